@@ -1,0 +1,40 @@
+extension SignalProducer where Value: Sendable, Error == Swift.Error {
+    /// A producer running `operation` in a new task on each start, sending its result, then
+    /// completing; a thrown error fails the run. Disposing the run cancels the task, and the
+    /// run ends `interrupted`.
+    public init(_ operation: @escaping @Sendable () async throws -> Value) {
+        self.init(serial: { observer, lifetime in
+            let task = Task {
+                do {
+                    let value = try await operation()
+                    observer.send(value: value)
+                    observer.sendCompleted()
+                } catch is CancellationError {
+                    observer.sendInterrupted()
+                } catch {
+                    observer.send(error: error)
+                }
+            }
+            lifetime.observeEnded { task.cancel() }
+        })
+    }
+}
+
+extension Action where Input: Sendable, Output: Sendable, Error == Swift.Error {
+    /// An action, enabled while `isEnabled` is true, whose work is an async closure. Each
+    /// execution runs in its own task; interrupting it (dispose, timeout) cancels the task.
+    public convenience init<P: PropertyProtocol>(
+        enabledIf isEnabled: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping @Sendable (Input) async throws -> Output
+    ) where P.Value == Bool {
+        self.init(enabledIf: isEnabled, timeout: timeout) { input in
+            SignalProducer { try await execute(input) }
+        }
+    }
+
+    /// An always-enabled action whose work is an async closure.
+    public convenience init(timeout: ActionTimeout? = nil, execute: @escaping @Sendable (Input) async throws -> Output) {
+        self.init(enabledIf: Property(value: true), timeout: timeout, execute: execute)
+    }
+}

@@ -1,0 +1,131 @@
+/// A command: work that runs one execution at a time, only while enabled, and reports its
+/// progress and results as properties and signals.
+///
+/// - `isEnabled` is `enabledIf && !isExecuting`, always.
+/// - `apply(_:)` returns a producer; each start of it is an attempt to execute. If the action
+///   is disabled at that moment, the run fails with `ActionError.disabled`, `disabledErrors`
+///   fires, and `errors` is untouched. Otherwise `isExecuting` turns true, the work's events
+///   reach `events` (and `values`, `errors`, `completed`) and then the run's observer, and
+///   `isExecuting` turns false once the run has ended.
+/// - With a timeout, an execution still running when it expires is interrupted and its run
+///   fails with `ActionError.timedOut`, whose message names the action.
+/// - Disposing a run interrupts the work; `isExecuting` turns false.
+public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendable {
+    // `@unchecked`: every stored property is immutable and itself thread-safe; the one piece
+    // of mutable state, whether an execution runs, is `executing`, changed atomically.
+
+    /// Ends when the action is deinitialised.
+    public let lifetime: Lifetime
+    private let token = Lifetime.Token()
+    /// Every event of every execution.
+    public let events: Signal<Signal<Output, Error>.Event, Never>
+    /// Every value of every execution.
+    public let values: Signal<Output, Never>
+    /// Every failure of every execution (not `disabled`, not timeouts).
+    public let errors: Signal<Error, Never>
+    /// Fires each time `apply` is started while the action is disabled.
+    public let disabledErrors: Signal<(), Never>
+    /// Fires each time an execution completes successfully.
+    public let completed: Signal<(), Never>
+    /// Whether an execution is running.
+    public let isExecuting: Property<Bool>
+    /// Whether `apply` would execute now.
+    public let isEnabled: Property<Bool>
+
+    private let executing = MutableProperty(false)
+    private let eventsObserver: Signal<Signal<Output, Error>.Event, Never>.Observer
+    private let disabledObserver: Signal<(), Never>.Observer
+    private let claim: () -> ((Input) -> SignalProducer<Output, Error>)?
+    private let timeout: ActionTimeout?
+
+    /// An action enabled while `isEnabled(state.value)` holds, whose work is
+    /// `execute(state.value, input)`.
+    public init<State: PropertyProtocol>(
+        state: State,
+        enabledIf isEnabled: @escaping (State.Value) -> Bool,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
+    ) {
+        lifetime = Lifetime(token)
+        self.timeout = timeout
+        (events, eventsObserver) = Signal.pipe()
+        (disabledErrors, disabledObserver) = Signal.pipe()
+        values = events.compactMap { $0.value }
+        errors = events.compactMap { $0.error }
+        completed = events.compactMap { if case .completed = $0 { return () } else { return nil } }
+        isExecuting = Property(executing)
+        self.isEnabled = Property.combineLatest(state, executing).map { isEnabled($0) && !$1 }
+        let executing = self.executing
+        claim = {
+            var stateValue: State.Value?
+            _ = executing.core.update { running in
+                guard !running else { return false }
+                let value = state.value
+                guard isEnabled(value) else { return false }
+                stateValue = value
+                running = true
+                return true
+            }
+            guard let stateValue else { return nil }
+            return { input in execute(stateValue, input) }
+        }
+    }
+
+    /// An action enabled while `state.value` is true.
+    public convenience init<P: PropertyProtocol>(
+        enabledIf isEnabled: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (Input) -> SignalProducer<Output, Error>
+    ) where P.Value == Bool {
+        self.init(state: isEnabled, enabledIf: { $0 }, timeout: timeout) { _, input in execute(input) }
+    }
+
+    /// An action that is always enabled (while not executing).
+    public convenience init(timeout: ActionTimeout? = nil, execute: @escaping (Input) -> SignalProducer<Output, Error>) {
+        self.init(enabledIf: Property(value: true), timeout: timeout, execute: execute)
+    }
+
+    /// An action whose work also receives the current value of `state`.
+    public convenience init<State: PropertyProtocol>(
+        state: State,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
+    ) {
+        self.init(state: state, enabledIf: { _ in true }, timeout: timeout, execute: execute)
+    }
+
+    deinit {
+        eventsObserver.sendCompleted()
+        disabledObserver.sendCompleted()
+    }
+
+    /// A producer that, each time it is started, executes the action with `input` if it is
+    /// enabled, and fails with `ActionError.disabled` otherwise.
+    public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
+        SignalProducer(serial: { [self] observer, lifetime in
+            guard let work = claim() else {
+                observer.send(error: .disabled)
+                disabledObserver.send(value: ())
+                return
+            }
+            lifetime.observeEnded { [executing] in executing.value = false }
+            let output = timeout == nil ? observer : .serializing(observer, during: lifetime)
+            if let timeout {
+                let deadline = timeout.scheduler.currentDate.addingTimeInterval(timeout.interval)
+                lifetime += timeout.scheduler.schedule(after: deadline) {
+                    output.send(error: .timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval)))
+                }
+            }
+            let eventsObserver = self.eventsObserver
+            lifetime += work(input).start { event in
+                eventsObserver.send(value: event)
+                output.send(event.mapError(ActionError.producerFailed))
+            }
+        })
+    }
+}
+
+extension Action where Input == Void {
+    /// `apply(())`.
+    public func apply() -> SignalProducer<Output, ActionError<Error>> { apply(()) }
+}

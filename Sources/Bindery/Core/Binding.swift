@@ -1,0 +1,82 @@
+precedencegroup BindingPrecedence {
+    associativity: right
+    higherThan: AssignmentPrecedence
+}
+
+/// Binds a source to a target: `target <~ source`.
+infix operator <~ : BindingPrecedence
+
+/// Something that can feed a binding: a signal, a producer or a property that cannot fail.
+public protocol BindingSource<Value> {
+    associatedtype Value
+    associatedtype Error: Swift.Error
+    /// The values to bind, as a producer.
+    var producer: SignalProducer<Value, Error> { get }
+}
+
+extension Signal: BindingSource {
+    /// A producer observing this signal.
+    public var producer: SignalProducer<Value, Error> { SignalProducer(self) }
+}
+
+extension SignalProducer: BindingSource {
+    /// This producer.
+    public var producer: SignalProducer<Value, Error> { self }
+}
+
+/// Something that can be bound to.
+public protocol BindingTargetProvider<Value> {
+    associatedtype Value
+    /// The target a binding sets.
+    var bindingTarget: BindingTarget<Value> { get }
+}
+
+/// What a binding sets: an action taking each value, and the lifetime after which the binding
+/// stops by itself.
+public struct BindingTarget<Value>: BindingTargetProvider, @unchecked Sendable {
+    // `@unchecked`: both members are immutable; `action` is only called by the binding's run,
+    // which delivers one value at a time (on `scheduler` when one is given).
+    /// Ends every binding to this target.
+    public let lifetime: Lifetime
+    /// Sets one value.
+    public let action: (Value) -> Void
+
+    /// A target calling `action` for each value, on `scheduler`, until `lifetime` ends.
+    public init(on scheduler: Scheduler = ImmediateScheduler(), lifetime: Lifetime, action: @escaping (Value) -> Void) {
+        self.lifetime = lifetime
+        if scheduler is ImmediateScheduler {
+            self.action = action
+        } else {
+            self.action = { value in
+                let handed = ScheduledAction { action(value) }
+                scheduler.schedule(handed.run)
+            }
+        }
+    }
+
+    public var bindingTarget: BindingTarget<Value> { self }
+}
+
+extension BindingTargetProvider {
+    /// Binds `source` to `target`: every value of `source` is set on the target until the
+    /// target's lifetime ends or the returned disposable is disposed. A target may be bound to
+    /// several sources; the latest value from any of them wins.
+    @discardableResult
+    public static func <~ <Source: BindingSource>(target: Self, source: Source) -> Disposable?
+    where Source.Value == Value, Source.Error == Never {
+        let target = target.bindingTarget
+        return source.producer
+            .take(during: target.lifetime)
+            .startWithValues(target.action)
+    }
+
+    /// Binds an optional-free `source` to a target of optionals.
+    @discardableResult
+    public static func <~ <Source: BindingSource>(target: Self, source: Source) -> Disposable?
+    where Value == Source.Value?, Source.Error == Never {
+        let target = target.bindingTarget
+        return source.producer
+            .take(during: target.lifetime)
+            .startWithValues { target.action($0) }
+    }
+}

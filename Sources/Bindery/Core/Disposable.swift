@@ -1,0 +1,152 @@
+import Synchronization
+
+/// Something that can release resources or cancel work: a subscription, a started producer,
+/// a scheduled action.
+///
+/// `dispose()` is idempotent and thread-safe: the work behind it runs at most once, whichever
+/// thread gets there first, and `isDisposed` is `true` from then on.
+public protocol Disposable: AnyObject, Sendable {
+    /// Whether `dispose()` has been called.
+    var isDisposed: Bool { get }
+    /// Releases the resource; calling it again does nothing.
+    func dispose()
+}
+
+/// A disposable that runs a closure once, on the first `dispose()`.
+public final class AnyDisposable: Disposable, @unchecked Sendable {
+    // `@unchecked`: `action` is read and cleared only by the one caller that wins the `state`
+    // exchange, so no two threads ever touch it.
+    private let state = Atomic<Bool>(false)
+    private var action: (() -> Void)?
+
+    /// A disposable that runs `action` on the first `dispose()`.
+    public init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    /// A disposable with nothing to do; it only records that it was disposed.
+    public init() {
+        self.action = nil
+    }
+
+    public var isDisposed: Bool { state.load(ordering: .acquiring) }
+
+    public func dispose() {
+        guard !state.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let action = self.action
+        self.action = nil
+        action?()
+    }
+}
+
+/// A disposable that disposes many others together. Disposables added after it was disposed
+/// are disposed at once.
+public final class CompositeDisposable: Disposable, @unchecked Sendable {
+    // `@unchecked`: `disposables` and `disposed` are only touched under `mutex`.
+    private let mutex = Mutex(())
+    private var disposables: [Disposable] = []
+    private var disposed = false
+
+    /// An empty composite.
+    public init() {}
+
+    /// A composite holding `disposables`.
+    public init<S: Sequence>(_ disposables: S) where S.Element == Disposable {
+        self.disposables = Array(disposables)
+    }
+
+    public var isDisposed: Bool { mutex.withLock { _ in disposed } }
+
+    /// Adds a disposable, returning a handle that removes it again without disposing it.
+    /// Returns `nil` (after disposing `disposable`) when the composite is already disposed.
+    @discardableResult
+    public func add(_ disposable: Disposable?) -> Disposable? {
+        guard let disposable else { return nil }
+        let added = mutex.withLock { _ -> Bool in
+            guard !disposed else { return false }
+            disposables.append(disposable)
+            return true
+        }
+        guard added else {
+            disposable.dispose()
+            return nil
+        }
+        return AnyDisposable { [weak self] in self?.remove(disposable) }
+    }
+
+    /// Adds a closure to run when the composite is disposed.
+    @discardableResult
+    public func add(_ action: @escaping () -> Void) -> Disposable? {
+        add(AnyDisposable(action))
+    }
+
+    private func remove(_ disposable: Disposable) {
+        mutex.withLock { _ in
+            if let index = disposables.lastIndex(where: { $0 === disposable }) {
+                disposables.remove(at: index)
+            }
+        }
+    }
+
+    public func dispose() {
+        let toDispose = mutex.withLock { _ -> [Disposable] in
+            guard !disposed else { return [] }
+            disposed = true
+            defer { disposables = [] }
+            return disposables
+        }
+        for disposable in toDispose { disposable.dispose() }
+    }
+
+    /// Adds `disposable` to `composite`.
+    @discardableResult
+    public static func += (composite: CompositeDisposable, disposable: Disposable?) -> Disposable? {
+        composite.add(disposable)
+    }
+
+    /// Adds a closure to run when `composite` is disposed.
+    @discardableResult
+    public static func += (composite: CompositeDisposable, action: @escaping () -> Void) -> Disposable? {
+        composite.add(action)
+    }
+}
+
+/// A disposable holding at most one inner disposable: replacing the inner one disposes the old
+/// one, and disposing the serial disposable disposes the current one and any set later.
+public final class SerialDisposable: Disposable, @unchecked Sendable {
+    // `@unchecked`: `current` and `disposed` are only touched under `mutex`.
+    private let mutex = Mutex(())
+    private var current: Disposable?
+    private var disposed = false
+
+    /// A serial disposable holding `disposable`, if any.
+    public init(_ disposable: Disposable? = nil) {
+        self.current = disposable
+    }
+
+    public var isDisposed: Bool { mutex.withLock { _ in disposed } }
+
+    /// The current inner disposable. Setting it disposes the previous one.
+    public var inner: Disposable? {
+        get { mutex.withLock { _ in current } }
+        set {
+            let (old, alreadyDisposed) = mutex.withLock { _ -> (Disposable?, Bool) in
+                if disposed { return (nil, true) }
+                defer { current = newValue }
+                return (current, false)
+            }
+            old?.dispose()
+            if alreadyDisposed { newValue?.dispose() }
+        }
+    }
+
+    public func dispose() {
+        let old = mutex.withLock { _ -> Disposable? in
+            guard !disposed else { return nil }
+            disposed = true
+            defer { current = nil }
+            return current
+        }
+        old?.dispose()
+    }
+}

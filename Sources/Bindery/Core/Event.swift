@@ -1,0 +1,65 @@
+extension Signal {
+    /// What a signal delivers. A signal delivers any number of `value`s, then at most one
+    /// terminal event — `failed`, `completed` or `interrupted` — and nothing after it.
+    public enum Event {
+        /// A value.
+        case value(Value)
+        /// The stream failed; terminal.
+        case failed(Error)
+        /// The stream finished normally; terminal.
+        case completed
+        /// The stream was cancelled (disposed) before it finished; terminal.
+        case interrupted
+
+        /// Whether this event ends the stream.
+        public var isTerminating: Bool {
+            if case .value = self { return false }
+            return true
+        }
+
+        /// The value, if this is a `value` event.
+        public var value: Value? {
+            if case let .value(value) = self { return value }
+            return nil
+        }
+
+        /// The error, if this is a `failed` event.
+        public var error: Error? {
+            if case let .failed(error) = self { return error }
+            return nil
+        }
+
+        /// The same event with its value transformed.
+        public func map<U>(_ transform: (Value) -> U) -> Signal<U, Error>.Event {
+            switch self {
+            case let .value(value): return .value(transform(value))
+            case let .failed(error): return .failed(error)
+            case .completed: return .completed
+            case .interrupted: return .interrupted
+            }
+        }
+
+        /// The same event with its error transformed.
+        public func mapError<F>(_ transform: (Error) -> F) -> Signal<Value, F>.Event {
+            switch self {
+            case let .value(value): return .value(value)
+            case let .failed(error): return .failed(transform(error))
+            case .completed: return .completed
+            case .interrupted: return .interrupted
+            }
+        }
+    }
+}
+
+extension Signal.Event: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .value(value): return "value \(value)"
+        case let .failed(error): return "failed \(error)"
+        case .completed: return "completed"
+        case .interrupted: return "interrupted"
+        }
+    }
+}
+
+extension Signal.Event: Equatable where Value: Equatable, Error: Equatable {}

@@ -1,0 +1,67 @@
+/// How long an object lives: a lifetime ends exactly once, when its `Token` is disposed or
+/// deinitialised, and at that moment disposes everything attached to it.
+///
+/// Tie work to a lifetime with `lifetime += disposable`, `lifetime.observeEnded { }` or the
+/// `take(during:)` operator; when the owner goes away, so do its observations, without weak
+/// references (the seeds' `@weakify/@strongify` is never needed).
+public final class Lifetime: Sendable {
+    private let disposables: CompositeDisposable
+
+    /// The lifetime that has already ended.
+    public static let empty: Lifetime = {
+        let disposables = CompositeDisposable()
+        disposables.dispose()
+        return Lifetime(disposables)
+    }()
+
+    /// Makes a lifetime and the token that ends it.
+    public static func make() -> (lifetime: Lifetime, token: Token) {
+        let token = Token()
+        return (Lifetime(token.disposables), token)
+    }
+
+    /// A lifetime that ends when `token` is disposed or deinitialised.
+    public convenience init(_ token: Token) {
+        self.init(token.disposables)
+    }
+
+    init(_ disposables: CompositeDisposable) {
+        self.disposables = disposables
+    }
+
+    /// Whether the lifetime has ended.
+    public var hasEnded: Bool { disposables.isDisposed }
+
+    /// Runs `action` when the lifetime ends (at once if it has). The returned disposable
+    /// cancels the observation.
+    @discardableResult
+    public func observeEnded(_ action: @escaping () -> Void) -> Disposable? {
+        disposables.add(action)
+    }
+
+    /// A signal that completes when the lifetime ends.
+    public var ended: Signal<Never, Never> {
+        Signal { observer, _ in
+            if self.observeEnded(observer.sendCompleted) == nil { observer.sendCompleted() }
+        }
+    }
+
+    /// Disposes `disposable` when `lifetime` ends.
+    @discardableResult
+    public static func += (lifetime: Lifetime, disposable: Disposable?) -> Disposable? {
+        lifetime.disposables.add(disposable)
+    }
+
+    /// The object whose disposal or deinitialisation ends the lifetimes made from it.
+    public final class Token: Sendable {
+        fileprivate let disposables = CompositeDisposable()
+
+        /// A token for a new lifetime.
+        public init() {}
+
+        /// Ends the lifetime now.
+        public func dispose() { disposables.dispose() }
+
+        deinit { disposables.dispose() }
+    }
+}

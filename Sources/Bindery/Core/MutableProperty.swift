@@ -1,0 +1,56 @@
+/// A property whose value can be set, from any thread.
+///
+/// Setting `value` stores it and sends it to observers atomically: observers see every value
+/// in the order they were stored. An observer that sets the property it observes does not
+/// deadlock; its value is delivered after the current one has reached every observer.
+/// When the property is deinitialised its `signal` and `producer` runs complete.
+public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvider, @unchecked Sendable {
+    // `@unchecked`: every stored property is immutable; the value itself lives in `core`,
+    // behind its lock.
+    let core: SignalCore<Value, Never>
+    /// Every change after the moment of observation.
+    public let signal: Signal<Value, Never>
+
+    /// A property holding `initial`.
+    public init(_ initial: Value) {
+        core = SignalCore(owned: true, current: initial)
+        signal = Signal(core: core)
+    }
+
+    deinit { core.send(.completed) }
+
+    /// The current value; setting it notifies observers.
+    public var value: Value {
+        get { core.currentValue }
+        set { core.sendStoring(newValue) }
+    }
+
+    /// The current value, then every change.
+    public var producer: SignalProducer<Value, Never> {
+        core.replayingProducer
+    }
+
+    /// Ends when the property is deinitialised.
+    public var lifetime: Lifetime { Lifetime(core.lifetimeToken) }
+
+    /// Changes the value in place, atomically, and returns what `action` returned. `action`
+    /// must not read or set this property.
+    @discardableResult
+    public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
+        try core.modify(action)
+    }
+
+    /// Sets a new value and returns the old one, atomically.
+    @discardableResult
+    public func swap(_ newValue: Value) -> Value {
+        modify { value in
+            defer { value = newValue }
+            return value
+        }
+    }
+
+    /// The binding target that sets this property.
+    public var bindingTarget: BindingTarget<Value> {
+        BindingTarget(lifetime: lifetime) { [weak self] in self?.value = $0 }
+    }
+}

@@ -1,0 +1,49 @@
+enum ScanOperators {
+    static func scan<V, E, U>(_ initial: U, _ next: @escaping (U, V) -> U) -> Transform<V, E, U, E> {
+        { downstream, _ in
+            var accumulated = initial
+            return .forwarding(to: downstream) { value in
+                accumulated = next(accumulated, value)
+                downstream.send(value: accumulated)
+            }
+        }
+    }
+
+    static func reduce<V, E, U>(into initial: U, _ next: @escaping (inout U, V) -> Void) -> Transform<V, E, U, E> {
+        { downstream, _ in
+            var accumulated = initial
+            return Signal<V, E>.Observer { event in
+                switch event {
+                case let .value(value): next(&accumulated, value)
+                case .completed:
+                    downstream.send(value: accumulated)
+                    downstream.sendCompleted()
+                case let .failed(error): downstream.send(error: error)
+                case .interrupted: downstream.sendInterrupted()
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Each intermediate result of folding the values with `next`, starting from `initial`.
+    public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> { lift(ScanOperators.scan(initial, next)) }
+    /// The result of folding every value with `next`, sent when the signal completes.
+    public func reduce<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> { reduce(into: initial) { $0 = next($0, $1) } }
+    /// The result of folding every value into `initial` with `next`, sent when the signal completes.
+    public func reduce<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<U, Error> { lift(ScanOperators.reduce(into: initial, next)) }
+    /// Every value, as one array, sent when the signal completes.
+    public func collect() -> Signal<[Value], Error> { reduce(into: []) { $0.append($1) } }
+}
+
+extension SignalProducer {
+    /// Each intermediate result of folding the values with `next`, starting from `initial`.
+    public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> SignalProducer<U, Error> { lift(ScanOperators.scan(initial, next)) }
+    /// The result of folding every value with `next`, sent when the run completes.
+    public func reduce<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> SignalProducer<U, Error> { reduce(into: initial) { $0 = next($0, $1) } }
+    /// The result of folding every value into `initial` with `next`, sent when the run completes.
+    public func reduce<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> SignalProducer<U, Error> { lift(ScanOperators.reduce(into: initial, next)) }
+    /// Every value, as one array, sent when the run completes.
+    public func collect() -> SignalProducer<[Value], Error> { reduce(into: []) { $0.append($1) } }
+}

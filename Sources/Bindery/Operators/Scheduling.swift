@@ -1,0 +1,63 @@
+import Dispatch
+import FoundationEssentials
+
+enum SchedulingOperators {
+    /// Every event forwarded through `scheduler`, in order.
+    static func observe<V, E>(on scheduler: Scheduler) -> Transform<V, E, V, E> {
+        // Actions are not tracked for cancellation: once the stream has ended, its core drops
+        // whatever they deliver.
+        { downstream, _ in
+            Signal<V, E>.Observer { event in
+                let handed = ScheduledAction { downstream.send(event) }
+                scheduler.schedule(handed.run)
+            }
+        }
+    }
+
+    /// Values delayed by `interval`; failures and interruptions pass at once.
+    static func delay<V, E>(_ interval: TimeInterval, on scheduler: DateScheduler) -> Transform<V, E, V, E> {
+        { downstream, _ in
+            Signal<V, E>.Observer { event in
+                let handed = ScheduledAction { downstream.send(event) }
+                switch event {
+                case .failed, .interrupted:
+                    scheduler.schedule(handed.run)
+                case .value, .completed:
+                    scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(interval), action: handed.run)
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Every event, delivered on `scheduler`.
+    public func observe(on scheduler: Scheduler) -> Signal { lift(SchedulingOperators.observe(on: scheduler)) }
+    /// Values and completion delayed by `interval` on `scheduler`.
+    public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal { lift(SchedulingOperators.delay(interval, on: scheduler)) }
+}
+
+extension SignalProducer {
+    /// Every event, delivered on `scheduler`.
+    public func observe(on scheduler: Scheduler) -> SignalProducer { lift(SchedulingOperators.observe(on: scheduler)) }
+    /// Values and completion delayed by `interval` on `scheduler`.
+    public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer { lift(SchedulingOperators.delay(interval, on: scheduler)) }
+
+    /// Runs the start handler on `scheduler` instead of the starting thread.
+    public func start(on scheduler: Scheduler) -> SignalProducer {
+        SignalProducer(serial: { observer, lifetime in
+            let handed = ScheduledAction { self.startHandler(observer, lifetime) }
+            lifetime += scheduler.schedule(handed.run)
+        })
+    }
+
+    /// Sends the scheduler's date every `interval`, forever (until disposed).
+    public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler, leeway: DispatchTimeInterval = .nanoseconds(0)) -> SignalProducer<Date, Never> {
+        SignalProducer<Date, Never>(serial: { observer, lifetime in
+            let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
+            lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
+                observer.send(value: scheduler.currentDate)
+            }
+        })
+    }
+}

@@ -1,0 +1,69 @@
+/// The side-effect hooks of `on(...)`.
+struct EventHooks<Value, Error: Swift.Error> {
+    var event: ((Signal<Value, Error>.Event) -> Void)?
+    var failed: ((Error) -> Void)?
+    var completed: (() -> Void)?
+    var interrupted: (() -> Void)?
+    var terminated: (() -> Void)?
+    var disposed: (() -> Void)?
+    var value: ((Value) -> Void)?
+
+    func transform() -> Transform<Value, Error, Value, Error> {
+        { downstream, lifetime in
+            if let disposed { lifetime.observeEnded(disposed) }
+            return Signal<Value, Error>.Observer { event in
+                self.event?(event)
+                switch event {
+                case let .value(v): value?(v)
+                case let .failed(error): failed?(error)
+                case .completed: completed?()
+                case .interrupted: interrupted?()
+                }
+                if event.isTerminating { terminated?() }
+                downstream.send(event)
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Runs the given side effects for each event, before passing it on.
+    public func on(
+        event: ((Event) -> Void)? = nil,
+        failed: ((Error) -> Void)? = nil,
+        completed: (() -> Void)? = nil,
+        interrupted: (() -> Void)? = nil,
+        terminated: (() -> Void)? = nil,
+        disposed: (() -> Void)? = nil,
+        value: ((Value) -> Void)? = nil
+    ) -> Signal {
+        lift(EventHooks(event: event, failed: failed, completed: completed, interrupted: interrupted,
+                        terminated: terminated, disposed: disposed, value: value).transform())
+    }
+}
+
+extension SignalProducer {
+    /// Runs the given side effects for each start and event, before passing it on.
+    /// `starting` runs before the run starts, `started` after its start handler returned,
+    /// `disposed` when the run's lifetime ends.
+    public func on(
+        starting: (() -> Void)? = nil,
+        started: (() -> Void)? = nil,
+        event: ((Signal<Value, Error>.Event) -> Void)? = nil,
+        failed: ((Error) -> Void)? = nil,
+        completed: (() -> Void)? = nil,
+        interrupted: (() -> Void)? = nil,
+        terminated: (() -> Void)? = nil,
+        disposed: (() -> Void)? = nil,
+        value: ((Value) -> Void)? = nil
+    ) -> SignalProducer {
+        let hooked = lift(EventHooks(event: event, failed: failed, completed: completed, interrupted: interrupted,
+                                     terminated: terminated, disposed: disposed, value: value).transform())
+        guard starting != nil || started != nil else { return hooked }
+        return SignalProducer(serial: { observer, lifetime in
+            starting?()
+            hooked.startHandler(observer, lifetime)
+            started?()
+        })
+    }
+}

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// The values of two sources not yet paired, and which have completed.
+private final class ZipBuffers<A, B>: @unchecked Sendable {
+    // `@unchecked`: every field is only touched under `mutex`.
+    private let mutex = Mutex(())
+    private var as_: [A] = []
+    private var bs: [B] = []
+    private var completedA = false
+    private var completedB = false
+
+    /// Adds a value from one side; returns a pair if one can now be made, and whether the zip
+    /// is over (a completed side has nothing left to pair).
+    func add(a value: A) -> (pair: (A, B)?, done: Bool) {
+        mutex.withLock { _ in
+            as_.append(value)
+            return takePair()
+        }
+    }
+
+    func add(b value: B) -> (pair: (A, B)?, done: Bool) {
+        mutex.withLock { _ in
+            bs.append(value)
+            return takePair()
+        }
+    }
+
+    /// Marks a side completed; returns whether the zip is over.
+    func complete(first: Bool) -> Bool {
+        mutex.withLock { _ in
+            if first { completedA = true } else { completedB = true }
+            return isDone
+        }
+    }
+
+    private var isDone: Bool { (completedA && as_.isEmpty) || (completedB && bs.isEmpty) }
+
+    private func takePair() -> (pair: (A, B)?, done: Bool) {
+        guard !as_.isEmpty, !bs.isEmpty else { return (nil, isDone) }
+        let pair = (as_.removeFirst(), bs.removeFirst())
+        return (pair, isDone)
+    }
+}
+
+enum ZipOperator {
+    static func make<V, E, W>(with other: SignalProducer<W, E>) -> Transform<V, E, (V, W), E> {
+        { downstream, lifetime in
+            let output = Signal<(V, W), E>.Observer.serializing(downstream, during: lifetime)
+            let buffers = ZipBuffers<V, W>()
+            func emit(_ result: (pair: (V, W)?, done: Bool)) {
+                if let pair = result.pair { output.send(value: pair) }
+                if result.done { output.sendCompleted() }
+            }
+            lifetime += other.start { event in
+                switch event {
+                case let .value(w): emit(buffers.add(b: w))
+                case let .failed(error): output.send(error: error)
+                case .completed: if buffers.complete(first: false) { output.sendCompleted() }
+                case .interrupted: output.sendInterrupted()
+                }
+            }
+            return Signal<V, E>.Observer { event in
+                switch event {
+                case let .value(v): emit(buffers.add(a: v))
+                case let .failed(error): output.send(error: error)
+                case .completed: if buffers.complete(first: true) { output.sendCompleted() }
+                case .interrupted: output.sendInterrupted()
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Pairs of the n-th values of both; completes when either has completed and has no
+    /// unpaired values left.
+    public func zip<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
+        lift(ZipOperator.make(with: SignalProducer(other)))
+    }
+
+    /// Pairs of the n-th values of `a` and `b`.
+    public static func zip<B>(_ a: Signal, _ b: Signal<B, Error>) -> Signal<(Value, B), Error> { a.zip(with: b) }
+}
+
+extension SignalProducer {
+    /// Pairs of the n-th values of both; completes when either has completed and has no
+    /// unpaired values left.
+    public func zip<W>(with other: SignalProducer<W, Error>) -> SignalProducer<(Value, W), Error> {
+        lift(ZipOperator.make(with: other))
+    }
+
+    /// Pairs of the n-th values of `a` and `b`.
+    public static func zip<B>(_ a: SignalProducer, _ b: SignalProducer<B, Error>) -> SignalProducer<(Value, B), Error> { a.zip(with: b) }
+}

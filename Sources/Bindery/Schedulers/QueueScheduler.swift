@@ -1,0 +1,63 @@
+import Dispatch
+import FoundationEssentials
+
+/// Runs actions on a serial Dispatch queue, in the order they were scheduled, one at a time.
+///
+/// Time-based actions use wall-clock deadlines; `currentDate` is the system's current date.
+/// This is the scheduler the daemon keeps all view-model state on.
+public final class QueueScheduler: DateScheduler {
+    /// The queue actions run on.
+    public let queue: DispatchQueue
+
+    /// A scheduler with its own serial queue.
+    public init(qos: DispatchQoS = .default, name: String = "bindery.queue-scheduler", targeting target: DispatchQueue? = nil) {
+        queue = DispatchQueue(label: name, qos: qos, target: target)
+    }
+
+    /// A scheduler running on `queue`, which must be serial for actions not to overlap.
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    public var currentDate: Date { Date() }
+
+    @discardableResult
+    public func schedule(_ action: @escaping () -> Void) -> Disposable? {
+        let disposable = AnyDisposable()
+        let handed = ScheduledAction(run: action)
+        queue.async {
+            if !disposable.isDisposed { handed.run() }
+        }
+        return disposable
+    }
+
+    @discardableResult
+    public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
+        let disposable = AnyDisposable()
+        let handed = ScheduledAction(run: action)
+        queue.asyncAfter(wallDeadline: Self.deadline(for: date)) {
+            if !disposable.isDisposed { handed.run() }
+        }
+        return disposable
+    }
+
+    @discardableResult
+    public func schedule(
+        after date: Date,
+        interval: DispatchTimeInterval,
+        leeway: DispatchTimeInterval,
+        action: @escaping () -> Void
+    ) -> Disposable? {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let handed = ScheduledAction(run: action)
+        timer.setEventHandler { handed.run() }
+        timer.schedule(wallDeadline: Self.deadline(for: date), repeating: interval, leeway: leeway)
+        timer.resume()
+        return AnyDisposable { timer.cancel() }
+    }
+
+    private static func deadline(for date: Date) -> DispatchWallTime {
+        let seconds = max(0, date.timeIntervalSinceNow)
+        return .now() + .nanoseconds(Int(min(seconds, 1e9) * 1_000_000_000))
+    }
+}
