@@ -90,6 +90,8 @@ public final class SQLiteDatabase: Sendable {
     }
 
     /// Runs `body` with exclusive use of the connection; other threads wait until it returns.
+    /// The connection is only valid inside `body`: keeping it past the return would bypass
+    /// the lock, so `body` must not store it anywhere.
     public func withConnection<T: Sendable>(
         _ body: (SQLiteConnection) throws(SQLiteError) -> T
     ) throws(SQLiteError) -> T {
