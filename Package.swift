@@ -6,16 +6,14 @@ import PackageDescription
 let package = Package(
     name: "Bindery",
     products: [
-        .library(name: "Bindery", targets: ["Bindery"]),
+        .library(name: "BinderyModels", targets: ["BinderyModels"]),
     ],
     targets: [
-        .target(name: "Bindery"),
-        .executableTarget(
-            name: "bindery-bench",
-            dependencies: ["Bindery"],
-            path: "Sources/BinderyBench"
-        ),
-        .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        .target(name: "BinderyModels", dependencies: ["CSQLite"]),
+        .target(name: "BinderyHost", dependencies: ["BinderyModels"]),
+        .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels"]),
     ],
     swiftLanguageModes: [.v6]
 )
