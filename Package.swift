@@ -6,16 +6,13 @@ import PackageDescription
 let package = Package(
     name: "Bindery",
     products: [
-        .library(name: "Bindery", targets: ["Bindery"]),
+        .library(name: "BinderyHost", targets: ["BinderyHost"]),
     ],
     targets: [
-        .target(name: "Bindery"),
-        .executableTarget(
-            name: "bindery-bench",
-            dependencies: ["Bindery"],
-            path: "Sources/BinderyBench"
-        ),
-        .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
+        .target(name: "BinderyHost", dependencies: ["CMicroHTTPD", "CSystemd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost"]),
     ],
     swiftLanguageModes: [.v6]
 )
