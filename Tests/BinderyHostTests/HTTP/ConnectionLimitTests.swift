@@ -21,4 +21,18 @@ import Testing
         #expect(fresh.text == "fresh")
         #expect(idle.count == 300)
     }
+
+    @Test func silentConnectionsAreClosedAfterTheIdleTimeout() throws {
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration(
+                listener: .address(host: "127.0.0.1", port: 0), idleTimeoutSeconds: 1),
+            handler: { _, responder in responder.respond(.text("ok")) })
+        defer { server.stop() }
+        let silent = try RawHTTPConnection(port: server.port)
+        let kept = try RawHTTPConnection(port: server.port)
+        #expect(try kept.get("/").status == 200)
+        // Both go quiet; the server ends both (the safety timeout of the read is far longer).
+        #expect(try silent.readsEndOfStream())
+        #expect(try kept.readsEndOfStream())
+    }
 }
