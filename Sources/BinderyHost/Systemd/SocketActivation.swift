@@ -6,7 +6,8 @@ public enum SocketActivation {
     /// The passed sockets with their `FileDescriptorName=` and kind; empty when
     /// `LISTEN_FDS`/`LISTEN_PID` do not address this process. With `unsetEnvironment`
     /// (the default) the `LISTEN_*` variables are removed so child processes do not
-    /// mistake them for their own. Throws a one-line error when the variables are malformed.
+    /// mistake them for their own — call it at startup, before other threads read the
+    /// environment. Throws a one-line error when the variables are malformed.
     public static func inheritedSockets(unsetEnvironment: Bool = true) throws(SystemdError) -> InheritedSockets {
         var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = sd_listen_fds_with_names(unsetEnvironment ? 1 : 0, &names)
