@@ -12,7 +12,13 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
         .target(name: "BinderyHost", dependencies: ["CMicroHTTPD", "CSystemd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost"]),
+        // Test helper: observes socket activation from a process started as systemd would.
+        .executableTarget(
+            name: "bindery-activation-probe",
+            dependencies: ["BinderyHost"],
+            path: "Sources/BinderyActivationProbe"
+        ),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "bindery-activation-probe"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,55 +2,75 @@ import BinderyHost
 import Foundation
 import Testing
 
-/// Socket activation needs descriptors 3, 4, … and LISTEN_* variables naming this process,
-/// so each test runs in its own process (exit test) and prints what it found.
 @Suite struct SocketActivationTests {
-    @Test func findsSocketsByNameAndKind() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let path = NSTemporaryDirectory() + "bindery-activation-\(getpid()).sock"
-            unlink(path)
-            let displaced = ListeningSockets.placeAsInherited([
-                ListeningSockets.unixStream(path: path), ListeningSockets.loopbackTCP(), ListeningSockets.udp(),
-            ])
-            setenv("LISTEN_PID", "\(getpid())", 1)
-            setenv("LISTEN_FDS", "3", 1)
-            setenv("LISTEN_FDNAMES", "control:http:stats", 1)
-            let sockets = try? SocketActivation.inheritedSockets()
-            let summary = sockets.map { sockets in
-                sockets.all.map { "\($0.descriptor)=\($0.name)/\($0.kind)" }.joined(separator: ",")
-                    + " control=\(sockets.named("control")?.descriptor ?? -1)"
-                    + " http=\(sockets.named("http")?.kind == .inetStream)"
-                    + " missing=\(sockets.named("missing") == nil)"
-                    + " unset=\(getenv("LISTEN_FDS") == nil && getenv("LISTEN_FDNAMES") == nil)"
-            } ?? "error"
-            ListeningSockets.restore(displaced)
-            unlink(path)
-            print(summary, terminator: "")
-        }
-        #expect(String(decoding: try #require(result).standardOutputContent, as: UTF8.self)
-            == "3=control/unixStream,4=http/inetStream,5=stats/other control=3 http=true missing=true unset=true")
+    /// The probe executable built next to this test bundle.
+    static var probePath: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("bindery-activation-probe").path
     }
 
-    @Test func servesHTTPOnTheActivatedSocket() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let displaced = ListeningSockets.placeAsInherited([ListeningSockets.loopbackTCP()])
-            setenv("LISTEN_PID", "\(getpid())", 1)
-            setenv("LISTEN_FDS", "1", 1)
-            setenv("LISTEN_FDNAMES", "http", 1)
-            var body = "no socket"
-            if let http = try? SocketActivation.inheritedSockets().named("http"),
-               let server = try? HTTPServer(
-                   configuration: HTTPServerConfiguration(listener: .socket(http.descriptor)),
-                   handler: { request, responder in responder.respond(.text("activated \(request.path)")) }) {
-                body = (try? RawHTTPConnection(port: server.port).get("/healthz").text) ?? "no answer"
-                server.stop()
-            }
-            ListeningSockets.restore(displaced)
-            print(body, terminator: "")
+    /// systemd-socket-activate listens like a .socket unit (names from --fdname), and on the
+    /// first connection execs the probe with the sockets at descriptors 3 and 4 and
+    /// LISTEN_PID/LISTEN_FDS/LISTEN_FDNAMES set — the same contract systemd gives binderyd.
+    @Test func activatedProcessFindsSocketsByNameAndServesHTTPOnOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-sa-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let port = ListeningSockets.freeLoopbackPort()
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+        process.arguments = [
+            "-l", directory.appendingPathComponent("control.sock").path, "-l", "127.0.0.1:\(port)",
+            "--fdname=control:http", Self.probePath,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // systemd-socket-activate needs a moment to listen; retry (bounded) until it does.
+        var connection: RawHTTPConnection?
+        for _ in 0..<1_000 where connection == nil {
+            connection = try? RawHTTPConnection(port: port)
+            if connection == nil { usleep(10_000) }
         }
-        #expect(String(decoding: try #require(result).standardOutputContent, as: UTF8.self) == "activated /healthz")
+        let response = try #require(connection).get("/healthz")
+        #expect(response.status == 200)
+        #expect(response.text == "activated /healthz")
+        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+
+        try input.fileHandleForWriting.close()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(report.split(separator: "\n") == [
+            "sockets 3=control/unixStream,4=http/inetStream",
+            "environment-unset true",
+            "serving",
+            "stopped 1",
+        ])
     }
 
+    @Test func classifiesDescriptors() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-kind-\(UUID().uuidString).sock").path
+        defer { unlink(path) }
+        let unix = ListeningSockets.unixStream(path: path)
+        let tcp = ListeningSockets.loopbackTCP()
+        let idleTCP = ListeningSockets.loopbackTCP(listening: false)
+        let udp = ListeningSockets.udp()
+        defer { [unix, tcp, idleTCP, udp].forEach { close($0) } }
+        #expect(SocketActivation.kind(of: unix) == .unixStream)
+        #expect(SocketActivation.kind(of: tcp) == .inetStream)
+        #expect(SocketActivation.kind(of: idleTCP) == .other)
+        #expect(SocketActivation.kind(of: udp) == .other)
+        #expect(SocketActivation.kind(of: -1) == .other)
+    }
+
+    /// LISTEN_* variables are process-global, so these run in their own process.
     @Test func notActivatedMeansNoSockets() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             setenv("LISTEN_PID", "\(getpid() + 1)", 1)
