@@ -6,14 +6,30 @@ import PackageDescription
 let package = Package(
     name: "Bindery",
     products: [
+        .library(name: "Bindery", targets: ["Bindery"]),
         .library(name: "BinderyModels", targets: ["BinderyModels"]),
+        .library(name: "BinderyHost", targets: ["BinderyHost"]),
     ],
     targets: [
+        // System libraries (Debian -dev packages, found through pkg-config).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
-        .target(name: "BinderyModels", dependencies: ["CSQLite"]),
-        .target(name: "BinderyHost", dependencies: ["BinderyModels"]),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
+
+        // The reactive core and the view-model surface.
+        .target(name: "Bindery"),
+        // The view models of the source material over the SQLite store and the API client.
+        .target(name: "BinderyModels", dependencies: ["Bindery", "CSQLite"]),
+        // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
+        .target(name: "BinderyHost", dependencies: ["BinderyModels", "CMicroHTTPD", "CSystemd"]),
+
+        .executableTarget(name: "bindery-bench", dependencies: ["Bindery"], path: "Sources/BinderyBench"),
+        // Test-only: a process that reports the sockets systemd-style activation handed it.
+        .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost"], path: "Sources/BinderyActivationProbe"),
+
+        .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels", "bindery-activation-probe"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,158 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// A read-only HTTP/1.1 server on libmicrohttpd: epoll, an internal pool of worker threads,
+/// keep-alive, and answers that may come later from any thread (long-polls).
+///
+/// Guarantees:
+/// - Handlers see only GET and HEAD; every other method gets 405 with `Allow: GET, HEAD`.
+///   A request target that does not parse (bad escape, NUL, backslash) gets 400 without
+///   reaching the handler. Malformed request lines are rejected by libmicrohttpd (400 or a
+///   closed connection); the process never crashes on input.
+/// - Every response the server builds carries ``SecurityHeaders/all``.
+/// - Responses are queued on the handler's second call, so connections stay alive.
+/// - `stop()` stops accepting, answers requests still waiting with 503, then shuts down.
+public final class HTTPServer: Sendable {
+    /// Handles one GET or HEAD request. Call the responder exactly once, before returning
+    /// or later from any thread; meanwhile the connection waits without using a thread.
+    /// The handler runs on a worker thread: it must not block.
+    public typealias Handler = @Sendable (HTTPRequest, HTTPResponder) -> Void
+
+    /// The TCP port the server listens on (the ephemeral port chosen when 0 was asked);
+    /// 0 when listening on a non-IP socket.
+    public let port: UInt16
+    /// Responses sent so far by status code (those libmicrohttpd sends on its own for
+    /// unparseable requests are not included).
+    public var responseCounts: [Int: UInt64] { core.counter.snapshot() }
+    /// Requests currently waiting for a late answer.
+    public var waitingRequests: Int { core.waitingCount }
+
+    private let core: HTTPServerCore
+    private struct Running {
+        /// The libmicrohttpd daemon; nil once stopped.
+        var daemon: OpaquePointer?
+    }
+    private let running: Mutex<Running>
+
+    /// Starts listening and serving with `handler`; throws a one-line error when the address
+    /// cannot be bound, the socket is unusable or libmicrohttpd refuses to start.
+    public init(
+        configuration: HTTPServerConfiguration,
+        handler: @escaping Handler
+    ) throws(HTTPSetupError) {
+        let configuration = try configuration.validated()
+        let listenDescriptor: Int32
+        switch configuration.listener {
+        case .address(let host, let port):
+            listenDescriptor = try ListeningSocket.bind(host: host, port: port)
+        case .socket(let descriptor):
+            try ListeningSocket.adopt(descriptor)
+            listenDescriptor = descriptor
+        }
+        ListeningSocket.ensureOpenFileLimit(configuration.connectionLimit + 64)
+
+        let core = HTTPServerCore(handler: handler, errorLog: configuration.errorLog, logSink: logSink)
+        guard let daemon = Self.startDaemon(core: core, listenDescriptor: listenDescriptor, configuration) else {
+            if case .address = configuration.listener { close(listenDescriptor) }
+            throw HTTPSetupError("libmicrohttpd could not start on socket \(listenDescriptor)")
+        }
+        self.core = core
+        self.port = ListeningSocket.boundPort(listenDescriptor)
+        self.running = Mutex(Running(daemon: daemon))
+    }
+
+    /// Stops accepting connections, answers waiting requests with 503, closes all
+    /// connections and the listening socket, and joins the worker threads. Idempotent.
+    public func stop() {
+        guard let daemon = running.withLock({ running in
+            defer { running.daemon = nil }
+            return running.daemon
+        }) else { return }
+        let listenDescriptor = MHD_quiesce_daemon(daemon)
+        _ = core.beginStopping()
+        // Answered requests are resumed by their worker threads; wait (boundedly) until each
+        // has been queued, since stopping libmicrohttpd with a suspended connection is UB.
+        var attempts = 0
+        while core.waitingCount > 0, attempts < 2_000 {
+            usleep(1_000)
+            attempts += 1
+        }
+        MHD_stop_daemon(daemon)
+        if listenDescriptor >= 0 { close(listenDescriptor) }
+    }
+
+    deinit {
+        stop()
+    }
+
+    private static func startDaemon(
+        core: HTTPServerCore,
+        listenDescriptor: Int32,
+        _ configuration: HTTPServerConfiguration
+    ) -> OpaquePointer? {
+        let context = OpaquePointer(Unmanaged.passUnretained(core).toOpaque())
+        var options: [CVarArg] = [
+            // libmicrohttpd's printf-style log callback, adapted in C (see shim.h) to call logSink.
+            MHD_OPTION.EXTERNAL_LOGGER.rawValue, OpaquePointer(bindery_mhd_log_function()),
+            OpaquePointer(core.logger),
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, unsafeBitCast(uriLogCallback, to: OpaquePointer.self), context,
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(completedCallback, to: OpaquePointer.self), context,
+            MHD_OPTION.LISTEN_SOCKET.rawValue, listenDescriptor,
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(configuration.connectionLimit),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.idleTimeoutSeconds),
+        ]
+        if configuration.threadCount > 1 {
+            options += [MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(configuration.threadCount)]
+        }
+        options.append(MHD_OPTION.END.rawValue)
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_USE_ERROR_LOG.rawValue
+        return withVaList(options) { arguments in
+            MHD_start_daemon_va(
+                UInt32(flags), 0, nil, nil, accessCallback,
+                UnsafeMutableRawPointer(context), arguments)
+        }
+    }
+}
+
+// libmicrohttpd's callbacks: plain C functions that find the core through their `cls`
+// argument (the server keeps the core alive until the daemon is stopped) and the exchange
+// through the per-request context set by the URI-log callback.
+
+private let uriLogCallback: @convention(c) (
+    UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
+) -> UnsafeMutableRawPointer? = { _, uri, connection in
+    let exchange = HTTPExchange(rawTarget: uri.map { String(cString: $0) } ?? "", connection: connection)
+    return Unmanaged.passRetained(exchange).toOpaque()
+}
+
+private let accessCallback: MHD_AccessHandlerCallback = {
+    cls, connection, _, method, _, _, uploadDataSize, requestContext in
+    guard let cls, let connection, let method, let exchangePointer = requestContext?.pointee else {
+        return .NO
+    }
+    let core = Unmanaged<HTTPServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let exchange = Unmanaged<HTTPExchange>.fromOpaque(exchangePointer).takeUnretainedValue()
+    return core.accessHandler(
+        connection: connection, method: String(cString: method),
+        uploadDataSize: uploadDataSize, exchange: exchange)
+}
+
+private let completedCallback: @convention(c) (
+    UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_RequestTerminationCode
+) -> Void = { cls, _, requestContext, _ in
+    guard let cls, let requestContext, let exchangePointer = requestContext.pointee else { return }
+    requestContext.pointee = nil
+    let core = Unmanaged<HTTPServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let exchange = Unmanaged<HTTPExchange>.fromOpaque(exchangePointer).takeRetainedValue()
+    core.requestCompleted(exchange)
+}
+
+private let logSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = {
+    context, message in
+    guard let context, let message else { return }
+    let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+    let line = String(cString: message).split(whereSeparator: \.isNewline).joined(separator: " ")
+    core.errorLog?(line)
+}

@@ -1,0 +1,178 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// The part of ``HTTPServer`` libmicrohttpd calls back into: routing each request through
+/// its ``HTTPExchange``, building responses, counting them, and tracking suspended requests
+/// so `stop()` can answer them before the daemon is stopped (stopping libmicrohttpd with
+/// suspended connections is undefined behaviour).
+final class HTTPServerCore: Sendable {
+    let handler: HTTPServer.Handler
+    let counter = HTTPStatusCounter()
+    let errorLog: (@Sendable (String) -> Void)?
+
+    private struct Waiting {
+        var stopping = false
+        var exchanges: [ObjectIdentifier: HTTPExchange] = [:]
+    }
+    private let waiting = Mutex(Waiting())
+
+    /// The C adapter's target: `logSink` with this core as context. Written once in init,
+    /// read only by libmicrohttpd while the daemon runs, freed in deinit (after the daemon
+    /// stopped, since the server owning this core stops it first).
+    nonisolated(unsafe) let logger: UnsafeMutablePointer<bindery_mhd_logger>
+
+    init(
+        handler: @escaping HTTPServer.Handler,
+        errorLog: (@Sendable (String) -> Void)?,
+        logSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+    ) {
+        self.handler = handler
+        self.errorLog = errorLog
+        self.logger = .allocate(capacity: 1)
+        self.logger.initialize(to: bindery_mhd_logger(sink: logSink, context: nil))
+        self.logger.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        logger.deallocate()
+    }
+
+    // MARK: waiting requests
+
+    /// Registers a request about to be suspended; false once the server is stopping.
+    func mayWait(_ exchange: HTTPExchange) -> Bool {
+        waiting.withLock { waiting in
+            guard !waiting.stopping else { return false }
+            waiting.exchanges[ObjectIdentifier(exchange)] = exchange
+            return true
+        }
+    }
+
+    func stopWaiting(_ exchange: HTTPExchange) {
+        _ = waiting.withLock { $0.exchanges.removeValue(forKey: ObjectIdentifier(exchange)) }
+    }
+
+    var waitingCount: Int { waiting.withLock { $0.exchanges.count } }
+
+    var isStopping: Bool { waiting.withLock { $0.stopping } }
+
+    /// Refuses new waits and answers every waiting request with 503; returns how many
+    /// were answered.
+    func beginStopping() -> Int {
+        let pending = waiting.withLock { waiting in
+            waiting.stopping = true
+            return Array(waiting.exchanges.values)
+        }
+        return pending.reduce(0) { $0 + ($1.complete(with: .serviceUnavailable) ? 1 : 0) }
+    }
+
+    // MARK: callbacks (on libmicrohttpd worker threads)
+
+    func accessHandler(
+        connection: OpaquePointer,
+        method: String,
+        uploadDataSize: UnsafeMutablePointer<Int>?,
+        exchange: HTTPExchange
+    ) -> MHD_Result {
+        if exchange.markFirstCall() {
+            guard method == "GET" || method == "HEAD" else {
+                exchange.connectionClosed()
+                return queue(.methodNotAllowed, on: connection)
+            }
+            return .YES
+        }
+        if let uploadDataSize, uploadDataSize.pointee != 0 {
+            // A GET/HEAD body has no meaning here; consume and ignore it.
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        if let answer = exchange.takeAnswer() {
+            stopWaiting(exchange)
+            return queue(answer, on: connection)
+        }
+        guard let request = HTTPRequest(
+            method: method,
+            rawTarget: exchange.rawTarget,
+            headers: Self.headers(of: connection)
+        ) else {
+            exchange.connectionClosed()
+            return queue(.badRequest("Bad Request: malformed request target"), on: connection)
+        }
+        exchange.beginHandling()
+        callHandler(request, exchange)
+        switch exchange.finishHandling(mayWait: { mayWait(exchange) }, fallback: .serviceUnavailable) {
+        case .queue(let response):
+            return queue(response, on: connection)
+        case .suspended:
+            return .YES
+        }
+    }
+
+    /// Separate so the responder is released (answering 500 if it was dropped unanswered)
+    /// before the caller looks for the answer.
+    private func callHandler(_ request: HTTPRequest, _ exchange: HTTPExchange) {
+        handler(request, HTTPResponder(exchange: exchange))
+    }
+
+    func requestCompleted(_ exchange: HTTPExchange) {
+        exchange.connectionClosed()
+        stopWaiting(exchange)
+    }
+
+    // MARK: responses
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let closing = isStopping
+        guard let built = build(response, closing: closing) ?? build(.internalServerError, closing: closing) else {
+            return .NO
+        }
+        defer { MHD_destroy_response(built.response) }
+        let result = MHD_queue_response(connection, UInt32(built.status), built.response)
+        if result == .YES { counter.record(built.status) }
+        return result
+    }
+
+    private func build(_ response: HTTPResponse, closing: Bool) -> (response: OpaquePointer, status: Int)? {
+        guard (100...999).contains(response.status) else { return nil }
+        let created: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            created = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(
+                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let file):
+            guard let descriptor = file.take() else { return nil }
+            created = MHD_create_response_from_fd64(file.size, descriptor)
+            if created == nil { close(descriptor) }
+        }
+        guard let created else { return nil }
+        var headers = SecurityHeaders.all + response.headers.filter { !SecurityHeaders.isSecurityHeader($0) }
+        if closing { headers.append(HTTPHeader("Connection", "close")) }
+        for header in headers where MHD_add_response_header(created, header.name, header.value) != .YES {
+            MHD_destroy_response(created)
+            return nil
+        }
+        return (created, response.status)
+    }
+
+    private static func headers(of connection: OpaquePointer) -> [HTTPHeader] {
+        final class Collector {
+            var headers: [HTTPHeader] = []
+        }
+        let collector = Collector()
+        withExtendedLifetime(collector) {
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { context, _, key, value in
+                    guard let context, let key else { return .YES }
+                    let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                    collector.headers.append(HTTPHeader(String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    return .YES
+                },
+                Unmanaged.passUnretained(collector).toOpaque())
+        }
+        return collector.headers
+    }
+}

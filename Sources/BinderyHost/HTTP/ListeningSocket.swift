@@ -1,0 +1,92 @@
+import Glibc
+
+/// Creating and inspecting listening TCP sockets.
+enum ListeningSocket {
+    /// A non-blocking, close-on-exec socket bound to `host`:`port` and listening; throws a
+    /// one-line error naming the address and the system's reason.
+    static func bind(host: String, port: UInt16) throws(HTTPSetupError) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var results: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &results)
+        guard status == 0, let first = results else {
+            throw HTTPSetupError("cannot listen on \(host):\(port): \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(results) }
+
+        var lastError: Int32 = 0
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let info = candidate {
+            candidate = info.pointee.ai_next
+            let descriptor = socket(
+                info.pointee.ai_family,
+                info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
+                info.pointee.ai_protocol)
+            guard descriptor >= 0 else {
+                lastError = errno
+                continue
+            }
+            var on: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+            if Glibc.bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0,
+               listen(descriptor, SOMAXCONN) == 0 {
+                return descriptor
+            }
+            lastError = errno
+            close(descriptor)
+        }
+        throw HTTPSetupError("cannot listen on \(host):\(port): \(String(cString: strerror(lastError)))")
+    }
+
+    /// Checks that `descriptor` is a listening stream socket and makes it non-blocking (the
+    /// worker threads race to accept on it).
+    static func adopt(_ descriptor: Int32) throws(HTTPSetupError) {
+        var accepting: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &length) == 0 else {
+            throw HTTPSetupError("socket \(descriptor) cannot be used for HTTP: \(String(cString: strerror(errno)))")
+        }
+        guard accepting != 0 else {
+            throw HTTPSetupError("socket \(descriptor) cannot be used for HTTP: it is not listening")
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            throw HTTPSetupError("socket \(descriptor) cannot be made non-blocking: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The local TCP port `descriptor` is bound to; 0 for non-IP sockets.
+    static func boundPort(_ descriptor: Int32) -> UInt16 {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let status = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard status == 0 else { return 0 }
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            }
+        default:
+            return 0
+        }
+    }
+
+    /// Raises the soft open-file limit to at least `count` (never above the hard limit), so
+    /// a connection limit is not undercut by EMFILE.
+    static func ensureOpenFileLimit(_ count: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = rlim_t(count)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
