@@ -463,9 +463,13 @@ def take_screenshot(session, driver, path):
         s.wait_for(f"!document.querySelector({js(command_selector('login', 'login') + ' .error')}).hidden", "login error shown")
         driver.line("set api.failureRate 0")
         driver.line("set api.latencyMs 30000")
-        driver.line("run tweets.loadMore")
-        s.wait_for(f"document.querySelector({js(command_selector('tweets', 'loadMore'))}).dataset.executing === 'true'",
-                   "tweets.loadMore executing")
+        driver.line("set signin.username admin")
+        driver.line("set signin.password password")
+        s.wait_for(f"document.querySelector({js(command_selector('signin', 'login'))}).dataset.enabled === 'true'",
+                   "signin.login enabled")
+        driver.line("run signin.login")
+        s.wait_for(f"document.querySelector({js(command_selector('signin', 'login'))}).dataset.executing === 'true'",
+                   "signin.login executing")
         time.sleep(2)  # let the change flashes fade so the picture shows the resting state
     s.devtools.call("Emulation.setDeviceMetricsOverride", width=1280, height=1600, deviceScaleFactor=1, mobile=False)
     s.devtools.evaluate("window.scrollTo(0, 0)")
