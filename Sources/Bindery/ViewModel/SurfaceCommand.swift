@@ -1,0 +1,103 @@
+/// A command of a view model: an `Action` with how to parse its optional argument.
+public struct SurfaceCommand: Sendable {
+    /// The argument a command takes, e.g. `toggle(index)`.
+    public struct Argument: Sendable, Hashable {
+        /// The argument's name, for help and errors.
+        public let name: String
+        /// Its type.
+        public let type: InputType
+
+        /// An argument called `name` of type `type`.
+        public init(_ name: String, _ type: InputType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    /// The command's name, unique within its view model.
+    public let name: String
+    /// The argument it takes, if any.
+    public let argument: Argument?
+    /// The inputs (or outputs) its enabled state derives from, for the binding graph.
+    public let enabledDerivesFrom: [String]
+    /// Whether it can run now (`enabledIf && !isExecuting`).
+    public let isEnabled: Property<Bool>
+    /// Whether an execution is running.
+    public let isExecuting: Property<Bool>
+    private let execute: @Sendable (SurfaceValue?) -> SignalProducer<SurfaceValue, ActionError<SurfaceError>>
+
+    /// A command running `action` with no argument.
+    public init<Output: SurfaceRepresentable, Error: Swift.Error>(
+        _ name: String,
+        _ action: Action<Void, Output, Error>,
+        enabledDerivesFrom: [String] = []
+    ) {
+        self.init(name, action, argument: nil, enabledDerivesFrom: enabledDerivesFrom) { _ in () }
+    }
+
+    /// A command running `action` with an integer argument called `argumentName`.
+    public init<Output: SurfaceRepresentable, Error: Swift.Error>(
+        _ name: String,
+        _ action: Action<Int, Output, Error>,
+        argument argumentName: String,
+        enabledDerivesFrom: [String] = []
+    ) {
+        self.init(name, action, argument: Argument(argumentName, .int), enabledDerivesFrom: enabledDerivesFrom) { value in
+            if case let .int(i) = value { i } else { nil }
+        }
+    }
+
+    /// A command running `action` with an argument of `argument.type`, converted by `input`.
+    public init<Input, Output: SurfaceRepresentable, Error: Swift.Error>(
+        _ name: String,
+        _ action: Action<Input, Output, Error>,
+        argument: Argument?,
+        enabledDerivesFrom: [String] = [],
+        input: @escaping @Sendable (SurfaceValue?) -> Input?
+    ) {
+        self.name = name
+        self.argument = argument
+        self.enabledDerivesFrom = enabledDerivesFrom
+        self.isEnabled = action.isEnabled
+        self.isExecuting = action.isExecuting
+        self.execute = { value in
+            guard let converted = input(value) else {
+                return SignalProducer(error: .producerFailed(SurfaceError(.invalidArgument, "\(name) takes no argument")))
+            }
+            return action.apply(converted)
+                .map { $0.surfaceValue }
+                .mapError { error in
+                    switch error {
+                    case .disabled: return .disabled
+                    case let .timedOut(timeout): return .timedOut(timeout)
+                    case let .producerFailed(error): return .producerFailed(SurfaceError(.failed, "\(error)"))
+                    }
+                }
+        }
+    }
+
+    /// Checks `argument` against what the command takes: exactly one argument of the right
+    /// type if it takes one, none otherwise.
+    public func validate(argument value: SurfaceValue?, viewModel: String) throws(SurfaceError) -> SurfaceValue? {
+        switch (argument, value) {
+        case (nil, nil), (nil, .null?): return nil
+        case (nil, let value?):
+            throw SurfaceError(.invalidArgument, "\(viewModel).\(name) takes no argument, got \(value)")
+        case let (argument?, nil), let (argument?, .null?):
+            throw SurfaceError(.invalidArgument, "\(viewModel).\(name) needs an argument: \(argument.name) (\(argument.type.rawValue))")
+        case let (argument?, value?):
+            guard let accepted = argument.type.accept(value) else {
+                throw SurfaceError(.invalidArgument, "\(viewModel).\(name) expects \(argument.name) to be \(argument.type.article) \(argument.type.rawValue), got \(value)")
+            }
+            return accepted
+        }
+    }
+
+    /// Runs the command once with `argument` (already validated). Each start of the returned
+    /// producer is one attempt: it fails with `.disabled` if the command cannot run now,
+    /// with `.timedOut` if it ran too long, or with its view model's error as a
+    /// `SurfaceError` message.
+    public func run(_ argument: SurfaceValue?) -> SignalProducer<SurfaceValue, ActionError<SurfaceError>> {
+        execute(argument)
+    }
+}

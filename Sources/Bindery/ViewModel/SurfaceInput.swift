@@ -1,0 +1,84 @@
+/// A settable, typed input of a view model, backed by a `MutableProperty`.
+///
+/// Setting it from text or from a value of the wrong type or out of its constraint fails with
+/// a `SurfaceError` naming the view model, the input and what was expected, and changes
+/// nothing. A set must happen on the view model's scheduler, like every other change to it.
+public struct SurfaceInput: Sendable {
+    /// The input's name, unique within its view model.
+    public let name: String
+    /// The type of value it holds.
+    public let type: InputType
+    /// What values it accepts beyond its type.
+    public let constraint: InputConstraint
+    /// Its current value, then every change.
+    public let producer: SignalProducer<SurfaceValue, Never>
+    private let read: @Sendable () -> SurfaceValue
+    private let write: @Sendable (SurfaceValue) -> Void
+
+    private init<Value>(_ name: String, _ type: InputType, _ constraint: InputConstraint, _ property: MutableProperty<Value>,
+                        from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue) {
+        self.name = name
+        self.type = type
+        self.constraint = constraint
+        self.producer = property.producer.map(to)
+        self.read = { to(property.value) }
+        self.write = { value in if let converted = from(value) { property.value = converted } }
+    }
+
+    /// A string input.
+    public static func string(_ name: String, _ property: MutableProperty<String>, _ constraint: InputConstraint = .maxLength(4096)) -> SurfaceInput {
+        SurfaceInput(name, .string, constraint, property, from: { if case let .string(s) = $0 { s } else { nil } }, to: SurfaceValue.string)
+    }
+
+    /// An integer input.
+    public static func int(_ name: String, _ property: MutableProperty<Int>, _ constraint: InputConstraint = .none) -> SurfaceInput {
+        SurfaceInput(name, .int, constraint, property, from: { if case let .int(i) = $0 { i } else { nil } }, to: SurfaceValue.int)
+    }
+
+    /// A floating-point input.
+    public static func double(_ name: String, _ property: MutableProperty<Double>, _ constraint: InputConstraint = .none) -> SurfaceInput {
+        SurfaceInput(name, .double, constraint, property, from: { if case let .double(d) = $0 { d } else { nil } }, to: SurfaceValue.double)
+    }
+
+    /// A boolean input.
+    public static func bool(_ name: String, _ property: MutableProperty<Bool>) -> SurfaceInput {
+        SurfaceInput(name, .bool, .none, property, from: { if case let .bool(b) = $0 { b } else { nil } }, to: SurfaceValue.bool)
+    }
+
+    /// The current value.
+    public var value: SurfaceValue { read() }
+
+    /// Checks `value` against the input's type and constraint and returns it in the input's
+    /// type, or throws the error a person would need to correct it.
+    public func validate(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> SurfaceValue {
+        guard let accepted = type.accept(value) else {
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got \(value.kindName) \(value)")
+        }
+        guard constraint.admits(accepted) else {
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue) \(constraint), got \(value)")
+        }
+        return accepted
+    }
+
+    /// Parses `text` as the input's type and checks it, or throws.
+    public func parse(_ text: String, viewModel: String) throws(SurfaceError) -> SurfaceValue {
+        guard let parsed = type.parse(text) else {
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got '\(text)'")
+        }
+        return try validate(parsed, viewModel: viewModel)
+    }
+
+    /// Validates `value` and, if it is acceptable, sets it; throws and changes nothing
+    /// otherwise. Returns the value as stored.
+    @discardableResult
+    public func set(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> SurfaceValue {
+        let accepted = try validate(value, viewModel: viewModel)
+        write(accepted)
+        return accepted
+    }
+}
+
+extension InputType {
+    /// "a" or "an", for messages.
+    var article: String { self == .int ? "an" : "a" }
+}
