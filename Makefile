@@ -9,7 +9,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build, the tests and the benchmarks need.
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev \
-                tmux chromium wrk systemd
+                tmux chromium wrk systemd python3
 
 .PHONY: deps build release test bench run install clean
 
