@@ -51,9 +51,9 @@ public final class LoginViewModel: SummarizedViewModel {
             }
             .skipRepeats())
 
-        isLoginValid = Property.combineLatest(mobilePhone, verifyCode)
+        isLoginValid = DerivedProperty.make(SignalProducer.combineLatest(mobilePhone.producer, verifyCode.producer)
             .map { !$0.isEmpty && !$1.isEmpty }
-            .skipRepeats()
+            .skipRepeats())
 
         login = Action(enabledIf: isLoginValid, timeout: context.timeout(viewModel: Self.name, command: "login")) { _ in
             let phone = mobilePhone.value

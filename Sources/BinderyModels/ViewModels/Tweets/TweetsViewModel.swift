@@ -67,14 +67,15 @@ public final class TweetsViewModel: SummarizedViewModel {
         let state = state
         let (getTweetsStarted, getTweetsStartedObserver) = Signal<(), Never>.pipe()
 
-        isUsernameValid = username.map(Self.isValidUsername).skipRepeats()
-        goAlpha = isUsernameValid.map { $0 ? 1.0 : 0.5 }
+        let validity = username.producer.map(Self.isValidUsername).skipRepeats()
+        isUsernameValid = DerivedProperty.make(validity)
+        goAlpha = DerivedProperty.make(validity.map { $0 ? 1.0 : 0.5 })
         listing = Property(state)
         listingChanges = state.signal
-        userFullName = state.map { $0.user?.fullName }.skipRepeats()
-        userAvatarURL = state.map { $0.user?.avatarURL }.skipRepeats()
-        tweets = state.map { $0.tweets.map(TweetCell.init) }.skipRepeats()
-        allTweetsLoaded = state.map(\.allLoaded).skipRepeats()
+        userFullName = DerivedProperty.make(state.producer.map { $0.user?.fullName }.skipRepeats())
+        userAvatarURL = DerivedProperty.make(state.producer.map { $0.user?.avatarURL }.skipRepeats())
+        tweets = DerivedProperty.make(state.producer.map { $0.tweets.map(TweetCell.init) }.skipRepeats())
+        allTweetsLoaded = DerivedProperty.make(state.producer.map(\.allLoaded).skipRepeats())
 
         getTweets = Action(enabledIf: isUsernameValid, timeout: context.timeout(viewModel: Self.name, command: "getTweets")) { _ in
             getTweetsStartedObserver.send(value: ())
