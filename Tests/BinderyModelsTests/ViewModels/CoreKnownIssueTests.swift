@@ -12,8 +12,9 @@ import Testing
         try h.set("signin", "username", "admin")
         try h.set("signin", "password", "password")
         #expect(try h.get("signin", "isValid") == .bool(true))
+        let command = try h.surface("signin").command(named: "login")
         withKnownIssue("core: Action.isEnabled is Property.combineLatest(state, executing).map(…); the intermediate property is released and its feed disposed, so isEnabled never changes") {
-            #expect(try h.isEnabled("signin", "login"))
+            #expect(command.isEnabled.value)
         }
     }
 }
