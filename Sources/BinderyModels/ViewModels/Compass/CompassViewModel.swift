@@ -23,10 +23,6 @@ public final class CompassViewModel: SummarizedViewModel {
         any other value is copied across unchanged. The copy does not echo back.
         """
 
-    /// True while one end is being set from the other; the set it causes must not travel back.
-    /// Only touched on the view-model scheduler, but a `Mutex` keeps it race-free regardless.
-    private let propagating = Mutex(false)
-
     /// What A's value becomes on B.
     public static func forward(_ a: String) -> String { a == "西" ? "東" : a }
     /// What B's value becomes on A.
@@ -37,19 +33,29 @@ public final class CompassViewModel: SummarizedViewModel {
         surface = Surface(
             name: Self.name,
             inputs: [.string("valueA", valueA, .maxLength(256)), .string("valueB", valueB, .maxLength(256))])
-        let valueA = valueA
-        let valueB = valueB
-        valueA.signal.observeValues { [weak self] a in
-            self?.propagate { valueB.value = Self.forward(a) }
+        // The channel lives in the two properties' observers, not in `self`, so it works for
+        // as long as anyone (a host holding only the surface) holds the properties. Each
+        // observer holds the *other* end weakly: no retain cycle between the two.
+        let echo = EchoGuard()
+        valueA.signal.observeValues { [weak valueB] a in
+            echo.propagate { valueB?.value = Self.forward(a) }
         }
-        valueB.signal.observeValues { [weak self] b in
-            self?.propagate { valueA.value = Self.backward(b) }
+        valueB.signal.observeValues { [weak valueA] b in
+            echo.propagate { valueA?.value = Self.backward(b) }
         }
     }
+}
+
+/// Breaks the two-way binding's feedback loop: the set one end makes on the other must not
+/// travel back.
+private final class EchoGuard: Sendable {
+    /// True while one end is being set from the other. Only touched on the view-model
+    /// scheduler, but a `Mutex` keeps it race-free regardless.
+    private let propagating = Mutex(false)
 
     /// Runs `set` unless a propagation is already under way (then it is the echo, dropped).
     /// The flag is not held while `set` runs, so observers of the other end may do anything.
-    private func propagate(_ set: () -> Void) {
+    func propagate(_ set: () -> Void) {
         let isEcho = propagating.withLock { flag in
             defer { flag = true }
             return flag
