@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "BinderyHost", dependencies: ["BinderyModels", "CMicroHTTPD", "CSystemd"]),
 
         .executableTarget(name: "bindery-bench", dependencies: ["Bindery"], path: "Sources/BinderyBench"),
+        // Prints docs/VIEWMODELS.md from the standard view models' surfaces.
+        .executableTarget(name: "bindery-docs", dependencies: ["BinderyModels"], path: "Sources/BinderyDocs"),
         // Test-only: a process that reports the sockets systemd-style activation handed it.
         .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost"], path: "Sources/BinderyActivationProbe"),
 

@@ -1,0 +1,47 @@
+import Bindery
+
+/// The book search of seed 001 (RequestViewModel), over the store instead of a public API.
+///
+/// Guarantees: `search` asks the API for the books whose title or author contains `query`
+/// (ignoring case; an empty query matches every book) and, on success, replaces `books` and
+/// `count` together; a failed search leaves the previous results in place.
+public final class BooksViewModel: SummarizedViewModel {
+    /// The view model's name in its host.
+    public static let name = "books"
+
+    /// The text to search for.
+    public let query = MutableProperty("")
+    /// The results of the last successful search, by title.
+    public let books: Property<[Book]>
+    /// How many books the last successful search found.
+    public let count: Property<Int>
+    /// Searches for `query`; produces the matching books.
+    public let search: Action<Void, [Book], APIError>
+    public let surface: Surface
+    public let summary = """
+        Seed 001's request view model. `search` sends `query` through the API (the seed asked a \
+        public book-search API with q=…) and shows the matching books as {title, author, year} \
+        records, with their `count`.
+        """
+
+    private let results = MutableProperty<[Book]>([])
+
+    /// The books view model over `api`, its command timed out per `context`.
+    public init(context: ModelContext, api: APIClient) {
+        let query = query
+        let results = results
+        books = Property(results)
+        count = DerivedProperty.make(results.producer.map(\.count).skipRepeats())
+        search = Action(timeout: context.timeout(viewModel: Self.name, command: "search")) { _ in
+            api.books(matching: query.value).on(value: { results.value = $0 })
+        }
+        surface = Surface(
+            name: Self.name,
+            inputs: [.string("query", query, .maxLength(200))],
+            outputs: [
+                SurfaceOutput("books", books, derivesFrom: ["query"]),
+                SurfaceOutput("count", count, derivesFrom: ["books"]),
+            ],
+            commands: [SurfaceCommand("search", search)])
+    }
+}

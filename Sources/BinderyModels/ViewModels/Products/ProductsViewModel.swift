@@ -1,0 +1,135 @@
+import Bindery
+
+/// The paged product list of seed 002 (MainViewModel), with the seed's bugs fixed.
+///
+/// Guarantees:
+/// - `refresh` fetches page 0 and replaces the list (the seed appended); `loadMore` fetches
+///   the page after the last one loaded (page 0 when the list is empty) and appends it.
+///   `pageIndex` is the last page loaded, changed only when a page arrives (the seed
+///   advanced it before the request, so a failed request skipped a page).
+/// - One fetch at a time: `loadMore` is disabled while `refresh` runs, and starting `refresh`
+///   interrupts a running `loadMore`, so a stale page is never appended to a fresh list.
+/// - `cancel` interrupts whichever fetch runs (`take(until: cancel)`); nothing it would have
+///   delivered arrives. It produces whether a fetch was running.
+/// - `lastError` is the message of the latest failed refresh or loadMore (one merged
+///   stream), cleared by the next successful fetch.
+/// - `toggle(index)` flips one row's selection; an index outside the list fails with a
+///   message naming the valid range and changes nothing.
+public final class ProductsViewModel: SummarizedViewModel {
+    /// The view model's name in its host.
+    public static let name = "products"
+
+    /// The rows, in catalogue order.
+    public let products: Property<[ProductCell]>
+    /// The index of the last page loaded (0 before any).
+    public let pageIndex: Property<Int>
+    /// The latest fetch error, or nil.
+    public let lastError: Property<String?>
+    /// Replaces the list with page 0; produces how many rows it now has.
+    public let refresh: Action<Void, Int, APIError>
+    /// Appends the next page; produces how many rows it appended.
+    public let loadMore: Action<Void, Int, APIError>
+    /// Interrupts the running fetch; produces whether one was running.
+    public let cancel: Action<Void, Bool, Never>
+    /// Flips the selection of row `index`; produces the row's new selection.
+    public let toggle: Action<Int, Bool, ProductsError>
+    public let surface: Surface
+    public let summary = """
+        Seed 002's product list. `refresh` loads page 0 and replaces the rows, `loadMore` appends \
+        the next page of \(APIClient.productPageSize), `cancel` interrupts whichever fetch is \
+        running (`loadMore` is disabled while `refresh` runs, and `refresh` interrupts it), and the failures of both fetches merge into one `lastError`. Each row is a \
+        {title, isSelected, color} record, yellow until `toggle(index)` selects it (red).
+        """
+
+    private let cells = MutableProperty<[ProductCell]>([])
+    private let lastPage = MutableProperty(0)
+    private let latestError = MutableProperty<String?>(nil)
+    private let cancelled: Signal<(), Never>
+    private let cancelObserver: Signal<(), Never>.Observer
+    private let refreshStarted: Signal<(), Never>
+    private let refreshStartedObserver: Signal<(), Never>.Observer
+
+    /// The products view model over `api`, its commands timed out per `context`.
+    public init(context: ModelContext, api: APIClient) {
+        (cancelled, cancelObserver) = Signal<(), Never>.pipe()
+        (refreshStarted, refreshStartedObserver) = Signal<(), Never>.pipe()
+        let cells = cells
+        let lastPage = lastPage
+        let latestError = latestError
+        let cancelled = cancelled
+        let refreshStarted = refreshStarted
+        let refreshStartedObserver = refreshStartedObserver
+        let cancelObserver = cancelObserver
+
+        products = Property(cells)
+        pageIndex = Property(lastPage)
+        lastError = Property(latestError)
+
+        refresh = Action(timeout: context.timeout(viewModel: Self.name, command: "refresh")) { _ in
+            refreshStartedObserver.send(value: ())
+            return api.products(page: 0)
+                .take(until: cancelled)
+                .on(value: { page in
+                    cells.value = page.map { ProductCell(title: $0.title) }
+                    lastPage.value = 0
+                    latestError.value = nil
+                })
+                .map(\.count)
+        }
+
+        loadMore = Action(enabledIf: refresh.isExecuting.map(!), timeout: context.timeout(viewModel: Self.name, command: "loadMore")) { _ in
+            let page = cells.value.isEmpty ? 0 : lastPage.value + 1
+            return api.products(page: page)
+                .take(until: cancelled)
+                .take(until: refreshStarted)
+                .on(value: { products in
+                    latestError.value = nil
+                    guard !products.isEmpty else { return }
+                    cells.modify { $0.append(contentsOf: products.map { ProductCell(title: $0.title) }) }
+                    lastPage.value = page
+                })
+                .map(\.count)
+        }
+
+        let refresh = refresh
+        let loadMore = loadMore
+        cancel = Action(timeout: context.timeout(viewModel: Self.name, command: "cancel")) { _ in
+            SignalProducer { () -> Result<Bool, Never> in
+                let wasRunning = refresh.isExecuting.value || loadMore.isExecuting.value
+                cancelObserver.send(value: ())
+                return .success(wasRunning)
+            }
+        }
+
+        toggle = Action(timeout: context.timeout(viewModel: Self.name, command: "toggle")) { index in
+            SignalProducer { () -> Result<Bool, ProductsError> in
+                let count = cells.value.count
+                guard (0..<count).contains(index) else {
+                    return .failure(.indexOutOfRange(index: index, count: count))
+                }
+                return .success(cells.modify { rows in
+                    rows[index].isSelected.toggle()
+                    return rows[index].isSelected
+                })
+            }
+        }
+
+        Signal.merge(refresh.errors, loadMore.errors).observeValues { error in
+            latestError.value = error.description
+        }
+
+        surface = Surface(
+            name: Self.name,
+            outputs: [
+                SurfaceOutput("products", products),
+                SurfaceOutput("pageIndex", pageIndex),
+                SurfaceOutput("lastError", lastError),
+            ],
+            commands: [
+                SurfaceCommand("refresh", refresh),
+                SurfaceCommand("loadMore", loadMore),
+                SurfaceCommand("cancel", cancel),
+                SurfaceCommand("toggle", toggle, argument: "index"),
+            ])
+    }
+}
