@@ -11,7 +11,8 @@ import Synchronization
 /// - the first terminal event is the last: later sends are dropped, every observer is released
 ///   and the generator's lifetime ends once it has been delivered.
 @usableFromInline final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
-    // `@unchecked`: every stored `var` below is read and written only under `mutex`, except
+    // `@unchecked`: every stored `var` below is read and written only under `mutex` (which is
+    // also why their dynamic exclusivity checks are turned off), except
     // that the thread which set `delivering` owns the delivery loop until it clears it again.
     @usableFromInline typealias Event = Signal<Value, Error>.Event
     @usableFromInline typealias Observer = Signal<Value, Error>.Observer
@@ -19,21 +20,28 @@ import Synchronization
 
     /// One attached observer. `active` turns false when it is removed, so events already
     /// queued for it are not delivered.
-    @usableFromInline final class Subscription: Sendable {
+    @usableFromInline final class Subscription: @unchecked Sendable {
+        // `@unchecked`: `observer` and `action` are immutable, and `action` is only called by
+        // the owning core's delivery loop, one event at a time.
         @usableFromInline let observer: Observer
+        /// The observer's action, held directly so delivery skips one indirection.
+        @usableFromInline let action: (Event) -> Void
         @usableFromInline let active = Atomic<Bool>(true)
-        @inlinable init(_ observer: Observer) { self.observer = observer }
+        @inlinable init(_ observer: Observer) {
+            self.observer = observer
+            self.action = observer.action
+        }
     }
 
     @usableFromInline let mutex = Mutex(())
-    @usableFromInline var observers: Targets = []
-    @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
-    @usableFromInline var pendingHead = 0
-    @usableFromInline var delivering = false
-    @usableFromInline var terminated = false
-    @usableFromInline var hasOwner: Bool
+    @exclusivity(unchecked) @usableFromInline var observers: Targets = []
+    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
+    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
+    @exclusivity(unchecked) @usableFromInline var delivering = false
+    @exclusivity(unchecked) @usableFromInline var terminated = false
+    @exclusivity(unchecked) @usableFromInline var hasOwner: Bool
     /// The latest value, for properties; `nil` for plain signals.
-    @usableFromInline var current: Value?
+    @exclusivity(unchecked) @usableFromInline var current: Value?
     /// What the generator's lifetime holds; disposed once the core has terminated.
     @usableFromInline let disposables = CompositeDisposable()
 
@@ -121,7 +129,7 @@ import Synchronization
         var targets = targets
         while true {
             for subscription in targets where subscription.active.load(ordering: .relaxed) {
-                subscription.observer.action(event)
+                subscription.action(event)
             }
             if event.isTerminating {
                 finishTermination()

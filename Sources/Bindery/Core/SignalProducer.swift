@@ -16,10 +16,9 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
         self.startHandler = { observer, lifetime in
             // A serialising core between the user's code and the operators after it, so that
             // stateful operators see one event at a time even if the user sends concurrently.
-            let core = SignalCore<Value, Error>(owned: true)
-            lifetime.attach(core.observe(observer))
-            lifetime.attach(core.disposables)
-            startHandler(Signal<Value, Error>.Observer(core.send), core.lifetime)
+            let core = RunCore(observer)
+            lifetime.attach(core)
+            startHandler(core.input, core.lifetime)
         }
     }
 
@@ -102,10 +101,9 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Starts a run delivering to `observer`; disposing the result interrupts the run.
     @discardableResult
     @inlinable public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> Disposable {
-        let core = SignalCore<Value, Error>(owned: true)
-        _ = core.observe(observer)
-        startHandler(Signal<Value, Error>.Observer(core.send), core.lifetime)
-        return RunDisposable(core)
+        let core = RunCore(observer)
+        startHandler(core.input, core.lifetime)
+        return core
     }
 
     /// Starts a run delivering every event to `action`.

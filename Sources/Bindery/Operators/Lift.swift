@@ -30,10 +30,9 @@ extension Signal.Observer {
     /// to it reach `self` one at a time, in order, re-entrancy-safe, and nothing after the
     /// first terminal event. Its core lives as long as `lifetime`.
     @inlinable static func serializing(_ downstream: Signal.Observer, during lifetime: Lifetime) -> Signal.Observer {
-        let core = SignalCore<Value, Error>(owned: true)
-        lifetime.attach(core.observe(downstream))
-        lifetime.attach(core.disposables)
-        return Signal.Observer(core.send)
+        let core = RunCore(downstream)
+        lifetime.attach(core)
+        return core.input
     }
 
     /// An observer forwarding failures and terminations to `self` and values to `value`.
