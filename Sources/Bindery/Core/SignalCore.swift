@@ -21,14 +21,12 @@ import Synchronization
     /// One attached observer. `active` turns false when it is removed, so events already
     /// queued for it are not delivered.
     @usableFromInline final class Subscription: @unchecked Sendable {
-        // `@unchecked`: `observer` and `action` are immutable, and `action` is only called by
+        // `@unchecked`: `action` is immutable, and is only called by
         // the owning core's delivery loop, one event at a time.
-        @usableFromInline let observer: Observer
         /// The observer's action, held directly so delivery skips one indirection.
         @usableFromInline let action: (Event) -> Void
         @usableFromInline let active = Atomic<Bool>(true)
         @inlinable init(_ observer: Observer) {
-            self.observer = observer
             self.action = observer.action
         }
     }
@@ -43,10 +41,28 @@ import Synchronization
     /// The latest value, for properties; `nil` for plain signals.
     @exclusivity(unchecked) @usableFromInline var current: Value?
     /// What the generator's lifetime holds; disposed once the core has terminated.
-    @usableFromInline let disposables = CompositeDisposable()
+    /// Made on first use: most properties never need one.
+    @exclusivity(unchecked) @usableFromInline var disposablesIfMade: CompositeDisposable?
+
+    /// What the generator's lifetime holds; disposed once the core has terminated.
+    @inlinable var disposables: CompositeDisposable {
+        let (composite, alreadyEnded) = mutex.withLock { _ -> (CompositeDisposable, Bool) in
+            if let made = disposablesIfMade { return (made, false) }
+            let made = CompositeDisposable()
+            disposablesIfMade = made
+            return (made, terminated && !delivering)
+        }
+        if alreadyEnded { composite.dispose() }
+        return composite
+    }
 
     /// The generator's lifetime: it ends when the core terminates.
     @inlinable var lifetime: Lifetime { Lifetime(disposables) }
+
+    /// Ends the generator's lifetime, if anyone asked for it.
+    @inlinable func endLifetime() {
+        mutex.withLock { _ in disposablesIfMade }?.dispose()
+    }
 
     /// - parameter owned: whether a `Signal` (or property) wrapper holds this core; a core
     ///   whose owner is gone ends as soon as its last observer leaves.
@@ -161,7 +177,7 @@ import Synchronization
             return observers
         }
         for subscription in released { subscription.active.store(false, ordering: .relaxed) }
-        disposables.dispose()
+        endLifetime()
     }
 
     // MARK: Observers
@@ -228,7 +244,7 @@ import Synchronization
             terminated = true
             return true
         }
-        if abandoned { disposables.dispose() }
+        if abandoned { endLifetime() }
     }
 
     /// Called when the owning wrapper goes away: a core nobody can observe any more and that
@@ -240,7 +256,7 @@ import Synchronization
             terminated = true
             return true
         }
-        if abandoned { disposables.dispose() }
+        if abandoned { endLifetime() }
     }
 
     /// Whether a terminal event has been accepted.
