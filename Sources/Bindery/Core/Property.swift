@@ -98,7 +98,14 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
     public var value: Value { core.currentValue }
 
+    /// The current value, then every change. Each run keeps this property — and so whatever
+    /// feeds it — alive, so a chain of derived properties keeps updating for as long as anyone
+    /// observes its end.
     @inlinable public var producer: SignalProducer<Value, Never> {
-        core.replayingProducer
+        let core = self.core
+        return SignalProducer(serial: { [self] observer, lifetime in
+            lifetime.attach(core.observeReplaying(observer))
+            lifetime.attach(AnyDisposable { withExtendedLifetime(self) {} })
+        })
     }
 }
