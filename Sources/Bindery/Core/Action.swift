@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A command: work that runs one execution at a time, only while enabled, and reports its
 /// progress and results as properties and signals.
 ///
@@ -16,7 +18,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
 
     /// Ends when the action is deinitialised.
     public let lifetime: Lifetime
-    private let token = Lifetime.Token()
+    @usableFromInline let token = Lifetime.Token()
     /// Every event of every execution.
     public let events: Signal<Signal<Output, Error>.Event, Never>
     /// Every value of every execution.
@@ -32,15 +34,18 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// Whether `apply` would execute now.
     public let isEnabled: Property<Bool>
 
-    private let executing = MutableProperty(false)
-    private let eventsObserver: Signal<Signal<Output, Error>.Event, Never>.Observer
-    private let disabledObserver: Signal<(), Never>.Observer
-    private let claim: () -> ((Input) -> SignalProducer<Output, Error>)?
-    private let timeout: ActionTimeout?
+    @usableFromInline let executing = MutableProperty(false)
+    @usableFromInline let eventsObserver: Signal<Signal<Output, Error>.Event, Never>.Observer
+    @usableFromInline let valuesObserver: Signal<Output, Never>.Observer
+    @usableFromInline let errorsObserver: Signal<Error, Never>.Observer
+    @usableFromInline let completedObserver: Signal<(), Never>.Observer
+    @usableFromInline let disabledObserver: Signal<(), Never>.Observer
+    @usableFromInline let claim: () -> ((Input) -> SignalProducer<Output, Error>)?
+    @usableFromInline let timeout: ActionTimeout?
 
     /// An action enabled while `isEnabled(state.value)` holds, whose work is
     /// `execute(state.value, input)`.
-    public init<State: PropertyProtocol>(
+    @inlinable public init<State: PropertyProtocol>(
         state: State,
         enabledIf isEnabled: @escaping (State.Value) -> Bool,
         timeout: ActionTimeout? = nil,
@@ -50,9 +55,11 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         self.timeout = timeout
         (events, eventsObserver) = Signal.pipe()
         (disabledErrors, disabledObserver) = Signal.pipe()
-        values = events.compactMap { $0.value }
-        errors = events.compactMap { $0.error }
-        completed = events.compactMap { if case .completed = $0 { return () } else { return nil } }
+        // Separate pipes rather than operators on `events`: one delivery per event instead of
+        // three filtered ones.
+        (values, valuesObserver) = Signal.pipe()
+        (errors, errorsObserver) = Signal.pipe()
+        (completed, completedObserver) = Signal.pipe()
         isExecuting = Property(executing)
         self.isEnabled = Property.combineLatest(state, executing).map { isEnabled($0) && !$1 }
         let executing = self.executing
@@ -72,7 +79,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     }
 
     /// An action enabled while `state.value` is true.
-    public convenience init<P: PropertyProtocol>(
+    @inlinable public convenience init<P: PropertyProtocol>(
         enabledIf isEnabled: P,
         timeout: ActionTimeout? = nil,
         execute: @escaping (Input) -> SignalProducer<Output, Error>
@@ -81,12 +88,12 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     }
 
     /// An action that is always enabled (while not executing).
-    public convenience init(timeout: ActionTimeout? = nil, execute: @escaping (Input) -> SignalProducer<Output, Error>) {
+    @inlinable public convenience init(timeout: ActionTimeout? = nil, execute: @escaping (Input) -> SignalProducer<Output, Error>) {
         self.init(enabledIf: Property(value: true), timeout: timeout, execute: execute)
     }
 
     /// An action whose work also receives the current value of `state`.
-    public convenience init<State: PropertyProtocol>(
+    @inlinable public convenience init<State: PropertyProtocol>(
         state: State,
         timeout: ActionTimeout? = nil,
         execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
@@ -96,19 +103,22 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
 
     deinit {
         eventsObserver.sendCompleted()
+        valuesObserver.sendCompleted()
+        errorsObserver.sendCompleted()
+        completedObserver.sendCompleted()
         disabledObserver.sendCompleted()
     }
 
     /// A producer that, each time it is started, executes the action with `input` if it is
     /// enabled, and fails with `ActionError.disabled` otherwise.
-    public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
+    @inlinable public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
         SignalProducer(serial: { [self] observer, lifetime in
             guard let work = claim() else {
                 observer.send(error: .disabled)
                 disabledObserver.send(value: ())
                 return
             }
-            lifetime.observeEnded { [executing] in executing.value = false }
+            lifetime.attach(AnyDisposable { [executing] in executing.value = false })
             let output = timeout == nil ? observer : .serializing(observer, during: lifetime)
             if let timeout {
                 let deadline = timeout.scheduler.currentDate.addingTimeInterval(timeout.interval)
@@ -116,16 +126,21 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
                     output.send(error: .timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval)))
                 }
             }
-            let eventsObserver = self.eventsObserver
-            lifetime += work(input).start { event in
+            lifetime.attach(work(input).start { [eventsObserver, valuesObserver, errorsObserver, completedObserver] event in
                 eventsObserver.send(value: event)
+                switch event {
+                case let .value(value): valuesObserver.send(value: value)
+                case let .failed(error): errorsObserver.send(value: error)
+                case .completed: completedObserver.send(value: ())
+                case .interrupted: break
+                }
                 output.send(event.mapError(ActionError.producerFailed))
-            }
+            })
         })
     }
 }
 
 extension Action where Input == Void {
     /// `apply(())`.
-    public func apply() -> SignalProducer<Output, ActionError<Error>> { apply(()) }
+    @inlinable public func apply() -> SignalProducer<Output, ActionError<Error>> { apply(()) }
 }

@@ -47,6 +47,12 @@ public struct ActionTimeoutError: Swift.Error, Sendable, Equatable, CustomString
     /// The timeout that was exceeded, in seconds.
     public let interval: TimeInterval
 
+    /// An error for `action` having run longer than `interval` seconds.
+    public init(action: String, interval: TimeInterval) {
+        self.action = action
+        self.interval = interval
+    }
+
     public var description: String {
         let seconds = interval == interval.rounded() ? String(Int(interval)) : String(interval)
         return "\(action) timed out after \(seconds) s"

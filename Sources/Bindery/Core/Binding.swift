@@ -11,24 +11,24 @@ public protocol BindingSource<Value> {
     associatedtype Value
     associatedtype Error: Swift.Error
     /// The values to bind, as a producer.
-    var producer: SignalProducer<Value, Error> { get }
+    @inlinable var producer: SignalProducer<Value, Error> { get }
 }
 
 extension Signal: BindingSource {
     /// A producer observing this signal.
-    public var producer: SignalProducer<Value, Error> { SignalProducer(self) }
+    @inlinable public var producer: SignalProducer<Value, Error> { SignalProducer(self) }
 }
 
 extension SignalProducer: BindingSource {
     /// This producer.
-    public var producer: SignalProducer<Value, Error> { self }
+    @inlinable public var producer: SignalProducer<Value, Error> { self }
 }
 
 /// Something that can be bound to.
 public protocol BindingTargetProvider<Value> {
     associatedtype Value
     /// The target a binding sets.
-    var bindingTarget: BindingTarget<Value> { get }
+    @inlinable var bindingTarget: BindingTarget<Value> { get }
 }
 
 /// What a binding sets: an action taking each value, and the lifetime after which the binding
@@ -42,7 +42,7 @@ public struct BindingTarget<Value>: BindingTargetProvider, @unchecked Sendable {
     public let action: (Value) -> Void
 
     /// A target calling `action` for each value, on `scheduler`, until `lifetime` ends.
-    public init(on scheduler: Scheduler = ImmediateScheduler(), lifetime: Lifetime, action: @escaping (Value) -> Void) {
+    @inlinable public init(on scheduler: Scheduler = ImmediateScheduler(), lifetime: Lifetime, action: @escaping (Value) -> Void) {
         self.lifetime = lifetime
         if scheduler is ImmediateScheduler {
             self.action = action
@@ -54,7 +54,7 @@ public struct BindingTarget<Value>: BindingTargetProvider, @unchecked Sendable {
         }
     }
 
-    public var bindingTarget: BindingTarget<Value> { self }
+    @inlinable public var bindingTarget: BindingTarget<Value> { self }
 }
 
 extension BindingTargetProvider {
@@ -62,7 +62,7 @@ extension BindingTargetProvider {
     /// target's lifetime ends or the returned disposable is disposed. A target may be bound to
     /// several sources; the latest value from any of them wins.
     @discardableResult
-    public static func <~ <Source: BindingSource>(target: Self, source: Source) -> Disposable?
+    @inlinable public static func <~ <Source: BindingSource>(target: Self, source: Source) -> Disposable?
     where Source.Value == Value, Source.Error == Never {
         let target = target.bindingTarget
         return source.producer
@@ -72,7 +72,7 @@ extension BindingTargetProvider {
 
     /// Binds an optional-free `source` to a target of optionals.
     @discardableResult
-    public static func <~ <Source: BindingSource>(target: Self, source: Source) -> Disposable?
+    @inlinable public static func <~ <Source: BindingSource>(target: Self, source: Source) -> Disposable?
     where Value == Source.Value?, Source.Error == Never {
         let target = target.bindingTarget
         return source.producer

@@ -7,31 +7,31 @@ import Synchronization
 /// thread gets there first, and `isDisposed` is `true` from then on.
 public protocol Disposable: AnyObject, Sendable {
     /// Whether `dispose()` has been called.
-    var isDisposed: Bool { get }
+    @inlinable var isDisposed: Bool { get }
     /// Releases the resource; calling it again does nothing.
-    func dispose()
+    @inlinable func dispose()
 }
 
 /// A disposable that runs a closure once, on the first `dispose()`.
 public final class AnyDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `action` is read and cleared only by the one caller that wins the `state`
     // exchange, so no two threads ever touch it.
-    private let state = Atomic<Bool>(false)
-    private var action: (() -> Void)?
+    @usableFromInline let state = Atomic<Bool>(false)
+    @usableFromInline var action: (() -> Void)?
 
     /// A disposable that runs `action` on the first `dispose()`.
-    public init(_ action: @escaping () -> Void) {
+    @inlinable public init(_ action: @escaping () -> Void) {
         self.action = action
     }
 
     /// A disposable with nothing to do; it only records that it was disposed.
-    public init() {
+    @inlinable public init() {
         self.action = nil
     }
 
-    public var isDisposed: Bool { state.load(ordering: .acquiring) }
+    @inlinable public var isDisposed: Bool { state.load(ordering: .acquiring) }
 
-    public func dispose() {
+    @inlinable public func dispose() {
         guard !state.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let action = self.action
         self.action = nil
@@ -43,24 +43,24 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
 /// are disposed at once.
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `disposables` and `disposed` are only touched under `mutex`.
-    private let mutex = Mutex(())
-    private var disposables: [Disposable] = []
-    private var disposed = false
+    @usableFromInline let mutex = Mutex(())
+    @usableFromInline var disposables: [Disposable] = []
+    @usableFromInline var disposed = false
 
     /// An empty composite.
-    public init() {}
+    @inlinable public init() {}
 
     /// A composite holding `disposables`.
-    public init<S: Sequence>(_ disposables: S) where S.Element == Disposable {
+    @inlinable public init<S: Sequence>(_ disposables: S) where S.Element == Disposable {
         self.disposables = Array(disposables)
     }
 
-    public var isDisposed: Bool { mutex.withLock { _ in disposed } }
+    @inlinable public var isDisposed: Bool { mutex.withLock { _ in disposed } }
 
     /// Adds a disposable, returning a handle that removes it again without disposing it.
     /// Returns `nil` (after disposing `disposable`) when the composite is already disposed.
     @discardableResult
-    public func add(_ disposable: Disposable?) -> Disposable? {
+    @inlinable public func add(_ disposable: Disposable?) -> Disposable? {
         guard let disposable else { return nil }
         let added = mutex.withLock { _ -> Bool in
             guard !disposed else { return false }
@@ -74,13 +74,25 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         return AnyDisposable { [weak self] in self?.remove(disposable) }
     }
 
+    /// Adds `disposable` without making a handle to remove it again (the cheap path for
+    /// disposables that live until the composite is disposed).
+    @inlinable func insert(_ disposable: Disposable?) {
+        guard let disposable else { return }
+        let added = mutex.withLock { _ -> Bool in
+            guard !disposed else { return false }
+            disposables.append(disposable)
+            return true
+        }
+        if !added { disposable.dispose() }
+    }
+
     /// Adds a closure to run when the composite is disposed.
     @discardableResult
-    public func add(_ action: @escaping () -> Void) -> Disposable? {
+    @inlinable public func add(_ action: @escaping () -> Void) -> Disposable? {
         add(AnyDisposable(action))
     }
 
-    private func remove(_ disposable: Disposable) {
+    @inlinable func remove(_ disposable: Disposable) {
         mutex.withLock { _ in
             if let index = disposables.lastIndex(where: { $0 === disposable }) {
                 disposables.remove(at: index)
@@ -88,7 +100,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         }
     }
 
-    public func dispose() {
+    @inlinable public func dispose() {
         let toDispose = mutex.withLock { _ -> [Disposable] in
             guard !disposed else { return [] }
             disposed = true
@@ -100,13 +112,13 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
     /// Adds `disposable` to `composite`.
     @discardableResult
-    public static func += (composite: CompositeDisposable, disposable: Disposable?) -> Disposable? {
+    @inlinable public static func += (composite: CompositeDisposable, disposable: Disposable?) -> Disposable? {
         composite.add(disposable)
     }
 
     /// Adds a closure to run when `composite` is disposed.
     @discardableResult
-    public static func += (composite: CompositeDisposable, action: @escaping () -> Void) -> Disposable? {
+    @inlinable public static func += (composite: CompositeDisposable, action: @escaping () -> Void) -> Disposable? {
         composite.add(action)
     }
 }
@@ -115,19 +127,19 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 /// one, and disposing the serial disposable disposes the current one and any set later.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `current` and `disposed` are only touched under `mutex`.
-    private let mutex = Mutex(())
-    private var current: Disposable?
-    private var disposed = false
+    @usableFromInline let mutex = Mutex(())
+    @usableFromInline var current: Disposable?
+    @usableFromInline var disposed = false
 
     /// A serial disposable holding `disposable`, if any.
-    public init(_ disposable: Disposable? = nil) {
+    @inlinable public init(_ disposable: Disposable? = nil) {
         self.current = disposable
     }
 
-    public var isDisposed: Bool { mutex.withLock { _ in disposed } }
+    @inlinable public var isDisposed: Bool { mutex.withLock { _ in disposed } }
 
     /// The current inner disposable. Setting it disposes the previous one.
-    public var inner: Disposable? {
+    @inlinable public var inner: Disposable? {
         get { mutex.withLock { _ in current } }
         set {
             let (old, alreadyDisposed) = mutex.withLock { _ -> (Disposable?, Bool) in
@@ -140,7 +152,7 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
         }
     }
 
-    public func dispose() {
+    @inlinable public func dispose() {
         let old = mutex.withLock { _ -> Disposable? in
             guard !disposed else { return nil }
             disposed = true

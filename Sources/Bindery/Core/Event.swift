@@ -12,25 +12,25 @@ extension Signal {
         case interrupted
 
         /// Whether this event ends the stream.
-        public var isTerminating: Bool {
+        @inlinable public var isTerminating: Bool {
             if case .value = self { return false }
             return true
         }
 
         /// The value, if this is a `value` event.
-        public var value: Value? {
+        @inlinable public var value: Value? {
             if case let .value(value) = self { return value }
             return nil
         }
 
         /// The error, if this is a `failed` event.
-        public var error: Error? {
+        @inlinable public var error: Error? {
             if case let .failed(error) = self { return error }
             return nil
         }
 
         /// The same event with its value transformed.
-        public func map<U>(_ transform: (Value) -> U) -> Signal<U, Error>.Event {
+        @inlinable public func map<U>(_ transform: (Value) -> U) -> Signal<U, Error>.Event {
             switch self {
             case let .value(value): return .value(transform(value))
             case let .failed(error): return .failed(error)
@@ -40,7 +40,7 @@ extension Signal {
         }
 
         /// The same event with its error transformed.
-        public func mapError<F>(_ transform: (Error) -> F) -> Signal<Value, F>.Event {
+        @inlinable public func mapError<F>(_ transform: (Error) -> F) -> Signal<Value, F>.Event {
             switch self {
             case let .value(value): return .value(value)
             case let .failed(error): return .failed(transform(error))
@@ -52,7 +52,7 @@ extension Signal {
 }
 
 extension Signal.Event: CustomStringConvertible {
-    public var description: String {
+    @inlinable public var description: String {
         switch self {
         case let .value(value): return "value \(value)"
         case let .failed(error): return "failed \(error)"

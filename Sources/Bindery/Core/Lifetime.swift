@@ -5,7 +5,7 @@
 /// `take(during:)` operator; when the owner goes away, so do its observations, without weak
 /// references (the seeds' `@weakify/@strongify` is never needed).
 public final class Lifetime: Sendable {
-    private let disposables: CompositeDisposable
+    @usableFromInline let disposables: CompositeDisposable
 
     /// The lifetime that has already ended.
     public static let empty: Lifetime = {
@@ -15,32 +15,38 @@ public final class Lifetime: Sendable {
     }()
 
     /// Makes a lifetime and the token that ends it.
-    public static func make() -> (lifetime: Lifetime, token: Token) {
+    @inlinable public static func make() -> (lifetime: Lifetime, token: Token) {
         let token = Token()
         return (Lifetime(token.disposables), token)
     }
 
     /// A lifetime that ends when `token` is disposed or deinitialised.
-    public convenience init(_ token: Token) {
+    @inlinable public convenience init(_ token: Token) {
         self.init(token.disposables)
     }
 
-    init(_ disposables: CompositeDisposable) {
+    @inlinable init(_ disposables: CompositeDisposable) {
         self.disposables = disposables
     }
 
     /// Whether the lifetime has ended.
-    public var hasEnded: Bool { disposables.isDisposed }
+    @inlinable public var hasEnded: Bool { disposables.isDisposed }
 
     /// Runs `action` when the lifetime ends (at once if it has). The returned disposable
     /// cancels the observation.
     @discardableResult
-    public func observeEnded(_ action: @escaping () -> Void) -> Disposable? {
+    @inlinable public func observeEnded(_ action: @escaping () -> Void) -> Disposable? {
         disposables.add(action)
     }
 
+    /// Disposes `disposable` when the lifetime ends (at once if it has), without a handle to
+    /// detach it earlier.
+    @inlinable func attach(_ disposable: Disposable?) {
+        disposables.insert(disposable)
+    }
+
     /// A signal that completes when the lifetime ends.
-    public var ended: Signal<Never, Never> {
+    @inlinable public var ended: Signal<Never, Never> {
         Signal { observer, _ in
             if self.observeEnded(observer.sendCompleted) == nil { observer.sendCompleted() }
         }
@@ -48,19 +54,19 @@ public final class Lifetime: Sendable {
 
     /// Disposes `disposable` when `lifetime` ends.
     @discardableResult
-    public static func += (lifetime: Lifetime, disposable: Disposable?) -> Disposable? {
+    @inlinable public static func += (lifetime: Lifetime, disposable: Disposable?) -> Disposable? {
         lifetime.disposables.add(disposable)
     }
 
     /// The object whose disposal or deinitialisation ends the lifetimes made from it.
     public final class Token: Sendable {
-        fileprivate let disposables = CompositeDisposable()
+        @usableFromInline let disposables = CompositeDisposable()
 
         /// A token for a new lifetime.
-        public init() {}
+        @inlinable public init() {}
 
         /// Ends the lifetime now.
-        public func dispose() { disposables.dispose() }
+        @inlinable public func dispose() { disposables.dispose() }
 
         deinit { disposables.dispose() }
     }

@@ -7,12 +7,12 @@
 public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvider, @unchecked Sendable {
     // `@unchecked`: every stored property is immutable; the value itself lives in `core`,
     // behind its lock.
-    let core: SignalCore<Value, Never>
+    @usableFromInline let core: SignalCore<Value, Never>
     /// Every change after the moment of observation.
     public let signal: Signal<Value, Never>
 
     /// A property holding `initial`.
-    public init(_ initial: Value) {
+    @inlinable public init(_ initial: Value) {
         core = SignalCore(owned: true, current: initial)
         signal = Signal(core: core)
     }
@@ -26,23 +26,23 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
     }
 
     /// The current value, then every change.
-    public var producer: SignalProducer<Value, Never> {
+    @inlinable public var producer: SignalProducer<Value, Never> {
         core.replayingProducer
     }
 
     /// Ends when the property is deinitialised.
-    public var lifetime: Lifetime { Lifetime(core.lifetimeToken) }
+    @inlinable public var lifetime: Lifetime { core.lifetime }
 
     /// Changes the value in place, atomically, and returns what `action` returned. `action`
     /// must not read or set this property.
     @discardableResult
-    public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
+    @inlinable public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         try core.modify(action)
     }
 
     /// Sets a new value and returns the old one, atomically.
     @discardableResult
-    public func swap(_ newValue: Value) -> Value {
+    @inlinable public func swap(_ newValue: Value) -> Value {
         modify { value in
             defer { value = newValue }
             return value
@@ -50,7 +50,7 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
     }
 
     /// The binding target that sets this property.
-    public var bindingTarget: BindingTarget<Value> {
+    @inlinable public var bindingTarget: BindingTarget<Value> {
         BindingTarget(lifetime: lifetime) { [weak self] in self?.value = $0 }
     }
 }

@@ -11,12 +11,12 @@ extension Signal {
         @usableFromInline let action: (Event) -> Void
 
         /// An observer running `action` for every event.
-        public init(_ action: @escaping (Event) -> Void) {
+        @inlinable public init(_ action: @escaping (Event) -> Void) {
             self.action = action
         }
 
         /// An observer with a handler per kind of event; omitted handlers ignore their event.
-        public convenience init(
+        @inlinable public convenience init(
             value: ((Value) -> Void)? = nil,
             failed: ((Error) -> Void)? = nil,
             completed: (() -> Void)? = nil,

@@ -4,11 +4,11 @@
 /// only. Both complete when the property is deinitialised.
 public protocol PropertyProtocol<Value>: AnyObject, BindingSource where Error == Never {
     /// The current value.
-    var value: Value { get }
+    @inlinable var value: Value { get }
     /// The current value, then every change.
-    var producer: SignalProducer<Value, Never> { get }
+    @inlinable var producer: SignalProducer<Value, Never> { get }
     /// Every change after the moment of observation.
-    var signal: Signal<Value, Never> { get }
+    @inlinable var signal: Signal<Value, Never> { get }
 }
 
 /// A read-only property: a view of a `MutableProperty`, a constant, or a value derived from
@@ -17,15 +17,15 @@ public protocol PropertyProtocol<Value>: AnyObject, BindingSource where Error ==
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // `@unchecked`: every stored property is immutable; the value itself lives in `core`,
     // behind its lock.
-    let core: SignalCore<Value, Never>
+    @usableFromInline let core: SignalCore<Value, Never>
     /// The signal wrapper of `core`, kept so it lives as long as the property.
     public let signal: Signal<Value, Never>
     /// Keeps alive what feeds this property: the source property or the feeding run.
-    private let source: AnyObject?
-    private let feed: Disposable?
+    @usableFromInline let source: AnyObject?
+    @usableFromInline let feed: Disposable?
 
     /// A property that never changes.
-    public init(value: Value) {
+    @inlinable public init(value: Value) {
         core = SignalCore(owned: true, current: value)
         signal = Signal(core: core)
         source = nil
@@ -34,7 +34,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// A read-only view of `property`, sharing its value and changes.
-    public init<P: PropertyProtocol>(_ property: P) where P.Value == Value {
+    @inlinable public init<P: PropertyProtocol>(_ property: P) where P.Value == Value {
         if let existing = property as? Property<Value> {
             core = existing.core
             signal = existing.signal
@@ -54,13 +54,13 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// A property with `initial` as its value until `values` sends another.
-    public convenience init(initial: Value, then values: Signal<Value, Never>) {
+    @inlinable public convenience init(initial: Value, then values: Signal<Value, Never>) {
         self.init(initial: initial, then: SignalProducer(values))
     }
 
     /// A property with `initial` as its value until a run of `values` sends another. The run
     /// starts now and lasts as long as the property.
-    public init(initial: Value, then values: SignalProducer<Value, Never>) {
+    @inlinable public init(initial: Value, then values: SignalProducer<Value, Never>) {
         let core = SignalCore<Value, Never>(owned: true, current: initial)
         self.core = core
         signal = Signal(core: core)
@@ -69,13 +69,13 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// A property holding the latest value of `property`, independent of its identity.
-    public convenience init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
+    @inlinable public convenience init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
         self.init(replaying: property.producer)
     }
 
     /// A property fed by a producer that sends its first value synchronously on start (every
     /// property's `producer` does).
-    init(replaying producer: SignalProducer<Value, Never>) {
+    @inlinable init(replaying producer: SignalProducer<Value, Never>) {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
         signal = Signal(core: core)
@@ -85,7 +85,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// An observer that stores each value in `core` and ends it when the feed ends.
-    private static func storing(into core: SignalCore<Value, Never>) -> Signal<Value, Never>.Observer {
+    @inlinable static func storing(into core: SignalCore<Value, Never>) -> Signal<Value, Never>.Observer {
         Signal<Value, Never>.Observer { event in
             switch event {
             case let .value(value): core.sendStoring(value)
@@ -98,7 +98,14 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
     public var value: Value { core.currentValue }
 
-    public var producer: SignalProducer<Value, Never> {
-        core.replayingProducer
+    /// The current value, then every change. Each run keeps this property — and so whatever
+    /// feeds it — alive, so a chain of derived properties keeps updating for as long as anyone
+    /// observes its end.
+    @inlinable public var producer: SignalProducer<Value, Never> {
+        let core = self.core
+        return SignalProducer(serial: { [self] observer, lifetime in
+            lifetime.attach(core.observeReplaying(observer))
+            lifetime.attach(AnyDisposable { withExtendedLifetime(self) {} })
+        })
     }
 }

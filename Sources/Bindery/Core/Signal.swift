@@ -9,17 +9,17 @@
 /// terminated, or it has no observers and nothing references it, its generator's lifetime ends
 /// and every observer is released.
 public final class Signal<Value, Error: Swift.Error>: Sendable {
-    let core: SignalCore<Value, Error>
+    @usableFromInline let core: SignalCore<Value, Error>
 
     /// Makes a signal and runs `generator` at once with the observer that sends into it and the
     /// lifetime that ends when the signal terminates or is abandoned.
-    public init(_ generator: (Observer, Lifetime) -> Void) {
+    @inlinable public init(_ generator: (Observer, Lifetime) -> Void) {
         core = SignalCore(owned: true)
         let core = self.core
-        generator(Observer(core.send), Lifetime(core.lifetimeToken))
+        generator(Observer(core.send), core.lifetime)
     }
 
-    init(core: SignalCore<Value, Error>) {
+    @inlinable init(core: SignalCore<Value, Error>) {
         self.core = core
     }
 
@@ -27,7 +27,7 @@ public final class Signal<Value, Error: Swift.Error>: Sendable {
 
     /// A signal and the observer that sends into it. The signal's lifetime ends when it
     /// terminates or is abandoned; `disposable` is disposed then.
-    public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
+    @inlinable public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
         var input: Observer!
         let signal = Signal { observer, lifetime in
             input = observer
@@ -37,55 +37,55 @@ public final class Signal<Value, Error: Swift.Error>: Sendable {
     }
 
     /// A signal that never sends anything and never ends.
-    public static var never: Signal {
+    @inlinable public static var never: Signal {
         Signal { _, _ in }
     }
 
     /// A signal that has already completed: observers get `interrupted` at once.
-    public static var empty: Signal {
+    @inlinable public static var empty: Signal {
         Signal { observer, _ in observer.sendCompleted() }
     }
 
     /// Attaches `observer`; the returned disposable detaches it. An observer attached to a
     /// terminated signal gets `interrupted` at once, and `nil` is returned.
     @discardableResult
-    public func observe(_ observer: Observer) -> Disposable? {
+    @inlinable public func observe(_ observer: Observer) -> Disposable? {
         core.observe(observer)
     }
 
     /// Attaches a closure receiving every event.
     @discardableResult
-    public func observe(_ action: @escaping (Event) -> Void) -> Disposable? {
+    @inlinable public func observe(_ action: @escaping (Event) -> Void) -> Disposable? {
         observe(Observer(action))
     }
 
     /// Attaches a closure receiving each value; other events are ignored.
     @discardableResult
-    public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
-        observe(Observer(value: action))
+    @inlinable public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
+        observe(Observer { if case let .value(value) = $0 { action(value) } })
     }
 
     /// Attaches a closure receiving each value as `.success` and a failure as `.failure`.
     @discardableResult
-    public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? {
+    @inlinable public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? {
         observe(Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
 
     /// Attaches a closure run when the signal completes.
     @discardableResult
-    public func observeCompleted(_ action: @escaping () -> Void) -> Disposable? {
+    @inlinable public func observeCompleted(_ action: @escaping () -> Void) -> Disposable? {
         observe(Observer(completed: action))
     }
 
     /// Attaches a closure run when the signal fails.
     @discardableResult
-    public func observeFailed(_ action: @escaping (Error) -> Void) -> Disposable? {
+    @inlinable public func observeFailed(_ action: @escaping (Error) -> Void) -> Disposable? {
         observe(Observer(failed: action))
     }
 
     /// Attaches a closure run when the signal is interrupted.
     @discardableResult
-    public func observeInterrupted(_ action: @escaping () -> Void) -> Disposable? {
+    @inlinable public func observeInterrupted(_ action: @escaping () -> Void) -> Disposable? {
         observe(Observer(interrupted: action))
     }
 }

@@ -10,36 +10,63 @@ import Synchronization
 /// - each event goes to the observers attached when it was sent, minus any removed since;
 /// - the first terminal event is the last: later sends are dropped, every observer is released
 ///   and the generator's lifetime ends once it has been delivered.
-final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
-    // `@unchecked`: every stored `var` below is read and written only under `mutex`, except
+@usableFromInline final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
+    // `@unchecked`: every stored `var` below is read and written only under `mutex` (which is
+    // also why their dynamic exclusivity checks are turned off), except
     // that the thread which set `delivering` owns the delivery loop until it clears it again.
-    typealias Event = Signal<Value, Error>.Event
-    typealias Observer = Signal<Value, Error>.Observer
-    typealias Targets = ContiguousArray<Subscription>
+    @usableFromInline typealias Event = Signal<Value, Error>.Event
+    @usableFromInline typealias Observer = Signal<Value, Error>.Observer
+    @usableFromInline typealias Targets = ContiguousArray<Subscription>
 
     /// One attached observer. `active` turns false when it is removed, so events already
     /// queued for it are not delivered.
-    final class Subscription: Sendable {
-        let observer: Observer
-        let active = Atomic<Bool>(true)
-        init(_ observer: Observer) { self.observer = observer }
+    @usableFromInline final class Subscription: @unchecked Sendable {
+        // `@unchecked`: `action` is immutable, and is only called by
+        // the owning core's delivery loop, one event at a time.
+        /// The observer's action, held directly so delivery skips one indirection.
+        @usableFromInline let action: (Event) -> Void
+        @usableFromInline let active = Atomic<Bool>(true)
+        @inlinable init(_ observer: Observer) {
+            self.action = observer.action
+        }
     }
 
-    private let mutex = Mutex(())
-    private var observers: Targets = []
-    private var pending: ContiguousArray<(Event, Targets)> = []
-    private var pendingHead = 0
-    private var delivering = false
-    private var terminated = false
-    private var hasOwner: Bool
+    @usableFromInline let mutex = Mutex(())
+    @exclusivity(unchecked) @usableFromInline var observers: Targets = []
+    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
+    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
+    @exclusivity(unchecked) @usableFromInline var delivering = false
+    @exclusivity(unchecked) @usableFromInline var terminated = false
+    @exclusivity(unchecked) @usableFromInline var hasOwner: Bool
     /// The latest value, for properties; `nil` for plain signals.
-    private var current: Value?
-    /// Ends the generator's lifetime once the core has terminated.
-    let lifetimeToken = Lifetime.Token()
+    @exclusivity(unchecked) @usableFromInline var current: Value?
+    /// What the generator's lifetime holds; disposed once the core has terminated.
+    /// Made on first use: most properties never need one.
+    @exclusivity(unchecked) @usableFromInline var disposablesIfMade: CompositeDisposable?
+
+    /// What the generator's lifetime holds; disposed once the core has terminated.
+    @inlinable var disposables: CompositeDisposable {
+        let (composite, alreadyEnded) = mutex.withLock { _ -> (CompositeDisposable, Bool) in
+            if let made = disposablesIfMade { return (made, false) }
+            let made = CompositeDisposable()
+            disposablesIfMade = made
+            return (made, terminated && !delivering)
+        }
+        if alreadyEnded { composite.dispose() }
+        return composite
+    }
+
+    /// The generator's lifetime: it ends when the core terminates.
+    @inlinable var lifetime: Lifetime { Lifetime(disposables) }
+
+    /// Ends the generator's lifetime, if anyone asked for it.
+    @inlinable func endLifetime() {
+        mutex.withLock { _ in disposablesIfMade }?.dispose()
+    }
 
     /// - parameter owned: whether a `Signal` (or property) wrapper holds this core; a core
     ///   whose owner is gone ends as soon as its last observer leaves.
-    init(owned: Bool, current: Value? = nil) {
+    @inlinable init(owned: Bool, current: Value? = nil) {
         self.hasOwner = owned
         self.current = current
     }
@@ -47,7 +74,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     // MARK: Sending
 
     /// Sends `event` to the current observers (or queues it behind the event being delivered).
-    func send(_ event: Event) {
+    @inlinable func send(_ event: Event) {
         let targets = mutex.withLock { _ -> Targets? in
             guard !terminated else { return nil }
             if event.isTerminating { terminated = true }
@@ -58,7 +85,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Stores `value` as the current value and sends it, atomically with respect to readers
     /// and to observers attaching with `observeReplaying`.
-    func sendStoring(_ value: Value) {
+    @inlinable func sendStoring(_ value: Value) {
         let targets = mutex.withLock { _ -> Targets? in
             guard !terminated else { return nil }
             current = value
@@ -69,7 +96,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Mutates the current value in place under the lock, sends the result, and returns what
     /// `body` returned. `body` must not touch this core.
-    func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    @inlinable func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         let (result, targets, value) = try mutex.withLock { _ -> (Result, Targets?, Value) in
             var value = current!
             let result = try body(&value)
@@ -83,7 +110,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Runs `body` on the current value under the lock and sends the value only if `body`
     /// returns `true` (it changed). Returns what `body` returned. `body` must not touch this core.
-    func update(_ body: (inout Value) -> Bool) -> Bool {
+    @inlinable func update(_ body: (inout Value) -> Bool) -> Bool {
         let (changed, claimed) = mutex.withLock { _ -> (Bool, (Targets, Value)?) in
             var value = current!
             guard body(&value) else { return (false, nil) }
@@ -96,14 +123,14 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// The current value (properties only).
-    var currentValue: Value { mutex.withLock { _ in current! } }
+    @inlinable var currentValue: Value { mutex.withLock { _ in current! } }
 
     /// Whether a current value has been stored.
-    var hasCurrentValue: Bool { mutex.withLock { _ in current != nil } }
+    @inlinable var hasCurrentValue: Bool { mutex.withLock { _ in current != nil } }
 
     /// Queues `event` if another delivery is under way, or claims the delivery loop and
     /// returns the targets to deliver to. Must be called under `mutex`.
-    private func enqueueOrClaim(_ event: Event, to targets: Targets) -> Targets? {
+    @inlinable func enqueueOrClaim(_ event: Event, to targets: Targets) -> Targets? {
         if delivering {
             pending.append((event, targets))
             return nil
@@ -113,12 +140,12 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// The delivery loop: delivers `event`, then everything queued meanwhile.
-    private func deliver(_ event: Event, to targets: Targets) {
+    @inlinable func deliver(_ event: Event, to targets: Targets) {
         var event = event
         var targets = targets
         while true {
             for subscription in targets where subscription.active.load(ordering: .relaxed) {
-                subscription.observer.action(event)
+                subscription.action(event)
             }
             if event.isTerminating {
                 finishTermination()
@@ -139,7 +166,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
-    private func finishTermination() {
+    @inlinable func finishTermination() {
         let released = mutex.withLock { _ -> Targets in
             defer {
                 observers = []
@@ -150,14 +177,14 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             return observers
         }
         for subscription in released { subscription.active.store(false, ordering: .relaxed) }
-        lifetimeToken.dispose()
+        endLifetime()
     }
 
     // MARK: Observers
 
     /// Attaches `observer`. On a terminated core the observer gets `interrupted` at once and
     /// `nil` is returned.
-    func observe(_ observer: Observer) -> Disposable? {
+    @inlinable func observe(_ observer: Observer) -> Disposable? {
         let subscription = Subscription(observer)
         let added = mutex.withLock { _ -> Bool in
             guard !terminated else { return false }
@@ -174,7 +201,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Attaches `observer` and delivers the current value to it first, in order with every
     /// value sent later. On a terminated core the observer gets the last value, then
     /// `completed`.
-    func observeReplaying(_ observer: Observer) -> Disposable? {
+    @inlinable func observeReplaying(_ observer: Observer) -> Disposable? {
         let subscription = Subscription(observer)
         let outcome = mutex.withLock { _ -> ReplayStart in
             guard !terminated else { return .ended(current!) }
@@ -195,19 +222,19 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// A producer whose runs observe this core replaying the current value (properties).
-    var replayingProducer: SignalProducer<Value, Error> {
+    @inlinable var replayingProducer: SignalProducer<Value, Error> {
         SignalProducer(serial: { observer, lifetime in
-            lifetime += self.observeReplaying(observer)
+            lifetime.attach(self.observeReplaying(observer))
         })
     }
 
-    private enum ReplayStart {
+    @usableFromInline enum ReplayStart {
         case ended(Value)
         case queued
         case deliverNow(Value)
     }
 
-    fileprivate func remove(_ subscription: Subscription) {
+    @inlinable func remove(_ subscription: Subscription) {
         subscription.active.store(false, ordering: .relaxed)
         let abandoned = mutex.withLock { _ -> Bool in
             if let index = observers.firstIndex(where: { $0 === subscription }) {
@@ -217,39 +244,39 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             terminated = true
             return true
         }
-        if abandoned { lifetimeToken.dispose() }
+        if abandoned { endLifetime() }
     }
 
     /// Called when the owning wrapper goes away: a core nobody can observe any more and that
     /// has no observers left stops its generator.
-    func ownerReleased() {
+    @inlinable func ownerReleased() {
         let abandoned = mutex.withLock { _ -> Bool in
             hasOwner = false
             guard observers.isEmpty, !terminated else { return false }
             terminated = true
             return true
         }
-        if abandoned { lifetimeToken.dispose() }
+        if abandoned { endLifetime() }
     }
 
     /// Whether a terminal event has been accepted.
-    var isTerminated: Bool { mutex.withLock { _ in terminated } }
+    @inlinable var isTerminated: Bool { mutex.withLock { _ in terminated } }
 }
 
 /// The disposable `observe` returns: removes one subscription from its core.
-private final class Observation<Value, Error: Swift.Error>: Disposable {
-    private let core: SignalCore<Value, Error>
-    private let subscription: SignalCore<Value, Error>.Subscription
-    private let disposed = Atomic<Bool>(false)
+@usableFromInline final class Observation<Value, Error: Swift.Error>: Disposable {
+    @usableFromInline let core: SignalCore<Value, Error>
+    @usableFromInline let subscription: SignalCore<Value, Error>.Subscription
+    @usableFromInline let disposed = Atomic<Bool>(false)
 
-    init(core: SignalCore<Value, Error>, subscription: SignalCore<Value, Error>.Subscription) {
+    @inlinable init(core: SignalCore<Value, Error>, subscription: SignalCore<Value, Error>.Subscription) {
         self.core = core
         self.subscription = subscription
     }
 
-    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
-    func dispose() {
+    @inlinable func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         core.remove(subscription)
     }

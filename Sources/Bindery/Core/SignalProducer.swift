@@ -7,30 +7,29 @@
 public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     // `@unchecked`: `startHandler` is immutable and only ever called by `start`; events it
     // sends reach the observer through a `SignalCore`, which serialises them.
-    typealias StartHandler = (Signal<Value, Error>.Observer, Lifetime) -> Void
-    let startHandler: StartHandler
+    @usableFromInline typealias StartHandler = (Signal<Value, Error>.Observer, Lifetime) -> Void
+    @usableFromInline let startHandler: StartHandler
 
     /// A producer running `startHandler` on every start, with the observer to send into and the
     /// lifetime of that run. Events may be sent from any thread; they are serialised.
-    public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
+    @inlinable public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
         self.startHandler = { observer, lifetime in
             // A serialising core between the user's code and the operators after it, so that
             // stateful operators see one event at a time even if the user sends concurrently.
-            let core = SignalCore<Value, Error>(owned: true)
-            lifetime += core.observe(observer)
-            lifetime += AnyDisposable(core.lifetimeToken.dispose)
-            startHandler(Signal<Value, Error>.Observer(core.send), Lifetime(core.lifetimeToken))
+            let core = RunCore(observer)
+            lifetime.attach(core)
+            startHandler(core.input, core.lifetime)
         }
     }
 
     /// A producer whose start handler is trusted to send serially (Bindery's own sources and
     /// operators): no extra serialising core.
-    init(serial startHandler: @escaping StartHandler) {
+    @inlinable init(serial startHandler: @escaping StartHandler) {
         self.startHandler = startHandler
     }
 
     /// A producer sending `value`, then completing.
-    public init(value: Value) {
+    @inlinable public init(value: Value) {
         self.init(serial: { observer, _ in
             observer.send(value: value)
             observer.sendCompleted()
@@ -38,12 +37,12 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// A producer failing with `error` at once.
-    public init(error: Error) {
+    @inlinable public init(error: Error) {
         self.init(serial: { observer, _ in observer.send(error: error) })
     }
 
     /// A producer sending `value` or failing, per `result`.
-    public init(result: Result<Value, Error>) {
+    @inlinable public init(result: Result<Value, Error>) {
         switch result {
         case let .success(value): self.init(value: value)
         case let .failure(error): self.init(error: error)
@@ -52,7 +51,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer sending each element of `sequence`, then completing; stops early when
     /// disposed.
-    public init<S: Sequence>(_ sequence: S) where S.Element == Value {
+    @inlinable public init<S: Sequence>(_ sequence: S) where S.Element == Value {
         self.init(serial: { observer, lifetime in
             for value in sequence {
                 if lifetime.hasEnded { return }
@@ -63,19 +62,19 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// A producer sending each of `first`, `second` and `rest`, then completing.
-    public init(values first: Value, _ rest: Value...) {
+    @inlinable public init(values first: Value, _ rest: Value...) {
         self.init([first] + rest)
     }
 
     /// A producer that, on each start, observes `signal` until it or the run ends.
-    public init(_ signal: Signal<Value, Error>) {
+    @inlinable public init(_ signal: Signal<Value, Error>) {
         self.init(serial: { observer, lifetime in
             lifetime += signal.observe(observer)
         })
     }
 
     /// A producer running `action` on each start and sending its result.
-    public init(_ action: @escaping () -> Result<Value, Error>) {
+    @inlinable public init(_ action: @escaping () -> Result<Value, Error>) {
         self.init(serial: { observer, _ in
             switch action() {
             case let .success(value):
@@ -88,12 +87,12 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// A producer that completes at once.
-    public static var empty: SignalProducer {
+    @inlinable public static var empty: SignalProducer {
         SignalProducer(serial: { observer, _ in observer.sendCompleted() })
     }
 
     /// A producer that never sends anything and never ends (until disposed).
-    public static var never: SignalProducer {
+    @inlinable public static var never: SignalProducer {
         SignalProducer(serial: { _, _ in })
     }
 
@@ -101,50 +100,49 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Starts a run delivering to `observer`; disposing the result interrupts the run.
     @discardableResult
-    public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> Disposable {
-        let core = SignalCore<Value, Error>(owned: true)
-        _ = core.observe(observer)
-        startHandler(Signal<Value, Error>.Observer(core.send), Lifetime(core.lifetimeToken))
-        return RunDisposable(core)
+    @inlinable public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> Disposable {
+        let core = RunCore(observer)
+        startHandler(core.input, core.lifetime)
+        return core
     }
 
     /// Starts a run delivering every event to `action`.
     @discardableResult
-    public func start(_ action: @escaping (Signal<Value, Error>.Event) -> Void) -> Disposable {
+    @inlinable public func start(_ action: @escaping (Signal<Value, Error>.Event) -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(action))
     }
 
     /// Starts a run delivering values as `.success` and a failure as `.failure`.
     @discardableResult
-    public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable {
+    @inlinable public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
 
     /// Starts a run calling `action` when it completes.
     @discardableResult
-    public func startWithCompleted(_ action: @escaping () -> Void) -> Disposable {
+    @inlinable public func startWithCompleted(_ action: @escaping () -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(completed: action))
     }
 
     /// Starts a run calling `action` if it fails.
     @discardableResult
-    public func startWithFailed(_ action: @escaping (Error) -> Void) -> Disposable {
+    @inlinable public func startWithFailed(_ action: @escaping (Error) -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(failed: action))
     }
 
     /// Starts a run calling `action` if it is interrupted.
     @discardableResult
-    public func startWithInterrupted(_ action: @escaping () -> Void) -> Disposable {
+    @inlinable public func startWithInterrupted(_ action: @escaping () -> Void) -> Disposable {
         start(Signal<Value, Error>.Observer(interrupted: action))
     }
 
     /// Starts a run and hands its events, as a signal, to `setup` before anything is sent, so
     /// `setup` can attach observers; returns what `setup` returned.
-    public func startWithSignal<Result>(_ setup: (Signal<Value, Error>, Disposable) -> Result) -> Result {
+    @inlinable public func startWithSignal<Result>(_ setup: (Signal<Value, Error>, Disposable) -> Result) -> Result {
         let core = SignalCore<Value, Error>(owned: true)
         let signal = Signal(core: core)
         let result = setup(signal, RunDisposable(core))
-        startHandler(Signal<Value, Error>.Observer(core.send), Lifetime(core.lifetimeToken))
+        startHandler(Signal<Value, Error>.Observer(core.send), core.lifetime)
         return withExtendedLifetime(signal) { result }
     }
 }
@@ -152,18 +150,18 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 extension SignalProducer where Error == Never {
     /// Starts a run delivering each value to `action`.
     @discardableResult
-    public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
-        start(Signal<Value, Error>.Observer(value: action))
+    @inlinable public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
+        start(Signal<Value, Error>.Observer { if case let .value(value) = $0 { action(value) } })
     }
 }
 
 /// What `start` returns: interrupts one run.
-final class RunDisposable<Value, Error: Swift.Error>: Disposable {
-    private let core: SignalCore<Value, Error>
+@usableFromInline final class RunDisposable<Value, Error: Swift.Error>: Disposable {
+    @usableFromInline let core: SignalCore<Value, Error>
 
-    init(_ core: SignalCore<Value, Error>) { self.core = core }
+    @inlinable init(_ core: SignalCore<Value, Error>) { self.core = core }
 
-    var isDisposed: Bool { core.isTerminated }
+    @inlinable var isDisposed: Bool { core.isTerminated }
 
-    func dispose() { core.send(.interrupted) }
+    @inlinable func dispose() { core.send(.interrupted) }
 }

@@ -1,16 +1,17 @@
 import Synchronization
 
 /// The latest value of each of two sources, and which of them have completed.
-private final class LatestPair<A, B>: @unchecked Sendable {
+@usableFromInline final class LatestPair<A, B>: @unchecked Sendable {
     // `@unchecked`: every field is only touched under `mutex`.
-    private let mutex = Mutex(())
-    private var a: A?
-    private var b: B?
-    private var completedA = false
-    private var completedB = false
+    @inlinable init() {}
+    @usableFromInline let mutex = Mutex(())
+    @usableFromInline var a: A?
+    @usableFromInline var b: B?
+    @usableFromInline var completedA = false
+    @usableFromInline var completedB = false
 
     /// Stores a new first value; returns the pair to send once both sides have a value.
-    func set(a value: A) -> (A, B)? {
+    @inlinable func set(a value: A) -> (A, B)? {
         let other = mutex.withLock { _ -> B? in
             a = value
             return b
@@ -19,7 +20,7 @@ private final class LatestPair<A, B>: @unchecked Sendable {
         return (value, other)
     }
 
-    func set(b value: B) -> (A, B)? {
+    @inlinable func set(b value: B) -> (A, B)? {
         let other = mutex.withLock { _ -> A? in
             b = value
             return a
@@ -29,7 +30,7 @@ private final class LatestPair<A, B>: @unchecked Sendable {
     }
 
     /// Marks a side completed; returns whether both now are.
-    func complete(first: Bool) -> Bool {
+    @inlinable func complete(first: Bool) -> Bool {
         mutex.withLock { _ in
             if first { completedA = true } else { completedB = true }
             return completedA && completedB
@@ -37,8 +38,8 @@ private final class LatestPair<A, B>: @unchecked Sendable {
     }
 }
 
-enum CombineLatestOperator {
-    static func make<V, E, W>(with other: SignalProducer<W, E>) -> Transform<V, E, (V, W), E> {
+@usableFromInline enum CombineLatestOperator {
+    @inlinable static func make<V, E, W>(with other: SignalProducer<W, E>) -> Transform<V, E, (V, W), E> {
         { downstream, lifetime in
             let output = Signal<(V, W), E>.Observer.serializing(downstream, during: lifetime)
             let latest = LatestPair<V, W>()
@@ -71,44 +72,44 @@ enum CombineLatestOperator {
 
 extension Signal {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
-    public func combineLatest<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
+    @inlinable public func combineLatest<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
         lift(CombineLatestOperator.make(with: SignalProducer(other)))
     }
 
     /// The latest values of `a` and `b`, once each has sent one.
-    public static func combineLatest<B>(_ a: Signal, _ b: Signal<B, Error>) -> Signal<(Value, B), Error> {
+    @inlinable public static func combineLatest<B>(_ a: Signal, _ b: Signal<B, Error>) -> Signal<(Value, B), Error> {
         a.combineLatest(with: b)
     }
 
     /// The latest values of `a`, `b` and `c`, once each has sent one.
-    public static func combineLatest<B, C>(_ a: Signal, _ b: Signal<B, Error>, _ c: Signal<C, Error>) -> Signal<(Value, B, C), Error> {
+    @inlinable public static func combineLatest<B, C>(_ a: Signal, _ b: Signal<B, Error>, _ c: Signal<C, Error>) -> Signal<(Value, B, C), Error> {
         a.combineLatest(with: b).combineLatest(with: c).map { ($0.0, $0.1, $1) }
     }
 }
 
 extension SignalProducer {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
-    public func combineLatest<W>(with other: SignalProducer<W, Error>) -> SignalProducer<(Value, W), Error> {
+    @inlinable public func combineLatest<W>(with other: SignalProducer<W, Error>) -> SignalProducer<(Value, W), Error> {
         lift(CombineLatestOperator.make(with: other))
     }
 
     /// The latest values of `a` and `b`, once each has sent one.
-    public static func combineLatest<B>(_ a: SignalProducer, _ b: SignalProducer<B, Error>) -> SignalProducer<(Value, B), Error> {
+    @inlinable public static func combineLatest<B>(_ a: SignalProducer, _ b: SignalProducer<B, Error>) -> SignalProducer<(Value, B), Error> {
         a.combineLatest(with: b)
     }
 
     /// The latest values of `a`, `b` and `c`, once each has sent one.
-    public static func combineLatest<B, C>(_ a: SignalProducer, _ b: SignalProducer<B, Error>, _ c: SignalProducer<C, Error>) -> SignalProducer<(Value, B, C), Error> {
+    @inlinable public static func combineLatest<B, C>(_ a: SignalProducer, _ b: SignalProducer<B, Error>, _ c: SignalProducer<C, Error>) -> SignalProducer<(Value, B, C), Error> {
         a.combineLatest(with: b).combineLatest(with: c).map { ($0.0, $0.1, $1) }
     }
 
     /// The latest values of `a`, `b`, `c` and `d`, once each has sent one.
-    public static func combineLatest<B, C, D>(_ a: SignalProducer, _ b: SignalProducer<B, Error>, _ c: SignalProducer<C, Error>, _ d: SignalProducer<D, Error>) -> SignalProducer<(Value, B, C, D), Error> {
+    @inlinable public static func combineLatest<B, C, D>(_ a: SignalProducer, _ b: SignalProducer<B, Error>, _ c: SignalProducer<C, Error>, _ d: SignalProducer<D, Error>) -> SignalProducer<(Value, B, C, D), Error> {
         a.combineLatest(with: b).combineLatest(with: c).combineLatest(with: d).map { ($0.0.0, $0.0.1, $0.1, $1) }
     }
 
     /// The latest values of every producer, in order, once each has sent one.
-    public static func combineLatest<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error> where S.Element == SignalProducer {
+    @inlinable public static func combineLatest<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error> where S.Element == SignalProducer {
         var combined: SignalProducer<[Value], Error>?
         for producer in producers {
             combined = combined.map { $0.combineLatest(with: producer).map { $0 + [$1] } } ?? producer.map { [$0] }

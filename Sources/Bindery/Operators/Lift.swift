@@ -4,12 +4,12 @@
 /// `Signal.lift` attaches the returned observer to the signal (for as long as the new signal
 /// lives); `SignalProducer.lift` runs it once per start, so per-run state (counters, buffers,
 /// timers) lives inside the closure and is fresh for every start.
-typealias Transform<Value, Error: Swift.Error, U, F: Swift.Error> =
+@usableFromInline typealias Transform<Value, Error: Swift.Error, U, F: Swift.Error> =
     (Signal<U, F>.Observer, Lifetime) -> Signal<Value, Error>.Observer
 
 extension Signal {
     /// A signal observing this one through `transform`.
-    func lift<U, F>(_ transform: @escaping Transform<Value, Error, U, F>) -> Signal<U, F> {
+    @inlinable func lift<U, F>(_ transform: @escaping Transform<Value, Error, U, F>) -> Signal<U, F> {
         Signal<U, F> { observer, lifetime in
             lifetime += self.observe(transform(observer, lifetime))
         }
@@ -18,7 +18,7 @@ extension Signal {
 
 extension SignalProducer {
     /// A producer whose runs start this one through `transform`.
-    func lift<U, F>(_ transform: @escaping Transform<Value, Error, U, F>) -> SignalProducer<U, F> {
+    @inlinable func lift<U, F>(_ transform: @escaping Transform<Value, Error, U, F>) -> SignalProducer<U, F> {
         SignalProducer<U, F>(serial: { observer, lifetime in
             self.startHandler(transform(observer, lifetime), lifetime)
         })
@@ -29,15 +29,14 @@ extension Signal.Observer {
     /// An observer for operators fed from several sources (or several threads): events sent
     /// to it reach `self` one at a time, in order, re-entrancy-safe, and nothing after the
     /// first terminal event. Its core lives as long as `lifetime`.
-    static func serializing(_ downstream: Signal.Observer, during lifetime: Lifetime) -> Signal.Observer {
-        let core = SignalCore<Value, Error>(owned: true)
-        lifetime += core.observe(downstream)
-        lifetime += AnyDisposable(core.lifetimeToken.dispose)
-        return Signal.Observer(core.send)
+    @inlinable static func serializing(_ downstream: Signal.Observer, during lifetime: Lifetime) -> Signal.Observer {
+        let core = RunCore(downstream)
+        lifetime.attach(core)
+        return core.input
     }
 
     /// An observer forwarding failures and terminations to `self` and values to `value`.
-    static func forwarding<U>(to downstream: Signal<U, Error>.Observer, value: @escaping (Value) -> Void) -> Signal.Observer {
+    @inlinable static func forwarding<U>(to downstream: Signal<U, Error>.Observer, value: @escaping (Value) -> Void) -> Signal.Observer {
         Signal.Observer { event in
             switch event {
             case let .value(v): value(v)

@@ -1,39 +1,39 @@
-enum MapOperators {
-    static func map<V, E, U>(_ transform: @escaping (V) -> U) -> Transform<V, E, U, E> {
+@usableFromInline enum MapOperators {
+    @inlinable static func map<V, E, U>(_ transform: @escaping (V) -> U) -> Transform<V, E, U, E> {
         { downstream, _ in .forwarding(to: downstream) { downstream.send(value: transform($0)) } }
     }
 
-    static func mapError<V, E, F>(_ transform: @escaping (E) -> F) -> Transform<V, E, V, F> {
+    @inlinable static func mapError<V, E, F>(_ transform: @escaping (E) -> F) -> Transform<V, E, V, F> {
         { downstream, _ in Signal<V, E>.Observer { downstream.send($0.mapError(transform)) } }
     }
 
-    static func filter<V, E>(_ isIncluded: @escaping (V) -> Bool) -> Transform<V, E, V, E> {
+    @inlinable static func filter<V, E>(_ isIncluded: @escaping (V) -> Bool) -> Transform<V, E, V, E> {
         { downstream, _ in .forwarding(to: downstream) { if isIncluded($0) { downstream.send(value: $0) } } }
     }
 
-    static func compactMap<V, E, U>(_ transform: @escaping (V) -> U?) -> Transform<V, E, U, E> {
+    @inlinable static func compactMap<V, E, U>(_ transform: @escaping (V) -> U?) -> Transform<V, E, U, E> {
         { downstream, _ in .forwarding(to: downstream) { if let u = transform($0) { downstream.send(value: u) } } }
     }
 }
 
 extension Signal {
     /// Each value transformed by `transform`.
-    public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> { lift(MapOperators.map(transform)) }
+    @inlinable public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> { lift(MapOperators.map(transform)) }
     /// Each failure's error transformed by `transform`.
-    public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> { lift(MapOperators.mapError(transform)) }
+    @inlinable public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> { lift(MapOperators.mapError(transform)) }
     /// Only the values for which `isIncluded` is true.
-    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal { lift(MapOperators.filter(isIncluded)) }
+    @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal { lift(MapOperators.filter(isIncluded)) }
     /// The non-nil results of `transform`.
-    public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> { lift(MapOperators.compactMap(transform)) }
+    @inlinable public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> { lift(MapOperators.compactMap(transform)) }
 }
 
 extension SignalProducer {
     /// Each value transformed by `transform`.
-    public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> { lift(MapOperators.map(transform)) }
+    @inlinable public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> { lift(MapOperators.map(transform)) }
     /// Each failure's error transformed by `transform`.
-    public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> { lift(MapOperators.mapError(transform)) }
+    @inlinable public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> { lift(MapOperators.mapError(transform)) }
     /// Only the values for which `isIncluded` is true.
-    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer { lift(MapOperators.filter(isIncluded)) }
+    @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer { lift(MapOperators.filter(isIncluded)) }
     /// The non-nil results of `transform`.
-    public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> { lift(MapOperators.compactMap(transform)) }
+    @inlinable public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> { lift(MapOperators.compactMap(transform)) }
 }

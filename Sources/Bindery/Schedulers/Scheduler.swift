@@ -49,8 +49,11 @@ extension DateScheduler {
 ///
 /// `@unchecked Sendable` because it is a transfer, not a share: a scheduler receives the action,
 /// keeps it until it runs it once on its own thread, and the scheduling code keeps no copy.
+@usableFromInline
 struct ScheduledAction: @unchecked Sendable {
-    let run: () -> Void
+    @usableFromInline let run: () -> Void
+
+    @inlinable init(run: @escaping () -> Void) { self.run = run }
 }
 
 extension DispatchTimeInterval {
