@@ -73,9 +73,10 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         self.init(replaying: property.producer)
     }
 
-    /// A property fed by a producer that sends its first value synchronously on start (every
-    /// property's `producer` does).
-    @inlinable init(replaying producer: SignalProducer<Value, Never>) {
+    /// A property holding the latest value of a run of `producer`, started now and lasting as
+    /// long as the property. The producer must send its first value synchronously on start, as
+    /// every property's `producer` does and `map`, `combineLatest`, `skipRepeats` keep.
+    @inlinable public init(replaying producer: SignalProducer<Value, Never>) {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
         signal = Signal(core: core)

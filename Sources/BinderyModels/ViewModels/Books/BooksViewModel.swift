@@ -31,7 +31,7 @@ public final class BooksViewModel: SummarizedViewModel {
         let query = query
         let results = results
         books = Property(results)
-        count = DerivedProperty.make(results.producer.map(\.count).skipRepeats())
+        count = Property(replaying: results.producer.map(\.count).skipRepeats())
         search = Action(timeout: context.timeout(viewModel: Self.name, command: "search")) { _ in
             api.books(matching: query.value).on(value: { results.value = $0 })
         }

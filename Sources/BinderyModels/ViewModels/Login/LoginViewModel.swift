@@ -51,7 +51,7 @@ public final class LoginViewModel: SummarizedViewModel {
             }
             .skipRepeats())
 
-        isLoginValid = DerivedProperty.make(SignalProducer.combineLatest(mobilePhone.producer, verifyCode.producer)
+        isLoginValid = Property(replaying: SignalProducer.combineLatest(mobilePhone.producer, verifyCode.producer)
             .map { !$0.isEmpty && !$1.isEmpty }
             .skipRepeats())
 

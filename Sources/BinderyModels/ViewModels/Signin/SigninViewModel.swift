@@ -31,10 +31,10 @@ public final class SigninViewModel: SummarizedViewModel {
     public init(context: ModelContext) {
         let username = username
         let password = password
-        isValid = DerivedProperty.make(SignalProducer.combineLatest(username.producer, password.producer)
+        isValid = Property(replaying: SignalProducer.combineLatest(username.producer, password.producer)
             .map { $0.count >= 5 && $1.count >= 6 }
             .skipRepeats())
-        usernameColor = DerivedProperty.make(username.producer.map { $0.count > 3 ? "white" : "red" }.skipRepeats())
+        usernameColor = Property(replaying: username.producer.map { $0.count > 3 ? "white" : "red" }.skipRepeats())
         login = Action(enabledIf: isValid, timeout: context.timeout(viewModel: Self.name, command: "login")) { _ in
             SignalProducer { () -> Result<Bool, Never> in
                 .success(username.value == "admin" && password.value == "password")

@@ -68,14 +68,14 @@ public final class TweetsViewModel: SummarizedViewModel {
         let (getTweetsStarted, getTweetsStartedObserver) = Signal<(), Never>.pipe()
 
         let validity = username.producer.map(Self.isValidUsername).skipRepeats()
-        isUsernameValid = DerivedProperty.make(validity)
-        goAlpha = DerivedProperty.make(validity.map { $0 ? 1.0 : 0.5 })
+        isUsernameValid = Property(replaying: validity)
+        goAlpha = Property(replaying: validity.map { $0 ? 1.0 : 0.5 })
         listing = Property(state)
         listingChanges = state.signal
-        userFullName = DerivedProperty.make(state.producer.map { $0.user?.fullName }.skipRepeats())
-        userAvatarURL = DerivedProperty.make(state.producer.map { $0.user?.avatarURL }.skipRepeats())
-        tweets = DerivedProperty.make(state.producer.map { $0.tweets.map(TweetCell.init) }.skipRepeats())
-        allTweetsLoaded = DerivedProperty.make(state.producer.map(\.allLoaded).skipRepeats())
+        userFullName = Property(replaying: state.producer.map { $0.user?.fullName }.skipRepeats())
+        userAvatarURL = Property(replaying: state.producer.map { $0.user?.avatarURL }.skipRepeats())
+        tweets = Property(replaying: state.producer.map { $0.tweets.map(TweetCell.init) }.skipRepeats())
+        allTweetsLoaded = Property(replaying: state.producer.map(\.allLoaded).skipRepeats())
 
         getTweets = Action(enabledIf: isUsernameValid, timeout: context.timeout(viewModel: Self.name, command: "getTweets")) { _ in
             getTweetsStartedObserver.send(value: ())
