@@ -21,3 +21,8 @@ static inline const char *bindery_rl_line_buffer(void) { return rl_line_buffer; 
 static inline int bindery_rl_point(void) { return rl_point; }
 static inline void bindery_rl_set_outstream(FILE *stream) { rl_outstream = stream; }
 static inline FILE *bindery_stdout(void) { return stdout; }
+
+// Readline's matches array is malloc'd and freed by readline itself.
+static inline char **bindery_matches_alloc(int count) { return (char **)calloc((size_t)count + 1, sizeof(char *)); }
+static inline int bindery_history_length(void) { return history_length; }
+static inline int bindery_history_base(void) { return history_base; }
