@@ -44,9 +44,11 @@ final class InteractiveShell {
     /// Runs until `quit` or Ctrl-D.
     func run() {
         Self.completer.withLock { $0 = Completer(catalog: session.cache) }
-        bindery_rl_set_name("binderyctl")
+        // readline keeps these pointers for the whole process, so they are strdup'd copies,
+        // never Swift's temporary C strings.
+        bindery_rl_set_name(strdup("binderyctl"))
         bindery_rl_set_catch_signals(0)
-        bindery_rl_set_word_breaks(" \t")
+        bindery_rl_set_word_breaks(strdup(" \t"))
         bindery_rl_set_completion(Self.complete)
         showPrompt()
         while true {
@@ -70,7 +72,10 @@ final class InteractiveShell {
                 Signals.drainWakePipe()
                 if Signals.interrupts.take() { interruptAtPrompt() }
             }
-            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 { rl_callback_read_char() }
+            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+                rl_callback_read_char()
+                Signals.catchInterrupts()
+            }
         }
         session.stopWatch()
     }
@@ -78,6 +83,7 @@ final class InteractiveShell {
     private func showPrompt() {
         Self.display.withLock { $0.promptShown = true }
         rl_callback_handler_install(Self.prompt, Self.lineAccepted)
+        Signals.catchInterrupts()
     }
 
     private func hidePrompt() {
@@ -114,6 +120,10 @@ final class InteractiveShell {
     private static let lineAccepted: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { pointer in
         let line = pointer.map { String(cString: $0) }
         free(pointer)
+        // Removing the handler here stops readline from drawing a fresh prompt before the
+        // command's output; the loop installs it again when the command is done.
+        display.withLock { $0.promptShown = false }
+        rl_callback_handler_remove()
         acceptedLines.withLock { $0.append(line) }
     }
 

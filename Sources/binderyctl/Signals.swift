@@ -25,10 +25,20 @@ enum Signals {
             wakeWriteEnd.store(fds[1], ordering: .sequentiallyConsistent)
         }
         signal(SIGPIPE, SIG_IGN)
+        catchInterrupts()
+    }
+
+    /// (Re)installs the SIGINT handler and unblocks SIGINT on the calling thread: readline
+    /// leaves SIGINT blocked after it reads a character, so the shell calls this after each.
+    static func catchInterrupts() {
         signal(SIGINT) { _ in
             Signals.interrupts.raise()
             Signals.wake()
         }
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Wakes the main loop; async-signal-safe (an atomic load and `write`).
