@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
 
         // The reactive core and the view-model surface.
         .target(name: "Bindery"),
@@ -23,6 +24,11 @@ let package = Package(
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
         .target(name: "BinderyHost", dependencies: ["BinderyModels", "CMicroHTTPD", "CSystemd"]),
 
+        // binderyctl's logic without a terminal: command table, tokenizer, values, completion,
+        // rendering and the control-socket client (tested directly by BinderyCLITests).
+        .target(name: "BinderyCLI", path: "Sources/BinderyCLI"),
+        // The REPL: readline on a terminal, lines from stdin otherwise.
+        .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "CReadline"], path: "Sources/binderyctl"),
         .executableTarget(name: "bindery-bench", dependencies: ["Bindery"], path: "Sources/BinderyBench"),
         // Prints docs/VIEWMODELS.md from the standard view models' surfaces.
         .executableTarget(name: "bindery-docs", dependencies: ["BinderyModels"], path: "Sources/BinderyDocs"),
@@ -31,6 +37,7 @@ let package = Package(
 
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels"]),
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "binderyctl"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels", "bindery-activation-probe"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,100 @@
+/// What `binderyctl`'s arguments ask for.
+public struct Invocation: Sendable, Equatable {
+    /// The control socket; nil means the default (`SocketLocator`).
+    public var socketPath: String?
+    /// Commands from `-c`, run in order instead of reading input.
+    public var commands: [String] = []
+    /// Print the daemon's replies verbatim, one JSON object per line.
+    public var json = false
+    /// Go on after a failed command (the exit code still reports the failure).
+    public var keepGoing = false
+    public var showHelp = false
+    public var showVersion = false
+
+    public init() {}
+
+    /// The program's version, printed by `--version`.
+    public static let version = "binderyctl 0.1.0"
+
+    /// Exit codes, also listed in `--help`.
+    public enum ExitCode: Int32, Sendable {
+        case success = 0
+        case commandFailed = 1
+        case usage = 2
+        case unreachable = 3
+    }
+
+    /// Why the arguments are not valid (exit 2).
+    public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// Parses the arguments after the program name. `--socket=PATH` and `-cCOMMAND` forms
+    /// are accepted too; `--` ends options (anything after it is an error: commands go in `-c`).
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var invocation = Invocation()
+        var index = 0
+        func value(for option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(option) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--socket", "-s": invocation.socketPath = try value(for: argument)
+            case "-c", "--command": invocation.commands.append(try value(for: argument))
+            case "--json": invocation.json = true
+            case "--keep-going", "-k": invocation.keepGoing = true
+            case "--help", "-h": invocation.showHelp = true
+            case "--version", "-V": invocation.showVersion = true
+            default:
+                if argument.hasPrefix("--socket=") {
+                    invocation.socketPath = String(argument.dropFirst("--socket=".count))
+                } else if argument.hasPrefix("-c"), argument.count > 2 {
+                    invocation.commands.append(String(argument.dropFirst(2)))
+                } else {
+                    let options = ["--socket", "-c", "--json", "--keep-going", "--help", "--version"]
+                    let hint = DidYouMean.closest(to: argument, among: options).map { " — did you mean '\($0)'?" }
+                        ?? (argument.hasPrefix("-") ? "" : " — commands go after -c, e.g. -c 'ls'")
+                    throw UsageError(message: "unknown option '\(argument)'\(hint)")
+                }
+            }
+            index += 1
+        }
+        if invocation.socketPath == "" { throw UsageError(message: "--socket needs a non-empty path") }
+        return invocation
+    }
+
+    /// The text of `--help`.
+    public static func helpText() -> String {
+        """
+        usage: binderyctl [--socket PATH] [-c COMMAND]... [--json] [--keep-going] [--help] [--version]
+
+        Drive binderyd's view models: set inputs, run commands, watch the bound state react.
+        On a terminal it is an interactive shell (prompt `bindery> `, Tab completion, history,
+        Ctrl-R search); otherwise it reads one command per line from stdin.
+
+        options:
+          --socket PATH   the control socket (default: $BINDERY_SOCKET, else
+                          $RUNTIME_DIRECTORY/control.sock, else ./.bindery/control.sock)
+          -c COMMAND      run COMMAND and exit; repeat for several, run in order
+          --json          print the daemon's replies verbatim, one JSON object per line
+          --keep-going    do not stop at the first failed command
+          --help          this text
+          --version       the version
+
+        exit codes:
+          0  every command succeeded
+          1  a command failed (the first failure stops the run unless --keep-going)
+          2  usage: bad options
+          3  binderyd is unreachable (not running, or the socket path is wrong)
+
+        \(CommandTable.overview())
+
+        environment: BINDERY_SOCKET, RUNTIME_DIRECTORY, NO_COLOR (no colours), XDG_STATE_HOME
+        (history in $XDG_STATE_HOME/bindery/history, default ~/.local/state/bindery/history).
+        """
+    }
+}

@@ -1,0 +1,91 @@
+/// A REPL command line, parsed and checked against the command table (not yet against the
+/// daemon's names: that happens when it runs).
+public enum ReplCommand: Sendable, Equatable {
+    case help(String?)
+    case list
+    case show(vm: String)
+    case get(vm: String, name: String)
+    case set(vm: String, input: String, value: Token)
+    case run(vm: String, command: String, argument: Token?, wait: Bool)
+    case watch(vm: String?)
+    case log(count: Int?)
+    case ping
+    case quit
+}
+
+/// Why a line is not a valid command; every message says what to type instead.
+public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertible {
+    case syntax(TokenizeError)
+    case unknownCommand(String)
+    case usage(CommandSpec, String)
+
+    public var description: String {
+        switch self {
+        case let .syntax(error): return error.description
+        case let .unknownCommand(word):
+            let names = CommandTable.commands.flatMap { [$0.name] + $0.aliases }
+            let hint = DidYouMean.closest(to: word, among: names).map { "did you mean '\($0)'? " } ?? ""
+            return "unknown command '\(word)' — \(hint)type help for the list"
+        case let .usage(spec, problem): return "\(problem); usage: \(spec.usage)"
+        }
+    }
+}
+
+/// Parses command lines by the command table.
+public enum CommandParser {
+    /// The command on `line`, nil for a blank line, or why it is not valid.
+    public static func parse(_ line: String) throws(CommandLineError) -> ReplCommand? {
+        let tokens: [Token]
+        do { tokens = try LineTokenizer.tokenize(line) } catch { throw .syntax(error) }
+        return try parse(tokens)
+    }
+
+    /// The command made of `tokens`, nil when there are none.
+    public static func parse(_ tokens: [Token]) throws(CommandLineError) -> ReplCommand? {
+        guard let first = tokens.first else { return nil }
+        guard let spec = CommandTable.spec(named: first.text), !first.quoted else { throw .unknownCommand(first.text) }
+        var arguments = Array(tokens.dropFirst())
+        var wait = true
+        if spec.allowsBackground, let last = arguments.last, last.text == "&", !last.quoted {
+            wait = false
+            arguments.removeLast()
+        }
+        let required = spec.arguments.filter { !$0.optional }.count
+        if arguments.count < required {
+            throw .usage(spec, "missing \(spec.arguments[arguments.count].placeholder)")
+        }
+        if arguments.count > spec.arguments.count {
+            throw .usage(spec, "unexpected '\(arguments[spec.arguments.count].text)'")
+        }
+        func path(_ index: Int) throws(CommandLineError) -> (String, String) {
+            let text = arguments[index].text
+            guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex else {
+                throw .usage(spec, "'\(text)' is not \(spec.arguments[index].placeholder) (e.g. login.mobilePhone)")
+            }
+            return (String(text[..<dot]), String(text[text.index(after: dot)...]))
+        }
+        switch spec.name {
+        case "help": return .help(arguments.first?.text)
+        case "ls": return .list
+        case "show": return .show(vm: arguments[0].text)
+        case "get":
+            let (vm, name) = try path(0)
+            return .get(vm: vm, name: name)
+        case "set":
+            let (vm, name) = try path(0)
+            return .set(vm: vm, input: name, value: arguments[1])
+        case "run":
+            let (vm, name) = try path(0)
+            return .run(vm: vm, command: name, argument: arguments.count > 1 ? arguments[1] : nil, wait: wait)
+        case "watch": return .watch(vm: arguments.first?.text)
+        case "log":
+            guard let word = arguments.first?.text else { return .log(count: nil) }
+            guard let n = Int(word), (1...1_000).contains(n) else {
+                throw .usage(spec, "N must be a whole number from 1 to 1000, not '\(word)'")
+            }
+            return .log(count: n)
+        case "ping": return .ping
+        default: return .quit
+        }
+    }
+}

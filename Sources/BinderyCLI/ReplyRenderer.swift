@@ -1,0 +1,188 @@
+/// Turns the daemon's replies and events into the lines a person reads. Pure: the same reply
+/// always renders the same way, so tests compare text.
+public struct ReplyRenderer: Sendable {
+    public let style: Style
+
+    public init(style: Style) { self.style = style }
+
+    // MARK: values
+
+    /// A value in one cell or line: strings as JSON literals (so "" and spaces are visible),
+    /// lists as "[N items]", records as compact JSON.
+    public func inline(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case let .array(elements): return elements.count == 1 ? "[1 item]" : "[\(elements.count) items]"
+        default: return value.serialized
+        }
+    }
+
+    /// A value in full: lists as numbered rows (a table when the elements are records, numbered
+    /// from 0 like the index `toggle` takes), records as aligned `key  value` lines, scalars on one line.
+    public func full(_ value: JSONValue) -> [String] {
+        switch value {
+        case let .array(elements):
+            if elements.isEmpty { return ["(empty list)"] }
+            let keys = recordKeys(elements)
+            if keys.isEmpty {
+                var table = TextTable(header: ["#", "VALUE"])
+                for (i, element) in elements.enumerated() { table.append([String(i), inline(element)]) }
+                return table.lines(style: style)
+            }
+            var table = TextTable(header: ["#"] + keys)
+            for (i, element) in elements.enumerated() {
+                table.append([String(i)] + keys.map { key in element[key].map(cell) ?? "" })
+            }
+            return table.lines(style: style)
+        case let .object(members):
+            if members.isEmpty { return ["{}"] }
+            let width = members.map { DisplayWidth.of($0.0) }.max() ?? 0
+            return members.map { DisplayWidth.pad($0.0, to: width) + "  " + inline($0.1) }
+        default:
+            return [inline(value)]
+        }
+    }
+
+    /// Table cells show strings without quotes (they are in a column already).
+    private func cell(_ value: JSONValue) -> String {
+        if case let .string(s) = value { return s }
+        return inline(value)
+    }
+
+    /// The keys of a list of records, in first-seen order; empty if any element is not a record.
+    private func recordKeys(_ elements: [JSONValue]) -> [String] {
+        var keys: [String] = []
+        for element in elements {
+            guard let members = element.objectValue else { return [] }
+            for (key, _) in members where !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    // MARK: replies
+
+    /// "error: message" for a failed reply (or a placeholder if the daemon sent no message).
+    public func error(_ reply: JSONValue) -> String {
+        style.error(reply["error"]?["message"]?.stringValue ?? "the daemon reported an unspecified error")
+    }
+
+    /// `ls`: one numbered row per view model with its names.
+    public func viewModelList(_ surfaces: [ViewModelSurface]) -> [String] {
+        if surfaces.isEmpty { return ["(no view models)"] }
+        var table = TextTable(header: ["#", "VIEW MODEL", "INPUTS", "OUTPUTS", "COMMANDS"])
+        for (i, s) in surfaces.enumerated() {
+            func list(_ names: [String]) -> String { names.isEmpty ? "—" : names.joined(separator: ", ") }
+            table.append([String(i + 1), s.name, list(s.inputs.map(\.name)), list(s.outputs), list(s.commands.map(\.name))])
+        }
+        return table.lines(style: style)
+    }
+
+    /// `show VM`: inputs (name, type, value), outputs (name, value), commands (name, argument,
+    /// enabled, executing, runs, last value, last error), then every list output in full.
+    public func show(_ surface: ViewModelSurface, state: JSONValue) -> [String] {
+        var lines = [style.bold(surface.name)]
+        let inputs = state["inputs"], outputs = state["outputs"], commands = state["commands"]
+        if !surface.inputs.isEmpty {
+            var table = TextTable(header: ["INPUT", "TYPE", "VALUE"])
+            for input in surface.inputs {
+                var type = input.type?.rawValue ?? "?"
+                if let c = input.constraint { type += " (\(c))" }
+                table.append([input.name, type, inputs?[input.name].map(inline) ?? "—"])
+            }
+            lines += table.lines(indent: 2, style: style)
+        }
+        if !surface.outputs.isEmpty {
+            var table = TextTable(header: ["OUTPUT", "VALUE"])
+            for name in surface.outputs { table.append([name, outputs?[name].map(inline) ?? "—"]) }
+            lines += table.lines(indent: 2, style: style)
+        }
+        if !surface.commands.isEmpty {
+            var table = TextTable(header: ["COMMAND", "ARG", "ENABLED", "EXECUTING", "RUNS", "LAST VALUE", "LAST ERROR"])
+            for command in surface.commands {
+                let s = commands?[command.name]
+                let argument = command.argumentName.map { "\($0): \(command.argumentType?.rawValue ?? "?")" } ?? "—"
+                let lastError = s?["lastError"].flatMap { $0.isNull ? nil : ($0["message"]?.stringValue ?? inline($0)) }
+                table.append([
+                    command.name, argument, yesNo(s?["enabled"]), yesNo(s?["executing"]),
+                    s?["runs"].map(inline) ?? "—", s?["lastValue"].map(inline) ?? "—",
+                    lastError.map { style.red($0) } ?? "—",
+                ])
+            }
+            lines += table.lines(indent: 2, style: style)
+        }
+        for name in surface.outputs {
+            guard let value = outputs?[name], case let .array(elements) = value, !elements.isEmpty else { continue }
+            lines.append(style.bold("\(name) (\(elements.count))"))
+            lines += full(value).map { "  " + $0 }
+        }
+        return lines
+    }
+
+    private func yesNo(_ value: JSONValue?) -> String {
+        switch value?.boolValue {
+        case true?: return style.green("yes")
+        case false?: return "no"
+        case nil: return "—"
+        }
+    }
+
+    /// `get VM.NAME`: the value in full (a command's state object as key/value lines).
+    public func got(_ reply: JSONValue) -> [String] {
+        full(reply["value"] ?? .null)
+    }
+
+    /// `set`: "login.mobilePhone = "13800138000"".
+    public func stored(vm: String, input: String, reply: JSONValue) -> [String] {
+        ["\(vm).\(input) = \(inline(reply["value"] ?? .null))"]
+    }
+
+    /// `run` that finished: "login.login finished in 801 ms", then the value in full if any.
+    public func finished(vm: String, command: String, reply: JSONValue) -> [String] {
+        let duration = reply["durationMs"]?.doubleValue.map { " in \(Self.milliseconds($0))" } ?? ""
+        var lines = [style.green("\(vm).\(command) finished\(duration)")]
+        if let value = reply["value"], !value.isNull { lines += full(value) }
+        return lines
+    }
+
+    /// A duration for people: "801 ms", "1.2 s".
+    public static func milliseconds(_ ms: Double) -> String {
+        if ms < 1_000 { return "\(Int(ms.rounded())) ms" }
+        let tenths = Int((ms / 100).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    // MARK: events
+
+    /// One event (from `log` or `watch`) on one line:
+    /// "#39 21:40:00.120 fail  login.login 802 ms: Server unavailable, please retry".
+    public func event(_ event: JSONValue) -> String {
+        let version = event["version"].map { "#" + inline($0) } ?? "#?"
+        let at = event["at"]?.stringValue.map(Self.clockTime) ?? ""
+        let kind = event["kind"]?.stringValue ?? "?"
+        let target = "\(event["vm"]?.stringValue ?? "?").\(event["name"]?.stringValue ?? "?")"
+        let duration = event["durationMs"]?.doubleValue.map { " " + Self.milliseconds($0) } ?? ""
+        var detail: String
+        switch kind {
+        case "set": detail = "\(target) = \(event["value"].map(inline) ?? "null")"
+        case "start": detail = target + (event["arg"].map { " " + inline($0) } ?? "")
+        case "finish": detail = target + duration + (event["value"].flatMap { $0.isNull ? nil : " → " + inline($0) } ?? "")
+        case "fail":
+            let code = event["code"]?.stringValue.map { " (\($0))" } ?? ""
+            detail = target + duration + ": " + style.red(event["error"]?.stringValue ?? "failed") + code
+        case "change":
+            let part = event["part"]?.stringValue.map { " [\($0)]" } ?? ""
+            detail = "\(target)\(part) = \(event["value"].map(inline) ?? "null")"
+        default: detail = target
+        }
+        let label = kind == "fail" ? style.red(kind.padding(to: 6)) : style.cyan(kind.padding(to: 6))
+        return style.dim("\(version) \(at)") + " " + label + " " + detail
+    }
+
+    /// "2026-11-29T21:40:00.120Z" → "21:40:00.120"; other text unchanged.
+    static func clockTime(_ iso: String) -> String {
+        guard let t = iso.firstIndex(of: "T") else { return iso }
+        var time = String(iso[iso.index(after: t)...])
+        if time.hasSuffix("Z") { time.removeLast() }
+        return time
+    }
+}

@@ -1,0 +1,398 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Runs REPL commands against binderyd over the control socket: checks names against the
+/// cached surface (with did-you-mean), types values by the input's type, renders replies (or
+/// passes them through verbatim in JSON mode), keeps one `watch` going, and reconnects after
+/// the daemon goes away. Used from one thread (the front end's); its connections call back
+/// from their reader threads only through `SessionIO.notice` and its locked state.
+public final class Session {
+    /// Front-end behaviour: interactive sessions keep going when the daemon is away and run
+    /// `watch` in the background; scripts stop and block.
+    public struct Options: Sendable {
+        public var socketPath: String
+        public var json: Bool
+        public var interactive: Bool
+        public var style: Style
+
+        public init(socketPath: String, json: Bool, interactive: Bool, style: Style) {
+            self.socketPath = socketPath
+            self.json = json
+            self.interactive = interactive
+            self.style = style
+        }
+    }
+
+    public let options: Options
+    private let io: SessionIO
+    private let interrupts: InterruptFlag
+    private let renderer: ReplyRenderer
+    /// The live connection; shared with the surface cache and the reader's close callback.
+    private let link = SharedLink()
+    /// Names and types of the view models, for checks and completion.
+    public let cache: SurfaceCache
+
+    public init(options: Options, io: SessionIO, interrupts: InterruptFlag) {
+        self.options = options
+        self.io = io
+        self.interrupts = interrupts
+        self.renderer = ReplyRenderer(style: options.style)
+        let link = self.link
+        self.cache = SurfaceCache { link.withLock { $0.connection } }
+    }
+
+    deinit {
+        link.withLock { state in
+            state.connection?.close()
+            state.watch?.close()
+        }
+    }
+
+    // MARK: connection
+
+    /// Connects if not connected. After a loss it says "reconnected" and refreshes the cache.
+    public func connect() throws(ConnectionError) -> ControlConnection {
+        if let live = link.withLock({ $0.connection }), !live.isClosed { return live }
+        let io = self.io, link = self.link
+        let connection = try ControlConnection(path: options.socketPath, onClose: {
+            let announce = link.withLock { state -> Bool in
+                guard !state.lost else { return false }
+                state.lost = true
+                return true
+            }
+            if announce {
+                io.notice("binderyd went away (connection closed); the session stays open and reconnects when it returns")
+            }
+        })
+        let wasLost = link.withLock { state -> Bool in
+            state.connection = connection
+            defer { state.lost = false }
+            return state.lost
+        }
+        cache.invalidate()
+        if wasLost { io.notice("reconnected to binderyd at \(options.socketPath)") }
+        return connection
+    }
+
+    /// Whether the daemon was lost and not yet back.
+    public var isDisconnected: Bool {
+        link.withLock { $0.lost || $0.connection == nil || $0.connection!.isClosed }
+    }
+
+    /// Tries once, quietly, to reconnect after a loss (the front end calls this while idle).
+    public func reconnectIfLost() {
+        guard link.withLock({ $0.lost }) else { return }
+        _ = try? connect()
+    }
+
+    private func connectionOrReport() -> (ControlConnection?, CommandOutcome) {
+        do { return (try connect(), .succeeded) } catch {
+            io.error(options.style.error(error.description))
+            return (nil, options.interactive ? .failed : .unreachable)
+        }
+    }
+
+    // MARK: commands
+
+    /// Parses and runs one line; a blank line succeeds doing nothing.
+    public func execute(line: String) -> CommandOutcome {
+        do {
+            guard let command = try CommandParser.parse(line) else { return .succeeded }
+            return execute(command)
+        } catch {
+            io.error(options.style.error(error.description))
+            return .failed
+        }
+    }
+
+    /// Runs one parsed command.
+    public func execute(_ command: ReplCommand) -> CommandOutcome {
+        switch command {
+        case .quit:
+            return .quit
+        case .help(nil):
+            io.print(CommandTable.overview())
+            return .succeeded
+        case let .help(word?):
+            switch CommandTable.help(for: word) {
+            case let .success(text): io.print(text); return .succeeded
+            case let .failure(error): io.error(options.style.error(error.description)); return .failed
+            }
+        default:
+            break
+        }
+        let (connection, outcome) = connectionOrReport()
+        guard let connection else { return outcome }
+        do {
+            switch command {
+            case .list: return try list(connection)
+            case let .show(vm): return try show(connection, vm: vm)
+            case let .get(vm, name): return try get(connection, vm: vm, name: name)
+            case let .set(vm, input, value): return try set(connection, vm: vm, input: input, token: value)
+            case let .run(vm, name, argument, wait):
+                return try run(connection, vm: vm, command: name, argument: argument, wait: wait)
+            case let .watch(vm): return try watch(vm: vm)
+            case let .log(count): return try log(connection, count: count)
+            case .ping: return try ping(connection)
+            case .help, .quit: return .succeeded
+            }
+        } catch {
+            link.withLock { $0.lost = true }
+            io.error(options.style.error("binderyd went away during the command (\(error)); "
+                + (options.interactive ? "the session stays open and reconnects when it returns" : "stopping")))
+            return options.interactive ? .failed : .unreachable
+        }
+    }
+
+    /// Reports a reply: verbatim in JSON mode; else the rendered lines or the error. Unknown
+    /// names mean the cached surface may be stale, so it is refreshed.
+    private func report(_ reply: ControlReply, render: (JSONValue) -> [String]) -> CommandOutcome {
+        if options.json {
+            io.print(reply.raw)
+        } else if reply.ok {
+            render(reply.value).forEach(io.print)
+        } else {
+            io.error(renderer.error(reply.value))
+        }
+        if let code = reply.errorCode, code.hasPrefix("unknown_") { cache.invalidate() }
+        return reply.ok ? .succeeded : .failed
+    }
+
+    private func localError(_ message: String) -> CommandOutcome {
+        io.error(options.style.error(message))
+        return .failed
+    }
+
+    private func list(_ connection: ControlConnection) throws(ConnectionError) -> CommandOutcome {
+        let reply = try connection.request(op: "list")
+        let surfaces = ViewModelSurface.fromList(reply.value)
+        if let surfaces { cache.store(list: surfaces) }
+        return report(reply) { _ in renderer.viewModelList(surfaces ?? []) }
+    }
+
+    /// The described surface of `vm`, or the outcome of reporting why there is none (the
+    /// daemon's unknown_view_model message already suggests the closest name).
+    private func surface(_ vm: String) -> Result<ViewModelSurface, Reported> {
+        switch cache.describe(vm) {
+        case let .success(surface?): return .success(surface)
+        case .success(nil):
+            cache.invalidate()
+            let names = cache.viewModelNames()
+            return .failure(Reported(outcome: localError("unknown view model '\(vm)'" + DidYouMean.suffix(for: vm, among: names))))
+        case let .failure(error):
+            return .failure(Reported(outcome: report(error.reply) { _ in [] }))
+        }
+    }
+
+    /// `name` in `vm`'s `names` (asking the daemon again once if it is missing, in case the
+    /// surface changed), or a did-you-mean error naming what kind of name was expected.
+    private func check(_ name: String, kind: String, in vm: String, names: (ViewModelSurface) -> [String])
+        -> Result<ViewModelSurface, Reported>
+    {
+        guard case var .success(surface) = surface(vm) else { return surface(vm) }
+        if !names(surface).contains(name) {
+            cache.invalidate()
+            if case let .success(fresh) = self.surface(vm) { surface = fresh }
+        }
+        guard names(surface).contains(name) else {
+            let valid = names(surface)
+            let hint = DidYouMean.closest(to: name, among: valid).map { " — did you mean '\($0)'?" }
+                ?? (valid.isEmpty ? " (it has none)" : " (\(kind)s: \(valid.joined(separator: ", ")))")
+            var message = "unknown \(kind) '\(name)' in \(vm)\(hint)"
+            if surface.allNames.contains(name) { message = "'\(name)' in \(vm) is not an \(kind)\(hint)" }
+            return .failure(Reported(outcome: localError(message)))
+        }
+        return .success(surface)
+    }
+
+    private func show(_ connection: ControlConnection, vm: String) throws(ConnectionError) -> CommandOutcome {
+        if options.json {
+            let describe = try connection.request(op: "describe", [("vm", .string(vm))])
+            io.print(describe.raw)
+            guard describe.ok else { return .failed }
+            let state = try connection.request(op: "get", [("vm", .string(vm))])
+            io.print(state.raw)
+            return state.ok ? .succeeded : .failed
+        }
+        let surface: ViewModelSurface
+        switch self.surface(vm) {
+        case let .success(s): surface = s
+        case let .failure(reported): return reported.outcome
+        }
+        let reply = try connection.request(op: "get", [("vm", .string(vm))])
+        return report(reply) { renderer.show(surface, state: $0["state"] ?? .null) }
+    }
+
+    private func get(_ connection: ControlConnection, vm: String, name: String) throws(ConnectionError) -> CommandOutcome {
+        if case let .failure(reported) = check(name, kind: "name", in: vm, names: { $0.allNames }) { return reported.outcome }
+        let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))])
+        return report(reply, render: renderer.got)
+    }
+
+    private func set(_ connection: ControlConnection, vm: String, input: String, token: Token) throws(ConnectionError) -> CommandOutcome {
+        let surface: ViewModelSurface
+        switch check(input, kind: "input", in: vm, names: { $0.inputs.map(\.name) }) {
+        case let .success(s): surface = s
+        case let .failure(reported): return reported.outcome
+        }
+        let spec = surface.input(input)
+        let value: JSONValue
+        do {
+            value = try ValueParser.parse(token, as: spec?.type, for: "\(vm).\(input)", constraint: spec?.constraint)
+        } catch {
+            return localError(error.message)
+        }
+        let reply = try connection.request(op: "set", [("vm", .string(vm)), ("name", .string(input)), ("value", value)])
+        return report(reply) { renderer.stored(vm: vm, input: input, reply: $0) }
+    }
+
+    private func run(_ connection: ControlConnection, vm: String, command: String, argument: Token?, wait: Bool)
+        throws(ConnectionError) -> CommandOutcome
+    {
+        let surface: ViewModelSurface
+        switch check(command, kind: "command", in: vm, names: { $0.commands.map(\.name) }) {
+        case let .success(s): surface = s
+        case let .failure(reported): return reported.outcome
+        }
+        let target = "\(vm).\(command)"
+        var fields: [(String, JSONValue)] = [("vm", .string(vm)), ("name", .string(command))]
+        if let spec = surface.command(command) {
+            switch (argument, spec.argumentName) {
+            case (nil, let name?):
+                return localError("\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
+            case (let token?, nil) where surface.isDescribed:
+                return localError("\(target) takes no argument (got '\(token.text)')")
+            case (let token?, _):
+                do {
+                    fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: "\(target)'s argument")))
+                } catch {
+                    return localError(error.message)
+                }
+            case (nil, nil):
+                break
+            }
+        }
+        if !wait { fields.append(("wait", .bool(false))) }
+        let pending = try connection.send(op: "run", fields)
+        _ = interrupts.take()
+        let interrupts = self.interrupts, io = self.io, style = options.style
+        let result = pending.wait { elapsed in
+            if wait {
+                io.status(style.yellow("executing \(target)…") + " " + Self.seconds(elapsed) + style.dim("  (Ctrl-C stops waiting)"))
+            }
+            return !interrupts.take()
+        }
+        io.status(nil)
+        guard let result else {
+            io.print("stopped waiting; \(target) keeps running (`watch` or `log` shows how it ends)")
+            return .succeeded
+        }
+        let reply = try result.get()
+        return report(reply) { value in
+            wait ? renderer.finished(vm: vm, command: command, reply: value)
+                 : ["started \(target) (not waiting; `watch` or `log` shows how it ends)"]
+        }
+    }
+
+    /// The connections and their state, shared with connection callbacks on reader threads.
+    private final class SharedLink: Sendable {
+        struct State {
+            var connection: ControlConnection?
+            /// The daemon went away and has not come back yet.
+            var lost = false
+            var watch: ControlConnection?
+            /// The watch connection is being closed on purpose (no "watch ended" notice).
+            var watchStopping = false
+        }
+        private let state = Mutex(State())
+
+        func withLock<T>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
+    }
+
+    /// A command's outcome once it has been reported to the user.
+    private struct Reported: Error {
+        let outcome: CommandOutcome
+    }
+
+    static func seconds(_ s: Double) -> String {
+        let tenths = Int((s * 10).rounded(.down))
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    private func log(_ connection: ControlConnection, count: Int?) throws(ConnectionError) -> CommandOutcome {
+        var fields: [(String, JSONValue)] = []
+        if let count { fields.append(("n", .int(count))) }
+        let reply = try connection.request(op: "log", fields)
+        return report(reply) { value in
+            let events = value["events"]?.arrayValue ?? []
+            return events.isEmpty ? ["(no events yet)"] : events.map(renderer.event)
+        }
+    }
+
+    private func ping(_ connection: ControlConnection) throws(ConnectionError) -> CommandOutcome {
+        let reply = try connection.request(op: "ping")
+        return report(reply) { value in
+            ["pong from binderyd at \(options.socketPath) (state version \(value["version"].map(renderer.inline) ?? "?"))"]
+        }
+    }
+
+    // MARK: watch
+
+    /// Whether a `watch` is running.
+    public var isWatching: Bool { link.withLock { $0.watch.map { !$0.isClosed } ?? false } }
+
+    /// Ends the running `watch`, if any; true if there was one.
+    @discardableResult
+    public func stopWatch() -> Bool {
+        let watch = link.withLock { state -> ControlConnection? in
+            defer { state.watch = nil }
+            state.watchStopping = state.watch != nil
+            return state.watch
+        }
+        guard let watch else { return false }
+        watch.close()
+        return true
+    }
+
+    /// Starts watching on a connection of its own (the protocol ends a watch by closing it).
+    /// Interactive: returns at once and events arrive as notices. Otherwise: prints events
+    /// until Ctrl-C or the daemon closes the connection.
+    private func watch(vm: String?) throws(ConnectionError) -> CommandOutcome {
+        stopWatch()
+        let io = self.io, renderer = self.renderer, json = options.json, link = self.link
+        let connection = try ControlConnection(
+            path: options.socketPath,
+            onEvent: { reply in
+                if json { io.notice(reply.raw) } else if let event = reply.value["event"] { io.notice(renderer.event(event)) }
+            },
+            onClose: {
+                let intended = link.withLock { state -> Bool in
+                    defer { state.watchStopping = false }
+                    return state.watchStopping
+                }
+                if !intended { io.notice("watch ended: binderyd closed the connection") }
+            })
+        var fields: [(String, JSONValue)] = []
+        if let vm { fields.append(("vm", .string(vm))) }
+        let reply = try connection.request(op: "watch", fields)
+        guard reply.ok else {
+            connection.close()
+            return report(reply) { _ in [] }
+        }
+        link.withLock { $0.watch = connection; $0.watchStopping = false }
+        if options.json { io.print(reply.raw) }
+        let scope = vm.map { "view model \($0)" } ?? "every view model"
+        guard !options.interactive else {
+            if !options.json { io.print("watching \(scope): events appear above the prompt; Ctrl-C stops") }
+            return .succeeded
+        }
+        _ = interrupts.take()
+        while !connection.isClosed && !interrupts.take() { usleep(50_000) }
+        stopWatch()
+        return .succeeded
+    }
+}

@@ -1,0 +1,61 @@
+import Synchronization
+
+/// The daemon's view-model names and described surfaces, fetched on first use and kept until
+/// something suggests the surface changed: a reconnect (the daemon restarted), an `ls`, or
+/// a name the cache does not know (`invalidate()`).
+public final class SurfaceCache: SurfaceCatalog {
+    private struct State {
+        var list: [ViewModelSurface]?
+        var described: [String: ViewModelSurface] = [:]
+    }
+    private let state = Mutex(State())
+    private let connection: @Sendable () -> ControlConnection?
+
+    /// A cache that asks the daemon through whatever connection `connection` returns now.
+    public init(connection: @escaping @Sendable () -> ControlConnection?) {
+        self.connection = connection
+    }
+
+    /// Forgets everything; the next question asks the daemon again.
+    public func invalidate() {
+        state.withLock { $0 = State() }
+    }
+
+    /// Keeps the names of a `list` reply (from `ls`), dropping described surfaces that may be stale.
+    public func store(list: [ViewModelSurface]) {
+        state.withLock { $0 = State(list: list) }
+    }
+
+    /// Every view model from `list`, fetched if not cached; empty if the daemon cannot be asked.
+    public func viewModels() -> [ViewModelSurface] {
+        if let list = state.withLock({ $0.list }) { return list }
+        guard let reply = try? connection()?.request(op: "list"), reply.ok,
+              let list = ViewModelSurface.fromList(reply.value) else { return [] }
+        state.withLock { $0.list = list }
+        return list
+    }
+
+    public func viewModelNames() -> [String] { viewModels().map(\.name) }
+
+    public func surface(of viewModel: String) -> ViewModelSurface? {
+        (try? describe(viewModel).get()) ?? nil
+    }
+
+    /// The described surface of `viewModel`; `.success(nil)` if the daemon does not know it
+    /// (or cannot be asked), `.failure(reply)` carrying the daemon's error reply otherwise.
+    public func describe(_ viewModel: String) -> Result<ViewModelSurface?, ControlReplyError> {
+        if let known = state.withLock({ $0.described[viewModel] }) { return .success(known) }
+        guard let connection = connection(),
+              let reply = try? connection.request(op: "describe", [("vm", .string(viewModel))]) else { return .success(nil) }
+        guard reply.ok else { return .failure(ControlReplyError(reply: reply)) }
+        guard let surface = reply.value["surface"].flatMap({ ViewModelSurface.fromDescribe(name: viewModel, surface: $0) })
+        else { return .success(nil) }
+        state.withLock { $0.described[viewModel] = surface }
+        return .success(surface)
+    }
+}
+
+/// A failed reply carried as an error.
+public struct ControlReplyError: Error, Sendable {
+    public let reply: ControlReply
+}

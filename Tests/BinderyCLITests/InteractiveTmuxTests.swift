@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// binderyctl on a real terminal (a tmux pane) driven as a person would: Tab completion, a
+/// set, a run whose "executing…" line is seen, an error, the daemon going away and coming
+/// back, and Ctrl-D leaving cleanly with exit 0.
+@Suite(.serialized) struct InteractiveTmuxTests {
+    /// A detached tmux session running one command; its pane is read with capture-pane.
+    struct Pane {
+        let name = "bctl-\(UUID().uuidString.prefix(8))"
+
+        init(command: String) throws {
+            try Self.tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", command])
+        }
+
+        @discardableResult
+        static func tmux(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tmux"] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        func type(_ text: String) throws { try Self.tmux(["send-keys", "-t", name, "-l", text]) }
+        func press(_ key: String) throws { try Self.tmux(["send-keys", "-t", name, key]) }
+        func screen() throws -> String { try Self.tmux(["capture-pane", "-p", "-t", name, "-S", "-200"]) }
+
+        /// Polls the pane until `text` shows (up to a generous bound for a loaded machine);
+        /// returns the screen either way so the expectation can show it.
+        @discardableResult
+        func waitFor(_ text: String, after count: Int = 0) throws -> String {
+            var screen = ""
+            for _ in 0..<400 {
+                screen = try self.screen()
+                if screen.components(separatedBy: text).count - 1 > count { return screen }
+                usleep(25_000)
+            }
+            return screen
+        }
+
+        func close() { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    }
+
+    @Test func personDrivesTheReplInTmux() throws {
+        let daemon = try TestDaemon.start()
+        defer { daemon.stop() }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("bctl-state-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let command = "env NO_COLOR=1 TERM=xterm XDG_STATE_HOME=\(state.path) \(Binderyctl.path) --socket \(daemon.socketPath);"
+            + " echo \"binderyctl exited $?\"; sleep 60"
+        let pane = try Pane(command: command)
+        defer { pane.close() }
+
+        #expect(try pane.waitFor("bindery>").contains("bindery>"))
+
+        // Tab completes the view model, then the input.
+        try pane.type("set log")
+        try pane.press("Tab")
+        #expect(try pane.waitFor("set login.").contains("set login."))
+        try pane.type("mobileP")
+        try pane.press("Tab")
+        #expect(try pane.waitFor("set login.mobilePhone").contains("set login.mobilePhone"))
+        try pane.type("13800138000")
+        try pane.press("Enter")
+        #expect(try pane.waitFor("login.mobilePhone = \"13800138000\"").contains("login.mobilePhone = \"13800138000\""))
+
+        try pane.type("set login.verifyCode 1234")
+        try pane.press("Enter")
+        #expect(try pane.waitFor("login.verifyCode = \"1234\"").contains("login.verifyCode = \"1234\""))
+
+        // A run shows its live executing line, then how it ended.
+        try pane.type("run login.login")
+        try pane.press("Enter")
+        #expect(try pane.waitFor("executing login.login…").contains("executing login.login…"))
+        #expect(try pane.waitFor("login.login finished").contains("login.login finished"))
+
+        // An error a person can act on.
+        try pane.type("set login.mobilPhone 1")
+        try pane.press("Enter")
+        #expect(try pane.waitFor("did you mean 'mobilePhone'?").contains("unknown input 'mobilPhone' in login — did you mean 'mobilePhone'?"))
+
+        // Ctrl-D leaves cleanly.
+        try pane.press("C-d")
+        #expect(try pane.waitFor("binderyctl exited").contains("binderyctl exited 0"))
+
+        let history = try String(contentsOf: state.appendingPathComponent("bindery/history"), encoding: .utf8)
+        #expect(history.contains("set login.verifyCode 1234"))
+    }
+
+    @Test func watchPrintsAboveThePromptAndTheSessionSurvivesTheDaemonLeaving() throws {
+        guard ProcessInfo.processInfo.environment["BINDERY_TEST_SOCKET"] == nil else { return }
+        let fake = try FakeControlServer()
+        let path = fake.path
+        let command = "env NO_COLOR=1 TERM=xterm XDG_STATE_HOME=/nonexistent-bctl \(Binderyctl.path) --socket \(path);"
+            + " echo \"binderyctl exited $?\"; sleep 60"
+        let pane = try Pane(command: command)
+        defer { pane.close() }
+        #expect(try pane.waitFor("bindery>").contains("bindery>"))
+
+        try pane.type("watch compass")
+        try pane.press("Enter")
+        #expect(try pane.waitFor("watching view model compass").contains("watching view model compass"))
+        // A second client changes the state; the event shows while the prompt stays usable.
+        _ = try Binderyctl.run(["--socket", path, "-c", "set compass.valueA 西"])
+        let screen = try pane.waitFor("compass.valueB [input] = \"東\"")
+        #expect(screen.contains("compass.valueB [input] = \"東\""))
+        try pane.press("C-c")
+        #expect(try pane.waitFor("stopped watching").contains("stopped watching"))
+
+        fake.stop()
+        #expect(try pane.waitFor("binderyd went away").contains("binderyd went away"))
+        let back = try FakeControlServer(path: path)
+        defer { back.stop() }
+        #expect(try pane.waitFor("reconnected to binderyd").contains("reconnected to binderyd"))
+        try pane.type("ping")
+        try pane.press("Enter")
+        #expect(try pane.waitFor("pong from binderyd").contains("pong from binderyd"))
+        try pane.press("C-d")
+        #expect(try pane.waitFor("binderyctl exited").contains("binderyctl exited 0"))
+    }
+}

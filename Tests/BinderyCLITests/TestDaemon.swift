@@ -1,0 +1,65 @@
+import Foundation
+
+/// The daemon the end-to-end tests talk to: the real binderyd when `BINDERY_TEST_SOCKET`
+/// names its control socket (the lead points the same tests at it), else an in-process
+/// `FakeControlServer` on a fresh temporary socket.
+struct TestDaemon {
+    let socketPath: String
+    private let fake: FakeControlServer?
+
+    static func start() throws -> TestDaemon {
+        if let real = ProcessInfo.processInfo.environment["BINDERY_TEST_SOCKET"], !real.isEmpty {
+            return TestDaemon(socketPath: real, fake: nil)
+        }
+        let fake = try FakeControlServer()
+        return TestDaemon(socketPath: fake.path, fake: fake)
+    }
+
+    func stop() { fake?.stop() }
+}
+
+/// Runs the built binderyctl (next to the test bundle) and collects what it printed.
+enum Binderyctl {
+    static var path: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("binderyctl").path
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["BINDERY_SOCKET"] = nil
+        environment["RUNTIME_DIRECTORY"] = nil
+        for (k, v) in extra { environment[k] = v }
+        process.environment = environment
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so neither can fill and block the child.
+        let errData = Mutex(Data())
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let data = error.fileHandleForReading.readDataToEndOfFile()
+            errData.withLock { $0 = data }
+        }
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
+    }
+}
+
+import Synchronization

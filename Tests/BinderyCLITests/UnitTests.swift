@@ -1,0 +1,179 @@
+@testable import BinderyCLI
+import Testing
+
+@Suite struct TokenizerTests {
+    @Test func bareQuotedAndUnicodeWords() throws {
+        let tokens = try LineTokenizer.tokenize("set  compass.valueA 西")
+        #expect(tokens.map(\.text) == ["set", "compass.valueA", "西"])
+        #expect(try LineTokenizer.tokenize(#"set a.b "138 0013\t\"x\"" 'it''s' \u{4e1c}"#).map(\.text)
+            == ["set", "a.b", "138 0013\t\"x\"", "its", "u{4e1c}"])
+        #expect(try LineTokenizer.tokenize(#"x "\u{6771}\u6771""#).map(\.text) == ["x", "東東"])
+        #expect(try LineTokenizer.tokenize(#"x """#) == [Token("x"), Token("", quoted: true)])
+        #expect(try LineTokenizer.tokenize(#"a\ b"#).map(\.text) == ["a b"])
+    }
+
+    @Test func malformedLinesSayWhy() {
+        #expect(throws: TokenizeError.unterminatedQuote("\"")) { try LineTokenizer.tokenize(#"set a.b "open"#) }
+        #expect(throws: TokenizeError.unterminatedQuote("'")) { try LineTokenizer.tokenize("set a.b 'open") }
+        #expect(throws: TokenizeError.danglingBackslash) { try LineTokenizer.tokenize(#"set a\"#) }
+        #expect(throws: TokenizeError.invalidEscape("\\q")) { try LineTokenizer.tokenize(#""\q""#) }
+        #expect(LineTokenizer.tokenizeLeniently(#"set "open"#).map(\.text) == ["set", "open"])
+    }
+}
+
+@Suite struct ValueParsingTests {
+    @Test func valuesFollowTheInputType() throws {
+        #expect(try ValueParser.parse(Token("西"), as: .string, for: "c.v") == .string("西"))
+        #expect(try ValueParser.parse(Token("800"), as: .int, for: "api.latencyMs") == .int(800))
+        #expect(try ValueParser.parse(Token("0.5"), as: .double, for: "api.failureRate") == .number("0.5"))
+        #expect(try ValueParser.parse(Token("1"), as: .double, for: "api.failureRate") == .number("1"))
+        #expect(try ValueParser.parse(Token(".5"), as: .double, for: "x") == .number("0.5"))
+        #expect(try ValueParser.parse(Token("yes"), as: .bool, for: "x") == .bool(true))
+        #expect(try ValueParser.parse(Token("off"), as: .bool, for: "x") == .bool(false))
+        #expect(try ValueParser.parse(Token("42"), as: .string, for: "x") == .string("42"))
+    }
+
+    @Test func wrongValuesNameTheExpectedType() {
+        #expect(throws: ValueError.self) { try ValueParser.parse(Token("fast"), as: .int, for: "api.latencyMs") }
+        do {
+            _ = try ValueParser.parse(Token("lots"), as: .double, for: "api.failureRate", constraint: "between 0 and 1")
+            Issue.record("accepted a non-number")
+        } catch {
+            #expect(error.message == #"invalid value "lots" for api.failureRate: expected a double (a number, e.g. 0.5) between 0 and 1"#)
+        }
+        #expect(throws: ValueError.self) { try ValueParser.parse(Token("nan"), as: .double, for: "x") }
+        #expect(throws: ValueError.self) { try ValueParser.parse(Token("maybe"), as: .bool, for: "x") }
+    }
+}
+
+@Suite struct CommandTableTests {
+    @Test func parsesEveryCommandShape() throws {
+        #expect(try CommandParser.parse("set login.mobilePhone 138") == .set(vm: "login", input: "mobilePhone", value: Token("138")))
+        #expect(try CommandParser.parse("run products.toggle 2") == .run(vm: "products", command: "toggle", argument: Token("2"), wait: true))
+        #expect(try CommandParser.parse("run products.refresh &") == .run(vm: "products", command: "refresh", argument: nil, wait: false))
+        #expect(try CommandParser.parse("run a.b \"&\"") == .run(vm: "a", command: "b", argument: Token("&", quoted: true), wait: true))
+        #expect(try CommandParser.parse("watch") == .watch(vm: nil))
+        #expect(try CommandParser.parse("log 5") == .log(count: 5))
+        #expect(try CommandParser.parse("exit") == .quit)
+        #expect(try CommandParser.parse("   ") == nil)
+    }
+
+    @Test func usageErrorsShowTheUsage() {
+        #expect(throws: CommandLineError.self) { try CommandParser.parse("set login.mobilePhone") }
+        let error = #expect(throws: CommandLineError.self) { try CommandParser.parse("get login") }
+        #expect(error?.description == "'login' is not VM.NAME (e.g. login.mobilePhone); usage: get VM.NAME")
+        #expect((#expect(throws: CommandLineError.self) { try CommandParser.parse("log lots") })?.description
+            .contains("usage: log [N]") == true)
+        #expect((#expect(throws: CommandLineError.self) { try CommandParser.parse("shwo login") })?.description
+            == "unknown command 'shwo' — did you mean 'show'? type help for the list")
+    }
+
+    @Test func helpComesFromTheTable() throws {
+        let overview = CommandTable.overview()
+        for command in CommandTable.commands { #expect(overview.contains(command.usage)) }
+        #expect(try CommandTable.help(for: "run").get().contains("usage: run VM.COMMAND [ARG] [&]"))
+        #expect(try CommandTable.help(for: "exit").get().contains("usage: quit"))
+        guard case .failure = CommandTable.help(for: "nope") else { Issue.record("help for an unknown command"); return }
+    }
+}
+
+/// A fixed catalog for completion tests.
+struct StaticCatalog: SurfaceCatalog {
+    let surfaces: [ViewModelSurface] = [
+        ViewModelSurface(name: "login", inputs: [InputSurface(name: "mobilePhone", type: .string), InputSurface(name: "verifyCode", type: .string)],
+                         outputs: ["avatarURL", "isLoginValid"], commands: [CommandSurface(name: "login"), CommandSurface(name: "fillUp")], isDescribed: true),
+        ViewModelSurface(name: "flags", inputs: [InputSurface(name: "dark", type: .bool)], outputs: [], commands: [], isDescribed: true),
+    ]
+    func viewModelNames() -> [String] { surfaces.map(\.name) }
+    func surface(of viewModel: String) -> ViewModelSurface? { surfaces.first { $0.name == viewModel } }
+}
+
+@Suite struct CompletionTests {
+    let completer = Completer(catalog: StaticCatalog())
+
+    @Test func commandWordsAndViewModels() {
+        #expect(completer.complete(linePrefix: "").candidates == CommandTable.names.sorted())
+        #expect(completer.complete(linePrefix: "s").candidates == ["set", "show"])
+        #expect(completer.complete(linePrefix: "show ").candidates == ["flags", "login"])
+        #expect(completer.complete(linePrefix: "help r").candidates == ["run"])
+    }
+
+    @Test func pathsByArgumentKind() {
+        let vm = completer.complete(linePrefix: "set lo")
+        #expect(vm == Completion(candidates: ["login."], appendSpace: false))
+        #expect(completer.complete(linePrefix: "set login.mo").candidates == ["login.mobilePhone"])
+        #expect(completer.complete(linePrefix: "run login.").candidates == ["login.fillUp", "login.login"])
+        #expect(completer.complete(linePrefix: "get login.").candidates.count == 6)
+        #expect(completer.complete(linePrefix: "set nothere.x").candidates.isEmpty)
+    }
+
+    @Test func boolValuesOfferTrueAndFalse() {
+        #expect(completer.complete(linePrefix: "set flags.dark ").candidates == ["false", "true"])
+        #expect(completer.complete(linePrefix: "set flags.dark t").candidates == ["true"])
+        #expect(completer.complete(linePrefix: "set login.mobilePhone ").candidates.isEmpty)
+        #expect(completer.complete(linePrefix: "ping ").candidates.isEmpty)
+    }
+}
+
+@Suite struct DidYouMeanTests {
+    @Test func suggestsCloseNamesOnly() {
+        #expect(DidYouMean.closest(to: "mobilPhone", among: ["mobilePhone", "verifyCode"]) == "mobilePhone")
+        #expect(DidYouMean.closest(to: "gte", among: CommandTable.names) == "get")
+        #expect(DidYouMean.closest(to: "LOGIN", among: ["login"]) == "login")
+        #expect(DidYouMean.closest(to: "zzzzzz", among: ["login", "products"]) == nil)
+        #expect(DidYouMean.editDistance(Array("kitten"), Array("sitting")) == 3)
+    }
+}
+
+@Suite struct RenderingTests {
+    let plain = ReplyRenderer(style: Style(enabled: false))
+
+    @Test func listsAreNumberedRows() throws {
+        let value = try JSONParser.parse(#"[{"title":"Product 1","isSelected":false},{"title":"西瓜","isSelected":true}]"#)
+        #expect(plain.full(value) == ["#  title      isSelected", "0  Product 1  false", "1  西瓜       true"])
+        #expect(plain.full(.array([.string("a"), .int(2)])) == ["#  VALUE", "0  \"a\"", "1  2"])
+        #expect(plain.full(.array([])) == ["(empty list)"])
+    }
+
+    @Test func showTablesAlignAndCarryCommandState() throws {
+        let surface = StaticCatalog().surfaces[0]
+        let state = try JSONParser.parse(#"{"inputs":{"mobilePhone":"西","verifyCode":""},"outputs":{"avatarURL":null,"isLoginValid":false},"commands":{"login":{"enabled":false,"executing":false,"lastValue":null,"lastError":{"message":"Server unavailable, please retry"},"runs":3},"fillUp":{"enabled":true,"executing":true,"lastValue":null,"lastError":null,"runs":0}}}"#)
+        let lines = plain.show(surface, state: state)
+        #expect(lines.contains("  mobilePhone  string  \"西\""))
+        #expect(lines.contains("  COMMAND  ARG  ENABLED  EXECUTING  RUNS  LAST VALUE  LAST ERROR"))
+        #expect(lines.contains("  login    —    no       no         3     null        Server unavailable, please retry"))
+        #expect(lines.contains("  fillUp   —    yes      yes        0     null        —"))
+    }
+
+    @Test func eventsAndColours() throws {
+        let event = try JSONParser.parse(#"{"version":39,"at":"2026-11-29T21:40:00.120Z","kind":"fail","vm":"login","name":"login","durationMs":802.4,"error":"Server unavailable, please retry","code":"failed"}"#)
+        #expect(plain.event(event) == "#39 21:40:00.120 fail   login.login 802 ms: Server unavailable, please retry (failed)")
+        #expect(ReplyRenderer(style: Style(enabled: true)).event(event).contains("\u{1B}[31m"))
+        #expect(!Style.forOutput(isTerminal: true, environment: ["NO_COLOR": "1"]).enabled)
+        #expect(Style.forOutput(isTerminal: true, environment: [:]).enabled)
+        #expect(!Style.forOutput(isTerminal: false, environment: [:]).enabled)
+    }
+
+    @Test func jsonRoundTripsAndRejectsGarbage() throws {
+        let text = #"{"id":1,"ok":true,"value":"西\n\"q\"","n":[1.50,-2e3,null,true]}"#
+        #expect(try JSONParser.parse(text).serialized == text)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse("{\"a\":}") }
+        #expect(throws: JSONParseError.self) { try JSONParser.parse("[1] 2") }
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(String(repeating: "[", count: 1000)) }
+    }
+}
+
+@Suite struct InvocationTests {
+    @Test func flagsParse() throws {
+        let i = try Invocation.parse(["--socket", "/tmp/s", "-c", "ping", "-cls", "--json", "--keep-going"])
+        #expect(i.socketPath == "/tmp/s" && i.commands == ["ping", "ls"] && i.json && i.keepGoing)
+        #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["-c"]) }
+        #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["ping"]) }
+    }
+
+    @Test func defaultSocketMatchesTheDaemon() {
+        #expect(SocketLocator.defaultPath(environment: ["BINDERY_SOCKET": "/x.sock", "RUNTIME_DIRECTORY": "/run/b"]) == "/x.sock")
+        #expect(SocketLocator.defaultPath(environment: ["RUNTIME_DIRECTORY": "/run/bindery"]) == "/run/bindery/control.sock")
+        #expect(SocketLocator.defaultPath(environment: [:]) == "./.bindery/control.sock")
+    }
+}
