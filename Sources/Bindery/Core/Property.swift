@@ -20,15 +20,16 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     let core: SignalCore<Value, Never>
     /// The signal wrapper of `core`, kept so it lives as long as the property.
     public let signal: Signal<Value, Never>
-    /// Keeps alive what feeds this property: the source property or the feeding run.
-    private let source: AnyObject?
+    /// Keeps alive what feeds this property: the properties it is derived from (a derived
+    /// property whose source went away would complete and stop changing).
+    private let sources: [AnyObject]
     private let feed: Disposable?
 
     /// A property that never changes.
     public init(value: Value) {
         core = SignalCore(owned: true, current: value)
         signal = Signal(core: core)
-        source = nil
+        sources = []
         feed = nil
         core.send(.completed)
     }
@@ -45,11 +46,11 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
             let feeding = Property(capturing: property)
             core = feeding.core
             signal = feeding.signal
-            source = feeding
+            sources = [feeding]
             feed = nil
             return
         }
-        source = property
+        sources = [property]
         feed = nil
     }
 
@@ -64,22 +65,23 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         let core = SignalCore<Value, Never>(owned: true, current: initial)
         self.core = core
         signal = Signal(core: core)
-        source = nil
+        sources = []
         feed = values.start(Property.storing(into: core))
     }
 
     /// A property holding the latest value of `property`, independent of its identity.
     public convenience init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
-        self.init(replaying: property.producer)
+        self.init(replaying: property.producer, retaining: [property])
     }
 
     /// A property fed by a producer that sends its first value synchronously on start (every
-    /// property's `producer` does).
-    init(replaying producer: SignalProducer<Value, Never>) {
+    /// property's `producer` does), keeping `sources` — the properties the producer reads —
+    /// alive as long as itself.
+    init(replaying producer: SignalProducer<Value, Never>, retaining sources: [AnyObject]) {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
         signal = Signal(core: core)
-        source = nil
+        self.sources = sources
         feed = producer.start(Property.storing(into: core))
         precondition(core.hasCurrentValue, "Property(replaying:) needs a producer that sends a value on start")
     }
