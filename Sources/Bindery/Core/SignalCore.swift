@@ -236,21 +236,22 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     var isTerminated: Bool { mutex.withLock { _ in terminated } }
 }
 
-/// The disposable `observe` returns: removes one subscription from its core.
+/// The disposable `observe` returns: removes one subscription from its core, and lets go of
+/// it, so a disposable kept after disposal does not keep the observer (and what its closure
+/// captured) alive.
 private final class Observation<Value, Error: Swift.Error>: Disposable {
     private let core: SignalCore<Value, Error>
-    private let subscription: SignalCore<Value, Error>.Subscription
-    private let disposed = Atomic<Bool>(false)
+    private let subscription: Mutex<SignalCore<Value, Error>.Subscription?>
 
     init(core: SignalCore<Value, Error>, subscription: SignalCore<Value, Error>.Subscription) {
         self.core = core
-        self.subscription = subscription
+        self.subscription = Mutex(subscription)
     }
 
-    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    var isDisposed: Bool { subscription.withLock { $0 == nil } }
 
     func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        core.remove(subscription)
+        guard let removed = subscription.withLock({ $0.take() }) else { return }
+        core.remove(removed)
     }
 }
