@@ -2,6 +2,9 @@ extension SignalProducer where Value: Sendable {
     /// Each run's values as an async sequence: iterating starts a run; the sequence ends when
     /// the run completes, throws its error when it fails, and throws `CancellationError` when
     /// it is interrupted. Cancelling the iterating task disposes the run.
+    // Disfavoured so that, for producers that cannot fail, `for await x in p.values` picks the
+    // non-throwing overload below instead of being ambiguous.
+    @_disfavoredOverload
     public var values: AsyncThrowingStream<Value, Swift.Error> {
         AsyncThrowingStream { continuation in
             let run = start { event in
@@ -22,16 +25,17 @@ extension SignalProducer where Value: Sendable, Error == Never {
     /// sequence ends when the run ends. Cancelling the iterating task disposes the run.
     public var values: AsyncStream<Value> {
         AsyncStream { continuation in
-            let run = startWithValues { continuation.yield($0) }
+            let run = start { event in
+                if case let .value(value) = event { continuation.yield(value) } else { continuation.finish() }
+            }
             continuation.onTermination = { _ in run.dispose() }
-            if run.isDisposed { continuation.finish() }
-            _ = run
         }
     }
 }
 
 extension Signal where Value: Sendable {
     /// The signal's values from now on, as an async sequence (see `SignalProducer.values`).
+    @_disfavoredOverload
     public var values: AsyncThrowingStream<Value, Swift.Error> { SignalProducer(self).values }
 }
 

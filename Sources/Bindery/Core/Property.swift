@@ -20,7 +20,8 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     @usableFromInline let core: SignalCore<Value, Never>
     /// The signal wrapper of `core`, kept so it lives as long as the property.
     public let signal: Signal<Value, Never>
-    /// Keeps alive what feeds this property: the source property or the feeding run.
+    /// Keeps alive what this property is derived from (a derived property keeps its sources,
+    /// as in ReactiveSwift).
     @usableFromInline let source: AnyObject?
     @usableFromInline let feed: Disposable?
 
@@ -76,11 +77,12 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// A property holding the latest value of a run of `producer`, started now and lasting as
     /// long as the property. The producer must send its first value synchronously on start, as
     /// every property's `producer` does and `map`, `combineLatest`, `skipRepeats` keep.
-    @inlinable public init(replaying producer: SignalProducer<Value, Never>) {
+    /// `sources` are kept alive as long as the property.
+    @inlinable public init(replaying producer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = []) {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
         signal = Signal(core: core)
-        source = nil
+        source = sources.isEmpty ? nil : sources as AnyObject
         feed = producer.start(Property.storing(into: core))
         precondition(core.hasCurrentValue, "Property(replaying:) needs a producer that sends a value on start")
     }

@@ -263,21 +263,22 @@ import Synchronization
     @inlinable var isTerminated: Bool { mutex.withLock { _ in terminated } }
 }
 
-/// The disposable `observe` returns: removes one subscription from its core.
+/// The disposable `observe` returns: removes one subscription from its core, and lets go of
+/// it, so a disposable kept after disposal does not keep the observer (and what its closure
+/// captured) alive.
 @usableFromInline final class Observation<Value, Error: Swift.Error>: Disposable {
     @usableFromInline let core: SignalCore<Value, Error>
-    @usableFromInline let subscription: SignalCore<Value, Error>.Subscription
-    @usableFromInline let disposed = Atomic<Bool>(false)
+    @usableFromInline let subscription: Mutex<SignalCore<Value, Error>.Subscription?>
 
     @inlinable init(core: SignalCore<Value, Error>, subscription: SignalCore<Value, Error>.Subscription) {
         self.core = core
-        self.subscription = subscription
+        self.subscription = Mutex(subscription)
     }
 
-    @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    @inlinable var isDisposed: Bool { subscription.withLock { $0 == nil } }
 
     @inlinable func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        core.remove(subscription)
+        guard let removed = subscription.withLock({ $0.take() }) else { return }
+        core.remove(removed)
     }
 }

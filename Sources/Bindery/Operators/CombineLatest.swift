@@ -39,17 +39,25 @@ import Synchronization
 }
 
 @usableFromInline enum CombineLatestOperator {
-    @inlinable static func make<V, E, W>(with other: SignalProducer<W, E>) -> Transform<V, E, (V, W), E> {
-        { downstream, lifetime in
-            let output = Signal<(V, W), E>.Observer.serializing(downstream, during: lifetime)
-            let latest = LatestPair<V, W>()
-            func terminal(_ event: Signal<(V, W), E>.Event, first: Bool) {
-                if case .completed = event {
-                    if latest.complete(first: first) { output.sendCompleted() }
-                } else {
-                    output.send(event)
-                }
+    /// The observer for this side's events, and the start of `other`. Producers run `other`
+    /// after this side's start handler, so synchronous sources combine in ReactiveSwift's order
+    /// (each of `other`'s values paired with this side's latest).
+    @inlinable static func parts<V, E, W>(
+        with other: SignalProducer<W, E>,
+        downstream: Signal<(V, W), E>.Observer,
+        lifetime: Lifetime
+    ) -> (upstream: Signal<V, E>.Observer, startOther: () -> Void) {
+        let output = Signal<(V, W), E>.Observer.serializing(downstream, during: lifetime)
+        let latest = LatestPair<V, W>()
+        func terminal(_ event: Signal<(V, W), E>.Event, first: Bool) {
+            if case .completed = event {
+                if latest.complete(first: first) { output.sendCompleted() }
+            } else {
+                output.send(event)
             }
+        }
+        let startOther = {
+            guard !lifetime.hasEnded else { return }
             lifetime += other.start { event in
                 switch event {
                 case let .value(w): if let pair = latest.set(b: w) { output.send(value: pair) }
@@ -58,14 +66,24 @@ import Synchronization
                 case .interrupted: terminal(.interrupted, first: false)
                 }
             }
-            return Signal<V, E>.Observer { event in
-                switch event {
-                case let .value(v): if let pair = latest.set(a: v) { output.send(value: pair) }
-                case let .failed(error): terminal(.failed(error), first: true)
-                case .completed: terminal(.completed, first: true)
-                case .interrupted: terminal(.interrupted, first: true)
-                }
+        }
+        let upstream = Signal<V, E>.Observer { event in
+            switch event {
+            case let .value(v): if let pair = latest.set(a: v) { output.send(value: pair) }
+            case let .failed(error): terminal(.failed(error), first: true)
+            case .completed: terminal(.completed, first: true)
+            case .interrupted: terminal(.interrupted, first: true)
             }
+        }
+        return (upstream, startOther)
+    }
+
+    /// For signals, which are already running: observe `other` at once.
+    @inlinable static func make<V, E, W>(with other: SignalProducer<W, E>) -> Transform<V, E, (V, W), E> {
+        { downstream, lifetime in
+            let (upstream, startOther) = parts(with: other, downstream: downstream, lifetime: lifetime)
+            startOther()
+            return upstream
         }
     }
 }
@@ -90,7 +108,11 @@ extension Signal {
 extension SignalProducer {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
     @inlinable public func combineLatest<W>(with other: SignalProducer<W, Error>) -> SignalProducer<(Value, W), Error> {
-        lift(CombineLatestOperator.make(with: other))
+        SignalProducer<(Value, W), Error>(serial: { observer, lifetime in
+            let (upstream, startOther) = CombineLatestOperator.parts(with: other, downstream: observer, lifetime: lifetime)
+            self.startHandler(upstream, lifetime)
+            startOther()
+        })
     }
 
     /// The latest values of `a` and `b`, once each has sent one.
