@@ -23,13 +23,15 @@ let package = Package(
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
         .target(name: "BinderyHost", dependencies: ["BinderyModels", "CMicroHTTPD", "CSystemd"]),
 
+        // The daemon: flags and wiring over BinderyHost.
+        .executableTarget(name: "binderyd", dependencies: ["BinderyHost"], path: "Sources/binderyd"),
         .executableTarget(name: "bindery-bench", dependencies: ["Bindery"], path: "Sources/BinderyBench"),
         // Test-only: a process that reports the sockets systemd-style activation handed it.
         .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost"], path: "Sources/BinderyActivationProbe"),
 
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels", "bindery-activation-probe"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels", "bindery-activation-probe", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

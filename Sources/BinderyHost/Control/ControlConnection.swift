@@ -55,6 +55,15 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         queue.async { [self] in closeNow() }
     }
 
+    /// Stops reading and closes once everything queued has been written.
+    func drainAndClose() {
+        queue.async { [self] in
+            readClosed = true
+            pendingReplies = 0
+            closeIfFinished()
+        }
+    }
+
     func reply(_ line: [UInt8]) {
         queue.async { [self] in
             pendingReplies -= 1

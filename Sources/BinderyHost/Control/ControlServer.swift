@@ -64,6 +64,18 @@ public final class ControlServer: Sendable {
         if let ownedPath { unlink(ownedPath) }
     }
 
+    /// Lets every client receive the replies already queued for it, then disconnects it;
+    /// clients still connected after `timeoutMilliseconds` are disconnected anyway.
+    public func drainAndCloseAll(timeoutMilliseconds: Int) {
+        for connection in connections.withLock({ Array($0.values) }) { connection.drainAndClose() }
+        var waited = 0
+        while clientCount > 0, waited < timeoutMilliseconds {
+            usleep(5_000)
+            waited += 5
+        }
+        closeAll()
+    }
+
     /// Disconnects every client.
     public func closeAll() {
         for connection in connections.withLock({ Array($0.values) }) { connection.shutdown() }

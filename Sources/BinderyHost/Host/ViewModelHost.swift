@@ -77,21 +77,54 @@ public final class ViewModelHost: Sendable {
 
     // MARK: - Lifecycle
 
-    /// Restores the persisted inputs, starts observing every input, output and command, and
-    /// publishes version 1. Returns one line per persisted value that could not be restored
-    /// (unknown names, bad JSON, values the input no longer accepts) — those are skipped.
-    public func start() -> [String] {
+    /// A value to give an input at startup, over any persisted one, without persisting it
+    /// (a command-line flag such as `--failure-rate`).
+    public struct StartupValue: Sendable {
+        /// The view model's name.
+        public let viewModel: String
+        /// The input's name.
+        public let input: String
+        /// The value.
+        public let value: SurfaceValue
+
+        /// `viewModel`.`input` = `value`.
+        public init(viewModel: String, input: String, value: SurfaceValue) {
+            self.viewModel = viewModel
+            self.input = input
+            self.value = value
+        }
+    }
+
+    /// Restores the persisted inputs, applies `startupValues` over them, starts observing
+    /// every input, output and command, and publishes version 1. Returns one line per value
+    /// that could not be applied (unknown names, bad JSON, values the input no longer
+    /// accepts) — those are skipped.
+    public func start(startupValues: [StartupValue] = []) -> [String] {
         var warnings: [String] = []
+        var persisted: [PersistedInput] = []
         if let store {
             do {
                 let loaded = try store.loadAll()
                 warnings += loaded.unreadable.map { "state database row \($0.rowID) unreadable: \($0.reason)" }
-                scheduler.queue.sync { warnings += restore(loaded.inputs) }
+                persisted = loaded.inputs
             } catch {
                 warnings.append("could not read persisted inputs: \(error)")
             }
         }
         scheduler.queue.sync {
+            warnings += restore(persisted)
+            for startup in startupValues {
+                do throws(HostFailure) {
+                    let surface = surfaces[try viewModelIndex(startup.viewModel)]
+                    do throws(SurfaceError) {
+                        try surface.input(named: startup.input).set(startup.value, viewModel: surface.name)
+                    } catch {
+                        throw HostFailure(error)
+                    }
+                } catch {
+                    warnings.append("startup value for \(startup.viewModel).\(startup.input) not applied: \(error.message)")
+                }
+            }
             observeAll()
             flush()
         }
@@ -285,7 +318,7 @@ public final class ViewModelHost: Sendable {
         let surface = surfaces[viewModel]
         let surfaceCommand = surface.commands[command]
         guard !isStopping else { return completion(.failed(HostFailure(.unavailable, "the daemon is shutting down"))) }
-        guard surfaceCommand.isEnabled.value else {
+        guard surfaceCommand.isEnabled.value, !surfaceCommand.isExecuting.value else {
             let reason = surfaceCommand.isExecuting.value ? "is already executing" : "is not enabled now"
             return completion(.failed(HostFailure(.disabled, "\(surface.name).\(surfaceCommand.name) \(reason)")))
         }
@@ -352,8 +385,10 @@ public final class ViewModelHost: Sendable {
             outcome = .finished(value: value, durationMs: seconds * 1000)
             record(HostEvent(viewModel: surface.name, name: commandName, at: now, kind: .finish(durationMs: seconds * 1000, value: value)))
         case let .failure(failure):
-            if failure.code != .disabled { commandState.runs += 1 }
-            commandState.lastError = CommandState.LastError(message: failure.message, at: now)
+            if failure.code != .disabled {
+                commandState.runs += 1
+                commandState.lastError = CommandState.LastError(message: failure.message, at: now)
+            }
             outcome = .failed(failure)
             record(HostEvent(viewModel: surface.name, name: commandName, at: now, kind: .fail(durationMs: seconds * 1000, failure: failure)))
         }
@@ -411,7 +446,7 @@ public final class ViewModelHost: Sendable {
             HostState.Values(
                 inputs: surface.inputs.map(\.value),
                 outputs: surface.outputs.map(\.value),
-                commands: surface.commands.map { CommandState(enabled: $0.isEnabled.value, executing: $0.isExecuting.value) })
+                commands: surface.commands.map { CommandState(enabled: $0.isEnabled.value && !$0.isExecuting.value, executing: $0.isExecuting.value) })
         }
         for (vm, surface) in surfaces.enumerated() {
             for (index, input) in surface.inputs.enumerated() {
@@ -427,13 +462,16 @@ public final class ViewModelHost: Sendable {
                 })
             }
             for (index, command) in surface.commands.enumerated() {
-                state.observations.append(command.isEnabled.producer.startWithValues { [weak self] enabled in
+                // Both flags are re-read from the command on either change, and `enabled` is
+                // also false while executing: Action.isEnabled can stop updating (a derived
+                // property chain in the core loses its intermediate; reported to the lead).
+                state.observations.append(command.isEnabled.producer.startWithValues { [weak self] _ in
                     guard let self else { return }
-                    onScheduler { self.commandFlagsChanged(vm, index) { $0.enabled = enabled } }
+                    onScheduler { self.commandFlagsChanged(vm, index) }
                 })
-                state.observations.append(command.isExecuting.producer.startWithValues { [weak self] executing in
+                state.observations.append(command.isExecuting.producer.startWithValues { [weak self] _ in
                     guard let self else { return }
-                    onScheduler { self.commandFlagsChanged(vm, index) { $0.executing = executing } }
+                    onScheduler { self.commandFlagsChanged(vm, index) }
                 })
             }
         }
@@ -463,10 +501,12 @@ public final class ViewModelHost: Sendable {
         markDirty()
     }
 
-    private func commandFlagsChanged(_ vm: Int, _ index: Int, _ change: (inout CommandState) -> Void) {
+    private func commandFlagsChanged(_ vm: Int, _ index: Int) {
         guard state.values.indices.contains(vm) else { return }
         var command = state.values[vm].commands[index]
-        change(&command)
+        let surfaceCommand = surfaces[vm].commands[index]
+        command.executing = surfaceCommand.isExecuting.value
+        command.enabled = surfaceCommand.isEnabled.value && !command.executing
         guard command != state.values[vm].commands[index] else { return }
         updateCommand(vm, index, command)
         markDirty()
