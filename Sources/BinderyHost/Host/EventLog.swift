@@ -10,6 +10,12 @@ public struct EventLog: Sendable {
         public let version: UInt64
         /// The event's JSON object.
         public let json: [UInt8]
+
+        /// An entry for the event `json` of version `version`.
+        public init(version: UInt64, json: [UInt8]) {
+            self.version = version
+            self.json = json
+        }
     }
 
     /// The most entries kept.
