@@ -11,7 +11,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev \
                 tmux chromium wrk systemd python3
 
-.PHONY: deps build release test bench run install clean
+.PHONY: deps build release test bench bench-http run install clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -37,14 +37,24 @@ bench: deps
 	$(SWIFT) build -c release --product bindery-bench
 	.build/release/bindery-bench
 
+# Foreground daemon with development defaults (./.bindery, 127.0.0.1:8420, ./web); it prints
+# the dashboard URL and the command that attaches the REPL. Ctrl-C stops it cleanly.
 run: deps
-	@echo "binderyd does not exist yet: the reactive core is built and tested (make test);"
-	@echo "the daemon, REPL and dashboard arrive with their issues."
-	$(SWIFT) build
+	$(SWIFT) build --product binderyd
+	.build/$(CONFIG)/binderyd
+
+# /api/state req/s beside nginx serving the same bytes (wrk -t2 -c64), 200s and 304s.
+bench-http: deps
+	$(SWIFT) build -c release --product binderyd
+	scripts/bench-http.sh .build/release/binderyd
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/lib/bindery
-	@echo "nothing to install yet beyond the library build"
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bindery/web $(DESTDIR)$(PREFIX)/share/doc/bindery \
+	  $(DESTDIR)/etc/systemd/system
+	install -m 0755 .build/release/binderyd $(DESTDIR)$(PREFIX)/bin/binderyd
+	install -m 0644 web/* $(DESTDIR)$(PREFIX)/share/bindery/web/
+	install -m 0644 docs/PROTOCOL.md docs/HTTP.md $(DESTDIR)$(PREFIX)/share/doc/bindery/
+	install -m 0644 systemd/binderyd.service systemd/binderyd.socket $(DESTDIR)/etc/systemd/system/
 
 clean:
 	rm -rf .build

@@ -24,6 +24,8 @@ let package = Package(
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
         .target(name: "BinderyHost", dependencies: ["BinderyModels", "CMicroHTTPD", "CSystemd"]),
 
+        // The daemon: flags and wiring over BinderyHost.
+        .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),
         // binderyctl's logic without a terminal: command table, tokenizer, values, completion,
         // rendering and the control-socket client (tested directly by BinderyCLITests).
         .target(name: "BinderyCLI", path: "Sources/BinderyCLI"),
@@ -37,8 +39,8 @@ let package = Package(
 
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels"]),
-        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "binderyctl"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels", "bindery-activation-probe"]),
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels", "bindery-activation-probe", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,153 @@
+import Bindery
+
+/// Answers control-protocol frames (docs/PROTOCOL.md) against a ``ViewModelHost``.
+///
+/// Guarantees: every frame gets exactly one reply line — a malformed, unknown or oversized
+/// frame an error reply with the protocol's code — and a refused request changes nothing;
+/// no input makes it trap.
+public final class ControlProtocolHandler: Sendable {
+    /// The most events `log` returns.
+    public static let maximumLogCount = 1_000
+
+    private let host: ViewModelHost
+    private let listJSON: [UInt8]
+    private let describeJSON: [String: [UInt8]]
+
+    /// A handler serving `host`.
+    public init(host: ViewModelHost) {
+        self.host = host
+        var writer = JSONWriter(capacity: 1_024)
+        writer.beginArray()
+        for surface in host.surfaces { writer.raw(SurfaceDocument.listEntry(surface)) }
+        writer.endArray()
+        listJSON = writer.bytes
+        describeJSON = Dictionary(uniqueKeysWithValues: host.surfaces.map { ($0.name, SurfaceDocument.entry($0, constraints: true)) })
+    }
+
+    /// Answers a frame that exceeded the size limit.
+    public func handleOversizedFrame(session: ControlSession) {
+        session.reply(ControlReply.failure(id: .null, HostFailure(
+            .frameTooLarge, "request line exceeds \(LineFramer.defaultMaximumFrameLength) bytes; the rest of the line is discarded")))
+    }
+
+    /// Answers one frame (a line without its newline).
+    public func handle(frame: [UInt8], session: ControlSession) {
+        let request: ControlRequest
+        do {
+            request = try ControlRequest(frame: frame)
+        } catch {
+            return session.reply(ControlReply.failure(id: ControlRequest.id(inFrame: frame), error))
+        }
+        let id = request.id
+        do throws(HostFailure) {
+            try dispatch(request, session: session)
+        } catch {
+            session.reply(ControlReply.failure(id: id, error))
+        }
+    }
+
+    private static let ops = ["ping", "list", "describe", "get", "set", "run", "watch", "log"]
+
+    private func dispatch(_ request: ControlRequest, session: ControlSession) throws(HostFailure) {
+        let id = request.id
+        guard let op = request.op else {
+            throw HostFailure(.unknownOp, request.has("op") ? "field 'op' must be a string" : "request has no 'op'; ops: " + Self.ops.joined(separator: ", "))
+        }
+        switch op {
+        case "ping":
+            let version = host.version
+            session.reply(ControlReply.success(id: id) { writer in
+                writer.key("pong"); writer.bool(true)
+                writer.key("version"); writer.int(version)
+            })
+        case "list":
+            session.reply(ControlReply.success(id: id) { [listJSON] writer in
+                writer.key("viewModels"); writer.raw(listJSON)
+            })
+        case "describe":
+            let name = try request.string("vm")
+            _ = try host.viewModelIndex(name)
+            let surface = describeJSON[name]!
+            session.reply(ControlReply.success(id: id) { writer in
+                writer.key("surface"); writer.raw(surface)
+            })
+        case "get":
+            let vm = try request.string("vm")
+            let name = try request.optionalString("name")
+            host.read(viewModel: vm, name: name) { result in
+                switch result {
+                case let .success(reading):
+                    session.reply(ControlReply.success(id: id) { writer in
+                        if let kind = reading.kind {
+                            writer.key("kind"); writer.string(kind)
+                            writer.key("value"); writer.raw(reading.json)
+                        } else {
+                            writer.key("state"); writer.raw(reading.json)
+                        }
+                    })
+                case let .failure(failure):
+                    session.reply(ControlReply.failure(id: id, failure))
+                }
+            }
+        case "set":
+            let vm = try request.string("vm")
+            let name = try request.string("name")
+            guard let value = request.value("value") else {
+                throw HostFailure(.badRequest, "set needs field 'value'")
+            }
+            host.set(viewModel: vm, input: name, value: value) { result in
+                switch result {
+                case let .success((stored, version)):
+                    session.reply(ControlReply.success(id: id) { writer in
+                        writer.key("value"); writer.value(stored)
+                        writer.key("version"); writer.int(version)
+                    })
+                case let .failure(failure):
+                    session.reply(ControlReply.failure(id: id, failure))
+                }
+            }
+        case "run":
+            let vm = try request.string("vm")
+            let name = try request.string("name")
+            let wait = try request.bool("wait", default: true)
+            let argument = request.value("arg")
+            host.run(viewModel: vm, command: name, argument: argument, wait: wait) { outcome in
+                switch outcome {
+                case .started:
+                    session.reply(ControlReply.success(id: id) { writer in
+                        writer.key("started"); writer.bool(true)
+                    })
+                case let .finished(value, durationMs):
+                    session.reply(ControlReply.success(id: id) { writer in
+                        writer.key("value"); writer.value(value)
+                        writer.key("durationMs"); writer.double((durationMs * 10).rounded() / 10)
+                    })
+                case let .failed(failure):
+                    session.reply(ControlReply.failure(id: id, failure))
+                }
+            }
+        case "watch":
+            let vm = try request.optionalString("vm")
+            if let vm { _ = try host.viewModelIndex(vm) }
+            session.reply(ControlReply.success(id: id) { writer in
+                writer.key("watching"); writer.bool(true)
+            })
+            let watch = host.watch(viewModel: vm) { eventJSON in
+                session.stream(ControlReply.event(id: id, eventJSON: eventJSON))
+            }
+            session.onClose { [host] in host.unwatch(watch) }
+        case "log":
+            let count = try request.int("n", default: 50)
+            guard count >= 0 else { throw HostFailure(.badRequest, "field 'n' must not be negative, got \(count)") }
+            let entries = host.recentEvents(min(count, Self.maximumLogCount))
+            session.reply(ControlReply.success(id: id) { writer in
+                writer.key("events")
+                writer.beginArray()
+                for entry in entries { writer.raw(entry.json) }
+                writer.endArray()
+            })
+        default:
+            throw HostFailure(.unknownOp, "unknown op '\(op)'" + Suggestion.didYouMean(op, among: Self.ops))
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// The control socket's server: accepts clients on a listening Unix stream socket and serves
+/// each with a ``ControlProtocolHandler``.
+///
+/// Guarantees: accepting and every client's I/O run on dispatch queues, never blocking
+/// each other; ``stopAccepting()`` closes the listening socket (and removes the socket file
+/// it created) while connected clients keep being served; ``closeAll()`` disconnects them.
+public final class ControlServer: Sendable {
+    /// Where the server listens.
+    public enum Listener: Sendable {
+        /// Bind `path` with permissions `mode` (see ``UnixListeningSocket/bind(path:mode:)``).
+        case path(String, mode: mode_t)
+        /// Accept on an inherited listening socket (systemd socket activation).
+        case socket(Int32)
+    }
+
+    private let handler: ControlProtocolHandler
+    private let queue = DispatchQueue(label: "bindery.control", attributes: .concurrent)
+    private let acceptQueue = DispatchQueue(label: "bindery.control.accept")
+    private let listenDescriptor: Int32
+    private let ownedPath: String?
+    private let acceptSource: SendableSource
+    private let connections = Mutex<[ObjectIdentifier: ControlConnection]>([:])
+    private let accepting = Atomic<Bool>(true)
+
+    /// libdispatch sources are thread-safe objects; the overlay just does not say so.
+    private struct SendableSource: @unchecked Sendable {
+        let source: DispatchSourceRead
+    }
+
+    /// Starts listening and serving with `handler`.
+    public init(listener: Listener, handler: ControlProtocolHandler) throws(ControlSetupError) {
+        self.handler = handler
+        switch listener {
+        case let .path(path, mode):
+            listenDescriptor = try UnixListeningSocket.bind(path: path, mode: mode)
+            ownedPath = path
+        case let .socket(descriptor):
+            let flags = fcntl(descriptor, F_GETFL)
+            guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
+                throw ControlSetupError("inherited control socket \(descriptor) is unusable: \(String(cString: strerror(errno)))")
+            }
+            listenDescriptor = descriptor
+            ownedPath = nil
+        }
+        acceptSource = SendableSource(source: DispatchSource.makeReadSource(fileDescriptor: listenDescriptor, queue: acceptQueue))
+        let descriptor = listenDescriptor
+        acceptSource.source.setEventHandler { [weak self] in self?.acceptAll() }
+        acceptSource.source.setCancelHandler { close(descriptor) }
+        acceptSource.source.resume()
+    }
+
+    /// Connected clients.
+    public var clientCount: Int { connections.withLock { $0.count } }
+
+    /// Stops accepting: closes the listening socket and removes the socket file this server
+    /// created. Idempotent.
+    public func stopAccepting() {
+        guard accepting.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        acceptSource.source.cancel()
+        if let ownedPath { unlink(ownedPath) }
+    }
+
+    /// Lets every client receive the replies already queued for it, then disconnects it;
+    /// clients still connected after `timeoutMilliseconds` are disconnected anyway.
+    public func drainAndCloseAll(timeoutMilliseconds: Int) {
+        for connection in connections.withLock({ Array($0.values) }) { connection.drainAndClose() }
+        var waited = 0
+        while clientCount > 0, waited < timeoutMilliseconds {
+            usleep(5_000)
+            waited += 5
+        }
+        closeAll()
+    }
+
+    /// Disconnects every client.
+    public func closeAll() {
+        for connection in connections.withLock({ Array($0.values) }) { connection.shutdown() }
+    }
+
+    deinit {
+        stopAccepting()
+    }
+
+    private func acceptAll() {
+        while accepting.load(ordering: .acquiring) {
+            // accept4 is not visible to Swift (it needs _GNU_SOURCE); accept and set the flags.
+            let client = accept(listenDescriptor, nil, nil)
+            guard client >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return  // EAGAIN, or out of descriptors: try again on the next readiness event
+            }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+            let connection = ControlConnection(descriptor: client, handler: handler, target: queue) { [weak self] connection in
+                _ = self?.connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+            }
+            connections.withLock { $0[ObjectIdentifier(connection)] = connection }
+            connection.start()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Glibc
+
+/// How binderyd runs: where it listens, keeps state and finds its web files, and how its
+/// simulated API and commands behave. Built from the command line by ``DaemonOptions``.
+public struct DaemonConfiguration: Sendable, Equatable {
+    /// The control socket's path.
+    public var socketPath: String
+    /// The control socket's permissions.
+    public var socketMode: mode_t
+    /// The HTTP host to bind.
+    public var httpHost: String
+    /// The HTTP port to bind (0: an ephemeral port).
+    public var httpPort: UInt16
+    /// Where `state.sqlite` (inputs) and the model store live.
+    public var stateDirectory: String
+    /// The dashboard's files.
+    public var webDirectory: String
+    /// `--latency-ms`: the simulated API latency to start with, if given.
+    public var latencyMs: Int?
+    /// `--failure-rate`: the simulated API failure rate to start with, if given.
+    public var failureRate: Double?
+    /// The longest a command may run before it is interrupted as timed out, in seconds.
+    public var commandTimeout: Double
+    /// The least severe log level written.
+    public var logLevel: LogLevel
+
+    /// A configuration with every field given.
+    public init(socketPath: String, socketMode: mode_t, httpHost: String, httpPort: UInt16, stateDirectory: String,
+                webDirectory: String, latencyMs: Int?, failureRate: Double?, commandTimeout: Double, logLevel: LogLevel) {
+        self.socketPath = socketPath
+        self.socketMode = socketMode
+        self.httpHost = httpHost
+        self.httpPort = httpPort
+        self.stateDirectory = stateDirectory
+        self.webDirectory = webDirectory
+        self.latencyMs = latencyMs
+        self.failureRate = failureRate
+        self.commandTimeout = commandTimeout
+        self.logLevel = logLevel
+    }
+
+    /// The URL of the dashboard (host in brackets when it is an IPv6 literal).
+    public func dashboardURL(port: UInt16) -> String {
+        let host = httpHost.contains(":") ? "[\(httpHost)]" : httpHost
+        let shownHost = host == "0.0.0.0" ? "127.0.0.1" : (host == "[::]" ? "[::1]" : host)
+        return "http://\(shownHost):\(port)/"
+    }
+}

@@ -1,0 +1,147 @@
+import Glibc
+
+/// binderyd's command line: parses flags into a ``DaemonConfiguration``.
+///
+/// Development defaults need no flag: socket and state under `./.bindery/`, HTTP on
+/// 127.0.0.1:8420, web files from `./web`. Under systemd, `$RUNTIME_DIRECTORY` holds the
+/// socket and `$STATE_DIRECTORY` the state. Every flag takes `--flag value` or
+/// `--flag=value`.
+public enum DaemonOptions {
+    /// What the command line asks for.
+    public enum Request: Sendable, Equatable {
+        case run(DaemonConfiguration)
+        case help
+        case version
+    }
+
+    /// The version `--version` prints.
+    public static let version = "binderyd 0.1.0"
+
+    /// The `--help` text.
+    public static let usage = """
+        usage: binderyd [--socket PATH] [--http HOST:PORT] [--state-dir DIR] [--web-dir DIR]
+                        [--latency-ms N] [--failure-rate F] [--command-timeout SECONDS]
+                        [--log-level LEVEL] [--socket-mode MODE] [--help] [--version]
+
+          --socket PATH             control socket (default ./.bindery/control.sock,
+                                    $RUNTIME_DIRECTORY/control.sock under systemd)
+          --http HOST:PORT          HTTP dashboard and JSON endpoint (default 127.0.0.1:8420;
+                                    port 0 picks a free port)
+          --state-dir DIR           persisted inputs and model store (default ./.bindery,
+                                    $STATE_DIRECTORY under systemd)
+          --web-dir DIR             dashboard files (default ./web)
+          --latency-ms N            simulated API latency to start with, 0-60000 ms
+          --failure-rate F          simulated API failure rate to start with, 0-1
+          --command-timeout SECONDS interrupt commands running longer (default 30)
+          --log-level LEVEL         debug, info, notice, warning or error (default info)
+          --socket-mode MODE        control socket permissions, octal (default 0600)
+        """
+
+    /// Parses `arguments` (without the program name) with `environment` for the systemd
+    /// directories. Throws a one-line ``UsageError`` for an unknown flag, a missing or bad
+    /// value.
+    public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Request {
+        let runtime = environment["RUNTIME_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        let stateDir = environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        var configuration = DaemonConfiguration(
+            socketPath: (runtime ?? ".bindery") + "/control.sock", socketMode: 0o600,
+            httpHost: "127.0.0.1", httpPort: 8420,
+            stateDirectory: stateDir ?? ".bindery", webDirectory: "web",
+            latencyMs: nil, failureRate: nil, commandTimeout: 30, logLevel: .info)
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            var flag = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard index < arguments.count else { throw UsageError("\(flag) needs a value") }
+                index += 1
+                return arguments[index - 1]
+            }
+            switch flag {
+            case "--help", "-h":
+                guard inlineValue == nil else { throw UsageError("\(flag) takes no value") }
+                return .help
+            case "--version":
+                guard inlineValue == nil else { throw UsageError("\(flag) takes no value") }
+                return .version
+            case "--socket":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("--socket needs a path") }
+                configuration.socketPath = path
+            case "--socket-mode":
+                let text = try value()
+                guard let mode = mode_t(text, radix: 8), mode <= 0o777 else {
+                    throw UsageError("--socket-mode must be an octal mode like 0600, got '\(text)'")
+                }
+                configuration.socketMode = mode
+            case "--http":
+                (configuration.httpHost, configuration.httpPort) = try parseHostPort(try value())
+            case "--state-dir":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("--state-dir needs a directory") }
+                configuration.stateDirectory = path
+            case "--web-dir":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError("--web-dir needs a directory") }
+                configuration.webDirectory = path
+            case "--latency-ms":
+                let text = try value()
+                guard let latency = Int(text), (0...60_000).contains(latency) else {
+                    throw UsageError("--latency-ms must be an integer from 0 to 60000, got '\(text)'")
+                }
+                configuration.latencyMs = latency
+            case "--failure-rate":
+                let text = try value()
+                guard let rate = Double(text), (0...1).contains(rate) else {
+                    throw UsageError("--failure-rate must be a number from 0 to 1, got '\(text)'")
+                }
+                configuration.failureRate = rate
+            case "--command-timeout":
+                let text = try value()
+                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                    throw UsageError("--command-timeout must be a number of seconds above 0, got '\(text)'")
+                }
+                configuration.commandTimeout = seconds
+            case "--log-level":
+                let text = try value()
+                guard let level = LogLevel(name: text) else {
+                    throw UsageError("--log-level must be debug, info, notice, warning or error, got '\(text)'")
+                }
+                configuration.logLevel = level
+            default:
+                throw UsageError(argument.hasPrefix("-") ? "unknown flag '\(flag)'" : "unexpected argument '\(argument)'")
+            }
+        }
+        return .run(configuration)
+    }
+
+    private static func parseHostPort(_ text: String) throws(UsageError) -> (String, UInt16) {
+        guard let colon = text.lastIndex(of: ":") else {
+            throw UsageError("--http must be HOST:PORT, got '\(text)'")
+        }
+        var host = String(text[..<colon])
+        let portText = text[text.index(after: colon)...]
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, let port = UInt16(portText) else {
+            throw UsageError("--http must be HOST:PORT with a port from 0 to 65535, got '\(text)'")
+        }
+        return (host, port)
+    }
+}
+
+/// A bad command line: one line, printed as `binderyd: <message>` before exiting with 2.
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The explanation.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Bindery
+import Dispatch
+import Glibc
+
+/// binderyd's process lifecycle: startup (sockets, persisted inputs, READY), the signal
+/// handling and the shutdown a Linux operator expects.
+///
+/// Guarantees: SIGPIPE is ignored; persisted inputs are restored before `READY=1`, which is
+/// sent once both sockets listen; `STATUS=` lines tell systemd what the daemon does;
+/// SIGTERM or SIGINT stop accepting, interrupt running commands, flush, send `STOPPING=1` and
+/// exit 0 — a shutdown that hangs is cut off at 4.5 s with exit 1; a failure to start
+/// exits 1 with a one-line error.
+public enum DaemonRunner {
+    /// Runs the daemon until a termination signal; never returns.
+    public static func run(
+        configuration: DaemonConfiguration,
+        makeViewModels: @escaping @Sendable (DaemonViewModelEnvironment) throws -> [any ViewModel]
+    ) -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let logger = Logger(threshold: configuration.logLevel)
+        let notifier = SystemdNotifier()
+        func fail(_ message: String) -> Never {
+            logger.error(message)
+            notifier.status("failed: \(message)")
+            exit(1)
+        }
+
+        let inherited: InheritedSockets
+        do { inherited = try SocketActivation.inheritedSockets() } catch { fail(error.description) }
+        notifier.status("restoring inputs from \(configuration.stateDirectory)")
+        let stateDirectory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
+        let store: InputStore
+        do { store = try InputStore(stateDirectory: stateDirectory) } catch {
+            fail("cannot open the state database in \(configuration.stateDirectory): \(error)")
+        }
+
+        let scheduler = QueueScheduler(qos: .userInitiated, name: "bindery.view-models")
+        let background = QueueScheduler(name: "bindery.background")
+        let environment = DaemonViewModelEnvironment(
+            stateDirectory: stateDirectory, scheduler: scheduler, background: background,
+            commandTimeout: configuration.commandTimeout)
+        let built: Result<[any ViewModel], any Error> = scheduler.queue.sync { Result { try makeViewModels(environment) } }
+        let viewModels: [any ViewModel]
+        switch built {
+        case let .success(models): viewModels = models
+        case let .failure(error): fail("cannot build the view models: \(error)")
+        }
+
+        let host = ViewModelHost(viewModels: viewModels, scheduler: scheduler, store: store, commandTimeout: configuration.commandTimeout)
+        var startupValues: [ViewModelHost.StartupValue] = []
+        if let latency = configuration.latencyMs {
+            startupValues.append(.init(viewModel: "api", input: "latencyMs", value: .int(latency)))
+        }
+        if let rate = configuration.failureRate {
+            startupValues.append(.init(viewModel: "api", input: "failureRate", value: .double(rate)))
+        }
+        for warning in host.start(startupValues: startupValues) { logger.warning(warning) }
+
+        let daemon: BinderyDaemon
+        do {
+            daemon = try BinderyDaemon(configuration: configuration, host: host, inherited: inherited, logger: logger)
+        } catch {
+            host.stop()
+            fail(error.description)
+        }
+
+        // Termination signals are handled before anyone learns the daemon is up, so a stop
+        // requested right after READY=1 (or the printed URL) is never lost.
+        let shutdown = ShutdownCoordinator(daemon: daemon, notifier: notifier, logger: logger)
+        for signalNumber in [SIGTERM, SIGINT] {
+            // Ignore first: resuming the dispatch source then installs libdispatch's handler.
+            signal(signalNumber, SIG_IGN)
+            shutdown.watch(signalNumber)
+        }
+
+        let socketShown = daemon.socketPath ?? "the control socket systemd passed"
+        let summary = "\(viewModels.count) view models; control \(socketShown); http \(daemon.dashboardURL)"
+        logger.info("serving \(summary)")
+        let attach = daemon.socketPath.map { "binderyctl --socket \($0)" } ?? "binderyctl"
+        writeToStandardOutput("binderyd: dashboard \(daemon.dashboardURL)\nbinderyd: attach the REPL with: \(attach)\n")
+        notifier.ready(status: "serving " + summary)
+        notifier.startWatchdog()
+
+        dispatchMain()
+    }
+
+    /// Writes `text` to file descriptor 1 at once (no stdio buffering, so it shows up even
+    /// when stdout is a pipe).
+    private static func writeToStandardOutput(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Bindery
+
+/// What the host shows of one command: whether it can run, whether it runs, and how its
+/// runs started through the host ended.
+public struct CommandState: Sendable, Hashable {
+    /// The last failure: its message and when it happened (epoch seconds).
+    public struct LastError: Sendable, Hashable {
+        /// The failure's one-line message.
+        public var message: String
+        /// When it happened, seconds since the epoch.
+        public var at: Double
+    }
+
+    /// Whether the command can run now.
+    public var enabled: Bool
+    /// Whether an execution is running.
+    public var executing: Bool
+    /// The value of the last successful run through the host, or `.null`.
+    public var lastValue: SurfaceValue = .null
+    /// The last failure of a run through the host; cleared by the next success.
+    public var lastError: LastError?
+    /// Runs that executed through the host (refusals while disabled do not count).
+    public var runs: Int = 0
+
+    /// Writes the protocol's command state object:
+    /// `{"enabled", "executing", "lastValue", "lastError": null | {"message", "at"}, "runs"}`.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("enabled"); writer.bool(enabled)
+        writer.key("executing"); writer.bool(executing)
+        writer.key("lastValue"); writer.value(lastValue)
+        writer.key("lastError")
+        if let lastError {
+            writer.beginObject()
+            writer.key("message"); writer.string(lastError.message)
+            writer.key("at"); writer.string(ISO8601Timestamp.string(fromEpochSeconds: lastError.at))
+            writer.endObject()
+        } else {
+            writer.null()
+        }
+        writer.key("runs"); writer.int(runs)
+        writer.endObject()
+    }
+
+    /// The state object as JSON.
+    public var json: [UInt8] {
+        var writer = JSONWriter(capacity: 96)
+        write(to: &writer)
+        return writer.bytes
+    }
+}

@@ -1,0 +1,102 @@
+import Bindery
+
+/// One entry of the event log or of a `watch` stream (docs/PROTOCOL.md, "Events"), before it
+/// is given the version of the change batch it belongs to.
+public struct HostEvent: Sendable {
+    /// What happened.
+    public enum Kind: Sendable {
+        /// A client set an input to `value`.
+        case set(value: SurfaceValue)
+        /// A command execution started, with its argument if it took one.
+        case start(argument: SurfaceValue?)
+        /// It completed with `value` after `durationMs`.
+        case finish(durationMs: Double, value: SurfaceValue)
+        /// It failed, timed out or was interrupted after `durationMs`.
+        case fail(durationMs: Double, failure: HostFailure)
+        /// A value changed (watch only): an input set by the view model itself, an output,
+        /// or a command's state object (`value` is then its JSON).
+        case change(part: Part, value: ChangeValue)
+    }
+
+    /// Which part of a surface a `change` is about.
+    public enum Part: String, Sendable {
+        case input, output, command
+    }
+
+    /// The new value a `change` carries.
+    public enum ChangeValue: Sendable {
+        case value(SurfaceValue)
+        case command(CommandState)
+    }
+
+    /// The view model's name.
+    public let viewModel: String
+    /// The input's, output's or command's name.
+    public let name: String
+    /// When it happened, seconds since the epoch.
+    public let at: Double
+    /// What happened.
+    public let kind: Kind
+
+    /// An event about `viewModel`.`name` that happened `at`.
+    public init(viewModel: String, name: String, at: Double, kind: Kind) {
+        self.viewModel = viewModel
+        self.name = name
+        self.at = at
+        self.kind = kind
+    }
+
+    /// Whether it goes into the event log (everything but `change`).
+    public var isLogged: Bool {
+        if case .change = kind { return false }
+        return true
+    }
+
+    /// The event's JSON object, stamped with `version`.
+    public func json(version: UInt64) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160)
+        writer.beginObject()
+        writer.key("version"); writer.int(version)
+        writer.key("at"); writer.string(ISO8601Timestamp.string(fromEpochSeconds: at))
+        switch kind {
+        case let .set(value):
+            writeHeader("set", &writer)
+            writer.key("value"); writer.value(value)
+        case let .start(argument):
+            writeHeader("start", &writer)
+            if let argument {
+                writer.key("arg"); writer.value(argument)
+            }
+        case let .finish(durationMs, value):
+            writeHeader("finish", &writer)
+            writer.key("durationMs"); writer.double(Self.rounded(durationMs))
+            writer.key("value"); writer.value(value)
+        case let .fail(durationMs, failure):
+            writeHeader("fail", &writer)
+            writer.key("durationMs"); writer.double(Self.rounded(durationMs))
+            writer.key("error"); writer.string(failure.message)
+            writer.key("code"); writer.string(failure.code.rawValue)
+        case let .change(part, value):
+            writeHeader("change", &writer)
+            writer.key("part"); writer.string(part.rawValue)
+            writer.key("value")
+            switch value {
+            case let .value(value): writer.value(value)
+            case let .command(state): state.write(to: &writer)
+            }
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private func writeHeader(_ kind: String, _ writer: inout JSONWriter) {
+        writer.key("kind"); writer.string(kind)
+        writer.key("vm"); writer.string(viewModel)
+        writer.key("name"); writer.string(name)
+    }
+
+    /// Milliseconds to one decimal: enough for people, short on the wire.
+    private static func rounded(_ milliseconds: Double) -> Double {
+        (milliseconds * 10).rounded() / 10
+    }
+}

@@ -1,0 +1,48 @@
+import Bindery
+import Dispatch
+
+/// The host's mutable view of its view models, touched only on the host's scheduler queue.
+///
+/// `@unchecked Sendable`: it is confined, not shared — every access happens inside a block
+/// running on the single serial queue of the host's `QueueScheduler` (the host reaches it
+/// only through `ViewModelHost.onScheduler` and `queue.sync`), so no two threads ever
+/// touch it at once.
+final class HostState: @unchecked Sendable {
+    /// The last seen values of one view model, in surface order.
+    struct Values {
+        var inputs: [SurfaceValue]
+        var outputs: [SurfaceValue]
+        var commands: [CommandState]
+    }
+
+    /// A command run started through the host and not yet ended.
+    struct Run {
+        let viewModel: Int
+        let command: Int
+        let startedUptimeNanoseconds: UInt64
+        let wait: Bool
+        let completion: @Sendable (RunOutcome) -> Void
+        let work = SerialDisposable()
+        var timeout: Disposable?
+        var lastValue: SurfaceValue?
+    }
+
+    /// Identifies a coalescible change: the same part of the same view model.
+    struct ChangeKey: Hashable {
+        let viewModel: Int
+        let part: HostEvent.Part
+        let index: Int
+    }
+
+    var values: [Values] = []
+    var version: UInt64 = 0
+    var flushScheduled = false
+    var pendingEvents: [HostEvent] = []
+    var pendingChangeIndex: [ChangeKey: Int] = [:]
+    var pendingReplies: [@Sendable (UInt64) -> Void] = []
+    /// The input a client set is being applied to, so its own change is not reported twice.
+    var clientSetting: (viewModel: Int, input: Int)?
+    var runs: [UInt64: Run] = [:]
+    var nextRunID: UInt64 = 1
+    var observations: [Disposable] = []
+}

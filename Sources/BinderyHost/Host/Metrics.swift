@@ -1,0 +1,133 @@
+import Synchronization
+
+/// The daemon's counters, rendered in the Prometheus text exposition format (version 0.0.4).
+///
+/// Guarantees: safe to update from any thread; every command named at creation appears in
+/// the output (with zeros) from the start, so dashboards and alerts see the series before
+/// the first run; label values are escaped as the format requires.
+public final class Metrics: Sendable {
+    /// The upper bounds of the command duration histogram, in seconds.
+    public static let durationBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
+
+    private struct CommandKey: Hashable {
+        let viewModel: String
+        let command: String
+    }
+
+    private struct CommandStats {
+        var runs: UInt64 = 0
+        var failures: UInt64 = 0
+        var bucketCounts = [UInt64](repeating: 0, count: Metrics.durationBuckets.count)
+        var durationSum: Double = 0
+    }
+
+    private struct Counters {
+        var commands: [CommandKey: CommandStats] = [:]
+        var order: [CommandKey] = []
+        var inputsSet: UInt64 = 0
+    }
+
+    private let counters: Mutex<Counters>
+
+    /// Metrics for the commands `commands` lists as (view model, command) pairs.
+    public init(commands: [(viewModel: String, command: String)]) {
+        var counters = Counters()
+        for (viewModel, command) in commands {
+            let key = CommandKey(viewModel: viewModel, command: command)
+            if counters.commands[key] == nil {
+                counters.commands[key] = CommandStats()
+                counters.order.append(key)
+            }
+        }
+        self.counters = Mutex(counters)
+    }
+
+    /// Records one finished run of `viewModel`.`command` that took `seconds`, failed or not.
+    public func recordRun(viewModel: String, command: String, seconds: Double, failed: Bool) {
+        let key = CommandKey(viewModel: viewModel, command: command)
+        counters.withLock { counters in
+            if counters.commands[key] == nil {
+                counters.commands[key] = CommandStats()
+                counters.order.append(key)
+            }
+            counters.commands[key]!.runs += 1
+            if failed { counters.commands[key]!.failures += 1 }
+            counters.commands[key]!.durationSum += seconds
+            for (index, bound) in Self.durationBuckets.enumerated() where seconds <= bound {
+                counters.commands[key]!.bucketCounts[index] += 1
+            }
+        }
+    }
+
+    /// Records one input set by a client.
+    public func recordInputSet() {
+        counters.withLock { $0.inputsSet += 1 }
+    }
+
+    /// Inputs set by clients so far.
+    public var inputsSet: UInt64 { counters.withLock { $0.inputsSet } }
+
+    /// The exposition text, with the gauges the caller knows: the state version, connected
+    /// control clients, and HTTP responses by status.
+    public func render(stateVersion: UInt64, controlClients: Int, httpResponses: [Int: UInt64]) -> String {
+        let counters = counters.withLock { $0 }
+        var out = ""
+        out += "# HELP bindery_commands_run_total Command executions that ended, by command.\n"
+        out += "# TYPE bindery_commands_run_total counter\n"
+        for key in counters.order {
+            out += "bindery_commands_run_total{\(labels(key))} \(counters.commands[key]!.runs)\n"
+        }
+        out += "# HELP bindery_commands_failed_total Command executions that failed, timed out or were interrupted.\n"
+        out += "# TYPE bindery_commands_failed_total counter\n"
+        for key in counters.order {
+            out += "bindery_commands_failed_total{\(labels(key))} \(counters.commands[key]!.failures)\n"
+        }
+        out += "# HELP bindery_command_duration_seconds How long command executions took.\n"
+        out += "# TYPE bindery_command_duration_seconds histogram\n"
+        for key in counters.order {
+            let stats = counters.commands[key]!
+            for (index, bound) in Self.durationBuckets.enumerated() {
+                out += "bindery_command_duration_seconds_bucket{\(labels(key)),le=\"\(Self.format(bound))\"} \(stats.bucketCounts[index])\n"
+            }
+            out += "bindery_command_duration_seconds_bucket{\(labels(key)),le=\"+Inf\"} \(stats.runs)\n"
+            out += "bindery_command_duration_seconds_sum{\(labels(key))} \(Self.format(stats.durationSum))\n"
+            out += "bindery_command_duration_seconds_count{\(labels(key))} \(stats.runs)\n"
+        }
+        out += "# HELP bindery_inputs_set_total Inputs set by clients.\n"
+        out += "# TYPE bindery_inputs_set_total counter\n"
+        out += "bindery_inputs_set_total \(counters.inputsSet)\n"
+        out += "# HELP bindery_http_requests_total HTTP responses sent, by status code.\n"
+        out += "# TYPE bindery_http_requests_total counter\n"
+        for status in httpResponses.keys.sorted() {
+            out += "bindery_http_requests_total{status=\"\(status)\"} \(httpResponses[status]!)\n"
+        }
+        out += "# HELP bindery_state_version The current state version.\n"
+        out += "# TYPE bindery_state_version gauge\n"
+        out += "bindery_state_version \(stateVersion)\n"
+        out += "# HELP bindery_control_clients Connected control-socket clients.\n"
+        out += "# TYPE bindery_control_clients gauge\n"
+        out += "bindery_control_clients \(controlClients)\n"
+        return out
+    }
+
+    private func labels(_ key: CommandKey) -> String {
+        "vm=\"\(Self.escape(key.viewModel))\",command=\"\(Self.escape(key.command))\""
+    }
+
+    private static func escape(_ value: String) -> String {
+        var out = ""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,103 @@
+import BinderyHost
+import Foundation
+import Glibc
+
+/// A blocking client of the control socket for tests: sends lines, reads reply lines.
+/// Reads time out after 10 s so a broken daemon fails a test instead of hanging it.
+final class ControlClient {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var nextID = 1
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard status == 0 else {
+            close(descriptor)
+            throw DaemonTestError(description: "connect \(path): \(String(cString: strerror(errno)))")
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw DaemonTestError(description: "send: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    func send(line: String) throws {
+        try send(Array((line + "\n").utf8))
+    }
+
+    /// The next line the daemon sent, parsed.
+    func readReply() throws -> JSONValue {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeFirst(newline + 1)
+                return try JSONParser.parse(line)
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw DaemonTestError(description: "control connection closed or timed out (\(count))") }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Sends `request` (a JSON object text without `id`) with a fresh id and returns the reply
+    /// carrying that id (other lines, e.g. watch events, are skipped).
+    func request(_ fields: String) throws -> JSONValue {
+        let id = nextID
+        nextID += 1
+        let body = fields.trimmingCharacters(in: .whitespaces)
+        let separator = body == "{}" ? "" : ","
+        try send(line: "{\"id\":\(id)\(separator)" + body.dropFirst())
+        while true {
+            let reply = try readReply()
+            if reply.member("id") == .int(id), reply.member("event") == nil { return reply }
+        }
+    }
+}
+
+extension JSONValue {
+    var isOK: Bool { member("ok") == .bool(true) }
+    var errorCode: String? {
+        if case let .string(code)? = member("error")?.member("code") { return code }
+        return nil
+    }
+    var errorMessage: String? {
+        if case let .string(message)? = member("error")?.member("message") { return message }
+        return nil
+    }
+    var intValue: Int? {
+        switch self {
+        case let .int(i): return i
+        case let .double(d): return Int(exactly: d)
+        default: return nil
+        }
+    }
+    var stringValue: String? {
+        if case let .string(s) = self { return s }
+        return nil
+    }
+    var arrayValue: [JSONValue]? {
+        if case let .array(items) = self { return items }
+        return nil
+    }
+    subscript(_ key: String) -> JSONValue? { member(key) }
+}

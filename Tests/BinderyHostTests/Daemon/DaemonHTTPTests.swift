@@ -1,0 +1,125 @@
+import BinderyHost
+import Foundation
+import Testing
+
+/// The HTTP endpoint of the real binderyd (docs/HTTP.md).
+@Suite struct DaemonHTTPTests {
+    @Test func stateHasETagAndNoCacheAndAnswers304() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        let state = try http.get("/api/state")
+        #expect(state.status == 200)
+        #expect(state.header("Content-Type") == "application/json")
+        #expect(state.header("Cache-Control") == "no-cache")
+        #expect(state.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(state.header("X-Content-Type-Options") == "nosniff")
+        #expect(state.header("Referrer-Policy") == "no-referrer")
+        let json = try JSONParser.parse(state.body)
+        let version = try #require(json["version"]?.intValue)
+        #expect(state.header("ETag") == "\"\(version)\"")
+        #expect(json["viewModels"]?["api"]?["inputs"]?["latencyMs"] == .int(0))
+
+        let notModified = try http.get("/api/state", headers: ["If-None-Match: \"\(version)\""])
+        #expect(notModified.status == 304)
+        #expect(notModified.body.isEmpty)
+        #expect(notModified.header("ETag") == "\"\(version)\"")
+
+        let stale = try http.get("/api/state", headers: ["If-None-Match: \"\(version + 100)\""])
+        #expect(stale.status == 200)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func longPollWakesAfterASet() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        let version = try #require(try JSONParser.parse(try http.get("/api/state").body)["version"]?.intValue)
+
+        // wait=60 is far beyond the client's 10 s safety read timeout: the response can only
+        // arrive in time because the set wakes the poll.
+        try http.send("GET /api/state?since=\(version)&wait=60 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let client = try daemon.control()
+        let set = try client.request(#"{"op":"set","vm":"api","name":"latencyMs","value":11}"#)
+        #expect(set.isOK)
+        let woken = try http.readResponse()
+        #expect(woken.status == 200)
+        let json = try JSONParser.parse(woken.body)
+        #expect((json["version"]?.intValue ?? 0) > version)
+        #expect(json["viewModels"]?["api"]?["inputs"]?["latencyMs"] == .int(11))
+
+        // A poll for a version already passed answers at once.
+        let immediate = try http.get("/api/state?since=0&wait=60")
+        #expect(immediate.status == 200)
+        // A poll that times out answers with the current state (304 when the client has it).
+        let current = try #require(try JSONParser.parse(immediate.body)["version"]?.intValue)
+        let timedOut = try http.get("/api/state?since=\(current)&wait=0.2", headers: ["If-None-Match: \"\(current)\""])
+        #expect(timedOut.status == 304)
+        #expect(try http.get("/api/state?since=x").status == 400)
+        #expect(try http.get("/api/state?since=1&wait=-1").status == 400)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func surfaceEventsMetricsHealthAndStaticFiles() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        #expect(try daemon.control().request(#"{"op":"set","vm":"api","name":"latencyMs","value":5}"#).isOK)
+
+        let surface = try JSONParser.parse(try http.get("/api/surface").body)
+        #expect(surface["viewModels"]?["api"]?["inputs"]?.arrayValue?.isEmpty == false)
+
+        let events = try JSONParser.parse(try http.get("/api/events?since=0").body)
+        let list = events["events"]?.arrayValue ?? []
+        #expect(list.contains { $0["kind"] == .string("set") && $0["value"] == .int(5) })
+        let latest = try #require(events["version"]?.intValue)
+        let none = try JSONParser.parse(try http.get("/api/events?since=\(latest)").body)
+        #expect(none["events"]?.arrayValue?.isEmpty == true)
+
+        let metrics = try http.get("/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+        #expect(metrics.text.contains("bindery_inputs_set_total 1"))
+        #expect(metrics.text.contains("bindery_state_version "))
+        #expect(metrics.text.contains("bindery_control_clients "))
+        #expect(metrics.text.contains("bindery_http_requests_total{status=\"200\"}"))
+
+        let health = try http.get("/healthz")
+        #expect(health.status == 200 && health.text == "ok\n")
+
+        let index = try http.get("/")
+        #expect(index.status == 200)
+        #expect(index.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(try http.request("HEAD", "/api/state").status == 200)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func otherMethodsUnknownPathsAndTraversalAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        for method in ["POST", "PUT", "DELETE", "PATCH"] {
+            let http = try daemon.http()
+            try http.send("\(method) /api/state HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n")
+            let response = try http.readResponse()
+            #expect(response.status == 405, "\(method)")
+            #expect(response.header("Allow") == "GET, HEAD")
+            #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        }
+        let http = try daemon.http()
+        #expect(try http.get("/api/nope").status == 404)
+        #expect(try http.get("/no-such-file.html").status == 404)
+        for target in ["/../Package.swift", "/%2e%2e/Package.swift", "/..%2fPackage.swift", "/../../../../etc/passwd",
+                       "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/./../web/../Package.swift", "/.git/config"] {
+            let connection = try daemon.http()
+            try connection.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect([400, 404].contains(response.status), "\(target)")
+            #expect(!response.text.contains("root:"))
+            #expect(!response.text.contains("PackageDescription"))
+        }
+        let backslash = try daemon.http()
+        try backslash.send("GET /..\\..\\Package.swift HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try backslash.readResponse().status == 400)
+        #expect(daemon.stop() == 0)
+    }
+}

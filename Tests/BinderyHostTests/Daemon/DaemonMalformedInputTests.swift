@@ -1,0 +1,64 @@
+import BinderyHost
+import Foundation
+import Testing
+
+/// Hostile control frames get error replies, change nothing, and the daemon keeps serving.
+@Suite struct DaemonMalformedInputTests {
+    @Test func malformedFramesGetErrorRepliesAndTheDaemonKeepsServing() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        let version = try client.request("{\"op\":\"ping\"}")["version"]
+
+        let cases: [(String, String)] = [
+            ("not json", "bad_request"),
+            ("[1,2]", "bad_request"),
+            ("42", "bad_request"),
+            ("{\"op\":\"set\",", "bad_request"),
+            ("{\"id\":5,\"op\":\"set\",\"vm\":1,\"name\":\"latencyMs\",\"value\":3}", "bad_request"),
+            ("{\"op\":\"get\",\"vm\":\"api\",\"name\":[\"x\"]}", "bad_request"),
+            ("{\"op\":7}", "unknown_op"),
+            ("{\"id\":1}", "unknown_op"),
+            ("{\"op\":\"pingg\"}", "unknown_op"),
+            ("{\"op\":\"run\",\"vm\":\"api\"}", "bad_request"),
+            (String(repeating: "[", count: 100_000), "bad_request"),
+            ("{\"op\":\"ping\",\"id\":\"\\ud800\"}", "bad_request"),
+        ]
+        for (frame, code) in cases {
+            try client.send(line: frame)
+            let reply = try client.readReply()
+            #expect(reply.errorCode == code, "\(frame.prefix(40))")
+            #expect(reply["ok"] == .bool(false))
+        }
+        // The id of an object is echoed even when its fields are wrong.
+        try client.send(line: "{\"id\":{\"n\":[1]},\"op\":\"set\",\"vm\":1}")
+        #expect(try client.readReply()["id"] == .object([("n", .array([.int(1)]))]))
+
+        // Binary garbage, including invalid UTF-8 and NUL bytes.
+        var garbage: [UInt8] = [0xFF, 0xFE, 0x00, 0x7B, 0xC3, 0x28, 0x80]
+        for index in 0..<4_000 { garbage.append(UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) | 0x80) }
+        garbage.append(UInt8(ascii: "\n"))
+        try client.send(garbage)
+        #expect(try client.readReply().errorCode == "bad_request")
+
+        // A frame over 1 MiB: one error, the rest of the line is discarded.
+        var huge = Array("{\"op\":\"set\",\"vm\":\"api\",\"name\":\"latencyMs\",\"value\":\"".utf8)
+        huge += [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 10)
+        huge += Array("\"}\n".utf8)
+        try client.send(huge)
+        #expect(try client.readReply().errorCode == "frame_too_large")
+
+        let after = try client.request("{\"op\":\"ping\"}")
+        #expect(after.isOK)
+        #expect(after["version"] == version)
+        #expect(try client.request(#"{"op":"get","vm":"api","name":"latencyMs"}"#)["value"] == .int(0))
+
+        // A client that disconnects mid-line does not disturb others.
+        do {
+            let rude = try daemon.control()
+            try rude.send(Array("{\"op\":\"ping\"".utf8))
+        }
+        #expect(try daemon.control().request("{\"op\":\"ping\"}").isOK)
+        #expect(daemon.stop() == 0)
+    }
+}

@@ -1,0 +1,93 @@
+import BinderyHost
+import Foundation
+import Glibc
+
+struct DaemonTestError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The real `binderyd` binary (built next to this test bundle) running on a temporary
+/// socket, an ephemeral HTTP port and a temporary state directory.
+final class DaemonProcess {
+    static var binaryPath: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("binderyd").path
+    }
+
+    /// The web directory of this checkout (Tests/BinderyHostTests/Daemon → ../../../web).
+    static var webDirectory: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web").path
+    }
+
+    let directory: String
+    let socketPath: String
+    let stateDirectory: String
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private(set) var port: UInt16 = 0
+
+    /// Starts binderyd and waits until it prints its dashboard URL (both sockets listen).
+    init(directory: String, extraArguments: [String] = [], environment: [String: String] = [:], latencyFlag: Bool = true) throws {
+        self.directory = directory
+        socketPath = directory + "/control.sock"
+        stateDirectory = directory + "/state"
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.arguments = ["--socket", socketPath, "--http", "127.0.0.1:0", "--state-dir", stateDirectory,
+                             "--web-dir", Self.webDirectory, "--log-level", "debug"]
+            + (latencyFlag ? ["--latency-ms", "0"] : []) + extraArguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "JOURNAL_STREAM",
+                    "RUNTIME_DIRECTORY", "STATE_DIRECTORY"] {
+            env[key] = nil
+        }
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        var text = ""
+        while !text.contains("attach the REPL") {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else {
+                process.waitUntilExit()
+                let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                throw DaemonTestError(description: "binderyd exited (\(process.terminationStatus)) before serving: \(stderr)")
+            }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression) else {
+            throw DaemonTestError(description: "no dashboard URL in: \(text)")
+        }
+        port = UInt16(text[range].dropFirst("127.0.0.1:".count).dropLast())!
+    }
+
+    /// Sends `signal` and waits for the exit; returns the exit status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Everything written to stderr (after the process ended).
+    func standardError() -> String {
+        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    func http() throws -> RawHTTPConnection {
+        try RawHTTPConnection(port: port)
+    }
+
+    func control() throws -> ControlClient {
+        try ControlClient(path: socketPath)
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Bindery
+import BinderyHost
+import Testing
+
+/// The daemon's small parts: JSON in and out, line framing, the event ring, the flags.
+@Suite struct DaemonUnitTests {
+    @Test func parserAcceptsJSONAndKeepsMemberOrder() throws {
+        let value = try JSONParser.parse(#" {"b": [1, -2.5e1, true, null], "a": "x\u00e9\ud83d\ude00\n"} "#)
+        #expect(value == .object([("b", .array([.int(1), .double(-25), .bool(true), .null])), ("a", .string("xé😀\n"))]))
+        #expect(try JSONParser.parse("12345678901234567890") == .double(Double("12345678901234567890")!))
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"\u{01}\"", "\"\\x\"", "\"\\ud800\"",
+                      "{} {}", "nan", "[" + String(repeating: "[", count: 70) + String(repeating: "]", count: 71)])
+    func parserRejectsMalformedText(text: String) {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func parserRejectsInvalidUTF8() {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+    }
+
+    @Test func writerEscapesAndRoundTrips() throws {
+        let value: SurfaceValue = .record(["text": .string("a\"b\\c\n\u{1}<>&é"), "n": .double(.infinity), "list": .list([.int(1), .double(0.5)])])
+        let bytes = JSONWriter.encode(value)
+        #expect(!bytes.contains(UInt8(ascii: "<")))
+        let parsed = try JSONParser.parse(bytes)
+        #expect(parsed["text"] == .string("a\"b\\c\n\u{1}<>&é"))
+        #expect(parsed["n"] == .null)
+        #expect(parsed["list"] == .array([.int(1), .double(0.5)]))
+    }
+
+    @Test func framerSplitsLinesAndDiscardsOversizedOnes() {
+        var framer = LineFramer(maximumFrameLength: 8)
+        #expect(framer.feed(Array("ab\ncd".utf8)) == [.line(Array("ab".utf8))])
+        #expect(framer.feed(Array("e\r\n\n".utf8)) == [.line(Array("cde".utf8))])
+        #expect(framer.feed(Array("123456789".utf8)) == [.tooLarge])
+        #expect(framer.feed(Array("more".utf8)) == [])
+        #expect(framer.feed(Array("x\nok\n".utf8)) == [.line(Array("ok".utf8))])
+    }
+
+    @Test func eventLogKeepsTheNewestEntriesInOrder() {
+        var log = EventLog(capacity: 3)
+        for version in 1...5 { log.append(EventLog.Entry(version: UInt64(version), json: [UInt8(version)])) }
+        #expect(log.count == 3)
+        #expect(log.entries.map(\.version) == [3, 4, 5])
+        #expect(log.last(2).map(\.version) == [4, 5])
+        #expect(log.after(version: 3).map(\.version) == [4, 5])
+        #expect(log.after(version: 9).isEmpty)
+    }
+
+    @Test func optionsHaveDevelopmentDefaultsAndSystemdDirectories() throws {
+        guard case let .run(plain) = try DaemonOptions.parse([], environment: [:]) else { Issue.record("no run"); return }
+        #expect(plain.socketPath == ".bindery/control.sock" && plain.stateDirectory == ".bindery")
+        #expect(plain.httpHost == "127.0.0.1" && plain.httpPort == 8420 && plain.webDirectory == "web")
+        #expect(plain.socketMode == 0o600)
+        guard case let .run(systemd) = try DaemonOptions.parse(
+            ["--http=[::1]:0", "--failure-rate", "0.5", "--socket-mode", "660"],
+            environment: ["RUNTIME_DIRECTORY": "/run/bindery", "STATE_DIRECTORY": "/var/lib/bindery"]) else {
+            Issue.record("no run"); return
+        }
+        #expect(systemd.socketPath == "/run/bindery/control.sock" && systemd.stateDirectory == "/var/lib/bindery")
+        #expect(systemd.httpHost == "::1" && systemd.httpPort == 0 && systemd.failureRate == 0.5 && systemd.socketMode == 0o660)
+        #expect(systemd.dashboardURL(port: 80) == "http://[::1]:80/")
+        #expect(try DaemonOptions.parse(["--version"], environment: [:]) == .version)
+        #expect(throws: UsageError.self) { try DaemonOptions.parse(["--latency-ms"], environment: [:]) }
+    }
+}
