@@ -29,9 +29,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# Unit and in-process tests, then the end-to-end checks against the real daemon (the REPL
+# walk-through, binderyctl in tmux, the dashboard in headless Chromium).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/e2e.sh
 
 bench: deps
 	$(SWIFT) build -c release --product bindery-bench
@@ -41,10 +44,13 @@ bench: deps
 # the dashboard URL and the command that attaches the REPL. Ctrl-C stops it cleanly.
 run: deps
 	$(SWIFT) build --product binderyd
-	.build/$(CONFIG)/binderyd
+	$(SWIFT) build --product binderyctl
+	.build/debug/binderyd
 
 # /api/state req/s beside nginx serving the same bytes (wrk -t2 -c64), 200s and 304s.
 bench-http: deps
+	@dpkg-query -W -f='$${Status}' nginx-light 2>/dev/null | grep -q "ok installed" || \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light
 	$(SWIFT) build -c release --product binderyd
 	scripts/bench-http.sh .build/release/binderyd
 
@@ -52,6 +58,7 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bindery/web $(DESTDIR)$(PREFIX)/share/doc/bindery \
 	  $(DESTDIR)/etc/systemd/system
 	install -m 0755 .build/release/binderyd $(DESTDIR)$(PREFIX)/bin/binderyd
+	install -m 0755 .build/release/binderyctl $(DESTDIR)$(PREFIX)/bin/binderyctl
 	install -m 0644 web/* $(DESTDIR)$(PREFIX)/share/bindery/web/
 	install -m 0644 docs/PROTOCOL.md docs/HTTP.md $(DESTDIR)$(PREFIX)/share/doc/bindery/
 	install -m 0644 systemd/binderyd.service systemd/binderyd.socket $(DESTDIR)/etc/systemd/system/

@@ -112,10 +112,11 @@ import Testing
 
     @Test func runPrintsTheValueOrTheError() throws {
         try withDaemon { d in
-            let ok = try Binderyctl.run(["--socket", d.socketPath, "-c", "run products.toggle 1", "-c", "get products.products"])
+            let ok = try Binderyctl.run(["--socket", d.socketPath, "-c", "run products.refresh",
+                                         "-c", "run products.toggle 1", "-c", "get products.products"])
             #expect(ok.status == 0)
             #expect(ok.stdout.contains("products.toggle finished"))
-            #expect(ok.stdout.contains("#  title"))
+            #expect(ok.stdout.contains(/#\s+title/), "a list prints as numbered rows under a header")
             let failing = try Binderyctl.run([
                 "--socket", d.socketPath, "-c", "set api.failureRate 1", "-c", "set login.mobilePhone 13800138000",
                 "-c", "set login.verifyCode 1234", "-c", "run login.login",

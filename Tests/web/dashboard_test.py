@@ -330,7 +330,9 @@ def driven_checks(session, driver):
     s.check("a set input and its derived outputs appear live", live_value)
 
     def flash_and_light():
-        d("set tweets.username objcio")
+        d("set tweets.username nobody")  # so the next set is a change even on a daemon that saw "ada"
+        s.wait_for(f"{text_of(value_selector('tweets', 'input', 'username'))} === '\"nobody\"'", "tweets.username shows nobody")
+        d("set tweets.username ada")
         s.wait_for(f"document.querySelector({js(value_selector('tweets', 'input', 'username'))})?.classList.contains('flash')",
                    "tweets.username flashes", timeout=10)
         s.wait_for("document.querySelector('[data-vm=\"tweets\"] [data-node=\"in:username\"]')?.classList.contains('lit')",
@@ -342,7 +344,7 @@ def driven_checks(session, driver):
         runs_before = int(s.devtools.evaluate(text_of(selector + " .runs")) or 0)
         d("set api.latencyMs 3000")
         s.wait_for(f"{text_of(value_selector('api', 'input', 'latencyMs'))} === '3000'", "latency set")
-        d("run login.login")
+        d("run login.login &")  # the REPL returns at once; the page must show the run live
         s.wait_for(f"""(() => {{ const c = document.querySelector({js(selector)});
             return c.dataset.executing === 'true' && c.getAttribute('aria-busy') === 'true'
               && /executing/.test(c.innerText) && !!c.querySelector('.spinner')
@@ -363,7 +365,7 @@ def driven_checks(session, driver):
         d("set api.latencyMs 300")
         d("set api.failureRate 1")
         s.wait_for(f"{text_of(value_selector('api', 'input', 'failureRate'))} === '1'", "failure rate set")
-        d("run products.refresh")
+        d("run products.refresh &")  # it fails on purpose; the REPL would exit 1 if it waited
         selector = command_selector("products", "refresh")
         s.wait_for(f"""(() => {{ const e = document.querySelector({js(selector + ' .error')});
             return e && !e.hidden && /Server unavailable, please retry/.test(e.textContent)
@@ -385,7 +387,8 @@ def driven_checks(session, driver):
         s.wait_for(f"{text_of(value_selector('api', 'input', 'failureRate'))} === '0'", "failure rate reset")
         d("run products.refresh")
         rows = 'document.querySelectorAll(\'[data-vm="products"] [data-output="products"] tbody tr\').length'
-        first = s.wait_for(f"{rows} || 0", "products are listed after refresh")
+        # refresh replaces the list with page 0 (15 products), whatever was listed before
+        first = s.wait_for(f"{rows} === 15 && {rows}", "products are listed after refresh")
         s.wait_for(f"document.querySelector({js(command_selector('products', 'refresh'))}).dataset.executing === 'false'",
                    "refresh is done")
         d("run products.loadMore")

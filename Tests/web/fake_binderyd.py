@@ -45,7 +45,7 @@ CONTENT_TYPES = {
 }
 
 SERVER_UNAVAILABLE = "Server unavailable, please retry"
-PAGE_SIZE = 5
+PAGE_SIZE = 15
 MAX_WAIT_SECONDS = 60
 
 # Fixture rows, standing in for the daemon's SQLite store.
@@ -64,6 +64,7 @@ BOOKS = [
     {"title": "Structure and Interpretation of Computer Programs", "author": "Harold Abelson", "year": 1985},
 ]
 TWEET_AUTHORS = {
+    "ada": "Ada Lovelace",
     "objcio": "objc.io",
     "reactivecocoa": "ReactiveCocoa",
     "swiftlang": "Swift",
@@ -140,7 +141,7 @@ DEMO_SCRIPT = [
     "run books.search",
     "run products.loadMore",
     "run products.toggle 1",
-    "set tweets.username objcio",
+    "set tweets.username ada",
     "run tweets.getTweets",
     "set compass.valueA 西",
     "set compass.valueB 左",
