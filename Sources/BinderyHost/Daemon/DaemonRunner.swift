@@ -81,7 +81,7 @@ public enum DaemonRunner {
         let socketShown = daemon.socketPath ?? "the control socket systemd passed"
         let summary = "\(viewModels.count) view models; control \(socketShown); http \(daemon.dashboardURL)"
         logger.info("serving \(summary)")
-        let attach = daemon.socketPath.map { "binderyctl --socket \($0)" } ?? "binderyctl"
+        let attach = daemon.socketPath.map { "\(Self.replCommand) --socket \($0)" } ?? Self.replCommand
         writeToStandardOutput("binderyd: dashboard \(daemon.dashboardURL)\nbinderyd: attach the REPL with: \(attach)\n")
         notifier.ready(status: "serving " + summary)
         notifier.startWatchdog()
@@ -102,5 +102,13 @@ public enum DaemonRunner {
                 offset += written
             }
         }
+    }
+
+    /// How to start the REPL: the `binderyctl` beside this binary when binderyd was started by
+    /// path (as `make run` does, from `.build/debug`), else `binderyctl` from the PATH.
+    static var replCommand: String {
+        guard let me = CommandLine.arguments.first, let slash = me.lastIndex(of: "/") else { return "binderyctl" }
+        let sibling = String(me[...slash]) + "binderyctl"
+        return access(sibling, X_OK) == 0 ? sibling : "binderyctl"
     }
 }
