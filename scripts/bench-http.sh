@@ -54,4 +54,4 @@ CONF
 else
   echo "nginx not installed (apt-get install nginx-light): no comparison"
 fi
-echo "RSS idle: $(ps -o rss= -p $DAEMON_PID) KiB"
+python3 "$(dirname "$0")/bench-latency.py" "$WORK/control.sock" "$PORT" "$DAEMON_PID" "${SETS:-1000}"
