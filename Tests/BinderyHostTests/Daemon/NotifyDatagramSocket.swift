@@ -7,8 +7,9 @@ final class NotifyDatagramSocket {
     let path: String
     let descriptor: Int32
 
-    init(directory: String) {
-        path = directory + "/notify.sock"
+    /// A socket at `path`.
+    init(path: String) {
+        self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -22,6 +23,19 @@ final class NotifyDatagramSocket {
         }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)  // safety net only
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// A socket at `<directory>/notify.sock`.
+    convenience init(directory: String) {
+        self.init(path: directory + "/notify.sock")
+    }
+
+    /// A socket in the temporary directory, exported as this process's `NOTIFY_SOCKET` (only
+    /// inside exit tests: their own process, their own environment).
+    static func exportedAsNotifySocket() -> NotifyDatagramSocket {
+        let socket = NotifyDatagramSocket(path: NSTemporaryDirectory() + "bindery-notify-\(getpid())-\(UUID().uuidString.prefix(8)).sock")
+        setenv("NOTIFY_SOCKET", socket.path, 1)
+        return socket
     }
 
     /// The next datagram, or nil when none arrives within the safety timeout.

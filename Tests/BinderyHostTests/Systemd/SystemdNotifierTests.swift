@@ -8,14 +8,14 @@ import Testing
 @Suite struct SystemdNotifierTests {
     @Test func sendsStateAssignmentsToTheNotifySocket() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let listener = NotifySocketListener()
+            let listener = NotifyDatagramSocket.exportedAsNotifySocket()
             let notifier = SystemdNotifier()
             var lines: [String] = []
-            lines.append("\(notifier.ready(status: "listening on\ntwo sockets"))|\(listener.receive())")
-            lines.append("\(notifier.status("3 clients"))|\(listener.receive())")
-            lines.append("\(notifier.watchdogPing())|\(listener.receive())")
-            lines.append("\(notifier.stopping(status: "bye"))|\(listener.receive())")
-            lines.append("\(notifier.stopping())|\(listener.receive())")
+            lines.append("\(notifier.ready(status: "listening on\ntwo sockets"))|\(listener.receive() ?? "<none>")")
+            lines.append("\(notifier.status("3 clients"))|\(listener.receive() ?? "<none>")")
+            lines.append("\(notifier.watchdogPing())|\(listener.receive() ?? "<none>")")
+            lines.append("\(notifier.stopping(status: "bye"))|\(listener.receive() ?? "<none>")")
+            lines.append("\(notifier.stopping())|\(listener.receive() ?? "<none>")")
             print(lines.joined(separator: "\u{1E}"), terminator: "")
         }
         let output = String(decoding: try #require(result).standardOutputContent, as: UTF8.self)
@@ -41,12 +41,12 @@ import Testing
 
     @Test func watchdogPingsAtHalfTheTimeoutUntilStopped() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let listener = NotifySocketListener()
+            let listener = NotifyDatagramSocket.exportedAsNotifySocket()
             setenv("WATCHDOG_USEC", "200000", 1)
             setenv("WATCHDOG_PID", "\(getpid())", 1)
             let notifier = SystemdNotifier()
             let interval = notifier.startWatchdog()
-            let pings = (0..<3).map { _ in listener.receive() }
+            let pings = (0..<3).map { _ in listener.receive() ?? "<none>" }
             notifier.stopWatchdog()
             print(notifier.watchdogTimeout == .milliseconds(200), interval == .milliseconds(100), pings, terminator: "")
         }
@@ -56,7 +56,7 @@ import Testing
 
     @Test func watchdogForAnotherProcessIsIgnored() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            _ = NotifySocketListener()
+            _ = NotifyDatagramSocket.exportedAsNotifySocket()
             setenv("WATCHDOG_USEC", "200000", 1)
             setenv("WATCHDOG_PID", "\(getpid() + 1)", 1)
             let notifier = SystemdNotifier()
