@@ -1,3 +1,4 @@
+import Synchronization
 import FoundationEssentials
 
 /// A command: work that runs one execution at a time, only while enabled, and reports its
@@ -31,8 +32,18 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     public let completed: Signal<(), Never>
     /// Whether an execution is running.
     public let isExecuting: Property<Bool>
-    /// Whether `apply` would execute now.
-    public let isEnabled: Property<Bool>
+    /// Whether `apply` would execute now. Made on first use (under `enabledLock`), so an
+    /// action nobody asks about pays nothing for it.
+    @inlinable public var isEnabled: Property<Bool> {
+        enabledLock.withLock { made in
+            if let made { return made }
+            let property = makeIsEnabled()
+            made = property
+            return property
+        }
+    }
+    @usableFromInline let enabledLock = Mutex<Property<Bool>?>(nil)
+    @usableFromInline let makeIsEnabled: () -> Property<Bool>
 
     @usableFromInline let executing = MutableProperty(false)
     @usableFromInline let eventsObserver: Signal<Signal<Output, Error>.Event, Never>.Observer
@@ -61,7 +72,8 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         (errors, errorsObserver) = Signal.pipe()
         (completed, completedObserver) = Signal.pipe()
         isExecuting = Property(executing)
-        self.isEnabled = Property.combineLatest(state, executing).map { isEnabled($0) && !$1 }
+        let executingProperty = executing
+        makeIsEnabled = { Property.combineLatest(state, executingProperty).map { isEnabled($0) && !$1 } }
         let executing = self.executing
         claim = {
             var stateValue: State.Value?

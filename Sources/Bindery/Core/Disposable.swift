@@ -42,17 +42,21 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
 /// A disposable that disposes many others together. Disposables added after it was disposed
 /// are disposed at once.
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
-    // `@unchecked`: `disposables` and `disposed` are only touched under `mutex`.
+    // `@unchecked`: `first`, `others` and `disposed` are only touched under `mutex` (hence no
+    // dynamic exclusivity checks).
     @usableFromInline let mutex = Mutex(())
-    @usableFromInline var disposables: [Disposable] = []
-    @usableFromInline var disposed = false
+    /// The first disposable is held inline: most composites (a run's lifetime) hold one, and
+    /// this spares them an array.
+    @exclusivity(unchecked) @usableFromInline var first: Disposable?
+    @exclusivity(unchecked) @usableFromInline var others: [Disposable] = []
+    @exclusivity(unchecked) @usableFromInline var disposed = false
 
     /// An empty composite.
     @inlinable public init() {}
 
     /// A composite holding `disposables`.
     @inlinable public init<S: Sequence>(_ disposables: S) where S.Element == Disposable {
-        self.disposables = Array(disposables)
+        for disposable in disposables { insert(disposable) }
     }
 
     @inlinable public var isDisposed: Bool { mutex.withLock { _ in disposed } }
@@ -61,16 +65,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     /// Returns `nil` (after disposing `disposable`) when the composite is already disposed.
     @discardableResult
     @inlinable public func add(_ disposable: Disposable?) -> Disposable? {
-        guard let disposable else { return nil }
-        let added = mutex.withLock { _ -> Bool in
-            guard !disposed else { return false }
-            disposables.append(disposable)
-            return true
-        }
-        guard added else {
-            disposable.dispose()
-            return nil
-        }
+        guard let disposable, store(disposable) else { return nil }
         return AnyDisposable { [weak self] in self?.remove(disposable) }
     }
 
@@ -78,12 +73,19 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     /// disposables that live until the composite is disposed).
     @inlinable func insert(_ disposable: Disposable?) {
         guard let disposable else { return }
+        _ = store(disposable)
+    }
+
+    /// Stores `disposable`, or disposes it at once if the composite is disposed; returns
+    /// whether it was stored.
+    @inlinable func store(_ disposable: Disposable) -> Bool {
         let added = mutex.withLock { _ -> Bool in
             guard !disposed else { return false }
-            disposables.append(disposable)
+            if first == nil { first = disposable } else { others.append(disposable) }
             return true
         }
         if !added { disposable.dispose() }
+        return added
     }
 
     /// Adds a closure to run when the composite is disposed.
@@ -94,20 +96,26 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
     @inlinable func remove(_ disposable: Disposable) {
         mutex.withLock { _ in
-            if let index = disposables.lastIndex(where: { $0 === disposable }) {
-                disposables.remove(at: index)
+            if first === disposable {
+                first = others.isEmpty ? nil : others.removeFirst()
+            } else if let index = others.lastIndex(where: { $0 === disposable }) {
+                others.remove(at: index)
             }
         }
     }
 
     @inlinable public func dispose() {
-        let toDispose = mutex.withLock { _ -> [Disposable] in
-            guard !disposed else { return [] }
+        let (single, rest) = mutex.withLock { _ -> (Disposable?, [Disposable]) in
+            guard !disposed else { return (nil, []) }
             disposed = true
-            defer { disposables = [] }
-            return disposables
+            defer {
+                first = nil
+                if !others.isEmpty { others = [] }
+            }
+            return (first, others)
         }
-        for disposable in toDispose { disposable.dispose() }
+        single?.dispose()
+        for disposable in rest { disposable.dispose() }
     }
 
     /// Adds `disposable` to `composite`.
