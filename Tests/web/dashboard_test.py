@@ -459,20 +459,20 @@ def layout_checks(session):
 def take_screenshot(session, driver, path):
     s = session
     if driver is not None:
-        # A representative moment: a failure on screen and a slow command still executing.
-        driver.line("set api.latencyMs 300")
-        driver.line("set api.failureRate 1")
-        driver.line("run login.login")
+        # A representative moment: lists filled, a failure on screen and a slow command still
+        # executing. Runs that fail or take long are started with `&` so the REPL returns.
+        for line in ("set api.failureRate 0", "set api.latencyMs 300", "set books.query design",
+                     "run books.search", "set tweets.username ada", "run tweets.getTweets",
+                     "run products.refresh", "run products.toggle 1",
+                     "set login.mobilePhone 13800138000", "set login.verifyCode 1234",
+                     "set api.failureRate 1", "run login.login &"):
+            driver.line(line)
         s.wait_for(f"!document.querySelector({js(command_selector('login', 'login') + ' .error')}).hidden", "login error shown")
         driver.line("set api.failureRate 0")
         driver.line("set api.latencyMs 30000")
-        driver.line("set signin.username admin")
-        driver.line("set signin.password password")
-        s.wait_for(f"document.querySelector({js(command_selector('signin', 'login'))}).dataset.enabled === 'true'",
-                   "signin.login enabled")
-        driver.line("run signin.login")
-        s.wait_for(f"document.querySelector({js(command_selector('signin', 'login'))}).dataset.executing === 'true'",
-                   "signin.login executing")
+        driver.line("run products.loadMore &")
+        s.wait_for(f"document.querySelector({js(command_selector('products', 'loadMore'))}).dataset.executing === 'true'",
+                   "products.loadMore executing")
         time.sleep(2)  # let the change flashes fade so the picture shows the resting state
     s.devtools.call("Emulation.setDeviceMetricsOverride", width=1280, height=1600, deviceScaleFactor=1, mobile=False)
     s.devtools.evaluate("window.scrollTo(0, 0)")
