@@ -72,11 +72,7 @@ public enum DaemonRunner {
         // Termination signals are handled before anyone learns the daemon is up, so a stop
         // requested right after READY=1 (or the printed URL) is never lost.
         let shutdown = ShutdownCoordinator(daemon: daemon, notifier: notifier, logger: logger)
-        for signalNumber in [SIGTERM, SIGINT] {
-            // Ignore first: resuming the dispatch source then installs libdispatch's handler.
-            signal(signalNumber, SIG_IGN)
-            shutdown.watch(signalNumber)
-        }
+        shutdown.watch([SIGTERM, SIGINT])
 
         let socketShown = daemon.socketPath ?? "the control socket systemd passed"
         let summary = "\(viewModels.count) view models; control \(socketShown); http \(daemon.dashboardURL)"
