@@ -238,9 +238,11 @@ public final class ViewModelHost: Sendable {
 
     // MARK: - Setting
 
-    /// Sets `viewModel`.`input` to `value`: validates it (type, constraint), commits it to the
-    /// store, applies it on the scheduler, then completes with the value as stored and the
-    /// version that shows it. On failure nothing changed.
+    /// Sets `viewModel`.`input` to `value`: validates it (type, constraint), applies it on the
+    /// scheduler — so views see it without waiting for the disk — and commits it to the store;
+    /// completes, with the value as stored and the version that shows it, only once it is both
+    /// visible and durable. If the commit fails, the previous value is put back and the set
+    /// fails: a set that was not acknowledged may have been seen, but is never kept.
     public func set(viewModel: String, input inputName: String, value: SurfaceValue,
                     completion: @escaping @Sendable (Result<(value: SurfaceValue, version: UInt64), HostFailure>) -> Void) {
         guard !isStopping else { return completion(.failure(HostFailure(.unavailable, "the daemon is shutting down"))) }
@@ -256,37 +258,46 @@ public final class ViewModelHost: Sendable {
             return completion(.failure(error))
         }
         let json = String(decoding: JSONWriter.encode(accepted), as: UTF8.self)
-        persistence.async { [self] in
-            if let store {
+        let reply = SetReply(value: accepted, needsCommit: store != nil, completion: completion)
+        onScheduler { [self] in
+            let previous = surfaces[vmIndex].inputs[inputIndex].value
+            if let failure = apply(accepted, viewModel: vmIndex, input: inputIndex, whenVisible: reply.visible) {
+                return reply.failed(failure)
+            }
+            guard let store else { return }
+            // Enqueued from the scheduler's turn, so commits happen in the order sets applied.
+            persistence.async { [self] in
                 do {
                     try store.save(viewModel: viewModel, input: inputName, json: json)
+                    reply.committed()
                 } catch {
-                    return completion(.failure(HostFailure(.internal, "could not persist \(viewModel).\(inputName): \(error)")))
+                    onScheduler { [self] in _ = apply(previous, viewModel: vmIndex, input: inputIndex, whenVisible: { _ in }) }
+                    reply.failed(HostFailure(.internal, "could not persist \(viewModel).\(inputName): \(error)"))
                 }
-            }
-            onScheduler { [self] in
-                apply(accepted, viewModel: vmIndex, input: inputIndex, completion: completion)
             }
         }
     }
 
+    /// Applies `value` to an input on the scheduler; `whenVisible` gets the version that shows
+    /// it. Returns the failure if the view model refused it.
     private func apply(_ value: SurfaceValue, viewModel: Int, input: Int,
-                       completion: @escaping @Sendable (Result<(value: SurfaceValue, version: UInt64), HostFailure>) -> Void) {
+                       whenVisible: @escaping @Sendable (UInt64) -> Void) -> HostFailure? {
         let surface = surfaces[viewModel]
         state.clientSetting = (viewModel, input)
         defer { state.clientSetting = nil }
         do {
             try surface.inputs[input].set(value, viewModel: surface.name)
         } catch {
-            return completion(.failure(HostFailure(error)))
+            return HostFailure(error)
         }
         // The input's producer reported the change synchronously; make sure the state shows
         // the value even if the view model delivers changes elsewhere.
         state.values[viewModel].inputs[input] = surface.inputs[input].value
         metrics.recordInputSet()
         record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)))
-        state.pendingReplies.append { version in completion(.success((value, version))) }
+        state.pendingReplies.append(whenVisible)
         markDirty()
+        return nil
     }
 
     // MARK: - Running
