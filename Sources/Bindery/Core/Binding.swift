@@ -11,7 +11,7 @@ public protocol BindingSource<Value> {
     associatedtype Value
     associatedtype Error: Swift.Error
     /// The values to bind, as a producer.
-    @inlinable var producer: SignalProducer<Value, Error> { get }
+    var producer: SignalProducer<Value, Error> { get }
 }
 
 extension Signal: BindingSource {
@@ -28,7 +28,7 @@ extension SignalProducer: BindingSource {
 public protocol BindingTargetProvider<Value> {
     associatedtype Value
     /// The target a binding sets.
-    @inlinable var bindingTarget: BindingTarget<Value> { get }
+    var bindingTarget: BindingTarget<Value> { get }
 }
 
 /// What a binding sets: an action taking each value, and the lifetime after which the binding

@@ -7,9 +7,9 @@ import Synchronization
 /// thread gets there first, and `isDisposed` is `true` from then on.
 public protocol Disposable: AnyObject, Sendable {
     /// Whether `dispose()` has been called.
-    @inlinable var isDisposed: Bool { get }
+    var isDisposed: Bool { get }
     /// Releases the resource; calling it again does nothing.
-    @inlinable func dispose()
+    func dispose()
 }
 
 /// A disposable that runs a closure once, on the first `dispose()`.

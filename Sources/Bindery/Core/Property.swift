@@ -4,11 +4,11 @@
 /// only. Both complete when the property is deinitialised.
 public protocol PropertyProtocol<Value>: AnyObject, BindingSource where Error == Never {
     /// The current value.
-    @inlinable var value: Value { get }
+    var value: Value { get }
     /// The current value, then every change.
-    @inlinable var producer: SignalProducer<Value, Never> { get }
+    var producer: SignalProducer<Value, Never> { get }
     /// Every change after the moment of observation.
-    @inlinable var signal: Signal<Value, Never> { get }
+    var signal: Signal<Value, Never> { get }
 }
 
 /// A read-only property: a view of a `MutableProperty`, a constant, or a value derived from
