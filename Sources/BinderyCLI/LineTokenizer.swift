@@ -29,7 +29,7 @@ public enum TokenizeError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Splits a command line into words the way a shell user expects: words are separated by
-/// spaces or tabs; `"…"` keeps spaces and understands `\n \t \r \\ \" \' \uXXXX \u{X…}`;
+/// spaces or tabs; `"…"` keeps spaces and understands `\n \t \r \\ \" \' \uHHHH \u{H…}`;
 /// `'…'` is literal; outside quotes a backslash takes the next character literally. Any
 /// Unicode text passes through unchanged (`set compass.valueA 西`).
 public enum LineTokenizer {
@@ -118,7 +118,7 @@ public enum LineTokenizer {
             if !lenient { throw .unterminatedQuote("\"") }
         }
 
-        /// `\uXXXX` (exactly four hex digits) or `\u{X…}` (one to eight).
+        /// `\uHHHH` (exactly four hex digits) or `\u{H…}` (one to eight).
         mutating func readUnicodeEscape(lenient: Bool) throws(TokenizeError) -> Unicode.Scalar {
             var hex = ""
             if index < characters.count, characters[index] == "{" {
