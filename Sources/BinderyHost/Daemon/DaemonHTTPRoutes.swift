@@ -1,3 +1,4 @@
+import Synchronization
 /// binderyd's HTTP API (docs/HTTP.md): `/api/state` (ETag, 304, long-poll), `/api/surface`,
 /// `/api/events`, `/metrics`, `/healthz`, and the web directory's static files.
 ///
@@ -66,19 +67,38 @@ public struct DaemonHTTPRoutes: Sendable {
         }
         let current = host.snapshot
         guard let since, wait > 0, current.version <= since else {
-            responder.respond(Self.response(current, for: request)); return
+            responder.respond(response(current, for: request)); return
         }
         host.awaitSnapshot(after: since, timeout: wait) { snapshot in
-            responder.respond(Self.response(snapshot, for: request))
+            responder.respond(self.response(snapshot, for: request))
         }
     }
 
-    private static func response(_ snapshot: StateSnapshot, for request: HTTPRequest) -> HTTPResponse {
+    /// The 200 and 304 answers for one version, built once and shared by every poll of it.
+    private struct PreparedState: Sendable {
+        let version: UInt64
+        let ok: PreparedResponse
+        let notModified: PreparedResponse
+    }
+    /// The latest version's prepared answers (a class: the routes are a value type).
+    private final class PreparedStateCache: Sendable {
+        let latest = Mutex<PreparedState?>(nil)
+    }
+    private let preparedState = PreparedStateCache()
+
+    private func response(_ snapshot: StateSnapshot, for request: HTTPRequest) -> HTTPResponse {
         let etag = ETag(version: snapshot.version)
-        if request.ifNoneMatchMatches(etag) {
-            return .notModified(etag, headers: [noCache])
+        let notModified = HTTPResponse.notModified(etag, headers: [Self.noCache])
+        let ok = HTTPResponse(contentType: Self.json, bytes: snapshot.json, headers: [HTTPHeader("ETag", etag.headerValue), Self.noCache])
+        let prepared = preparedState.latest.withLock { cached -> PreparedState? in
+            if let cached, cached.version == snapshot.version { return cached }
+            guard let ok = PreparedResponse(ok), let notModified = PreparedResponse(notModified) else { return nil }
+            cached = PreparedState(version: snapshot.version, ok: ok, notModified: notModified)
+            return cached
         }
-        return HTTPResponse(contentType: json, bytes: snapshot.json, headers: [HTTPHeader("ETag", etag.headerValue), noCache])
+        let matches = request.ifNoneMatchMatches(etag)
+        guard let prepared else { return matches ? notModified : ok }
+        return .prepared(matches ? prepared.notModified : prepared.ok)
     }
 
     private func events(_ request: HTTPRequest, _ responder: HTTPResponder) {

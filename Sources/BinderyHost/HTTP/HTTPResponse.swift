@@ -9,6 +9,9 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// A file sent with sendfile; the server takes the descriptor from the ``OpenFile``.
         case file(OpenFile)
+        /// A response built once and shared (its own status and headers apply; this
+        /// response's are ignored).
+        case prepared(PreparedResponse)
     }
 
     /// The status code, e.g. 200.
@@ -29,6 +32,11 @@ public struct HTTPResponse: Sendable {
     /// A response whose body is `bytes`, labelled with `contentType`.
     public init(status: Int = 200, contentType: String, bytes: [UInt8], headers: [HTTPHeader] = []) {
         self.init(status: status, headers: [HTTPHeader("Content-Type", contentType)] + headers, body: .bytes(bytes))
+    }
+
+    /// The response `prepared` was built from, sent without building it again.
+    public static func prepared(_ prepared: PreparedResponse) -> HTTPResponse {
+        HTTPResponse(status: prepared.original.status, headers: prepared.original.headers, body: .prepared(prepared))
     }
 
     /// A `text/plain; charset=utf-8` response whose body is `text`.

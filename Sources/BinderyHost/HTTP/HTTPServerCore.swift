@@ -124,7 +124,12 @@ final class HTTPServerCore: Sendable {
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let closing = isStopping
-        guard let built = build(response, closing: closing) ?? build(.internalServerError, closing: closing) else {
+        if case .prepared(let prepared) = response.body, !closing {
+            let result = MHD_queue_response(connection, UInt32(prepared.built.status), prepared.built.pointer)
+            if result == .YES { counter.record(prepared.built.status) }
+            return result
+        }
+        guard let built = Self.build(response, closing: closing) ?? Self.build(.internalServerError, closing: closing) else {
             return .NO
         }
         defer { MHD_destroy_response(built.response) }
@@ -133,10 +138,14 @@ final class HTTPServerCore: Sendable {
         return result
     }
 
-    private func build(_ response: HTTPResponse, closing: Bool) -> (response: OpaquePointer, status: Int)? {
+    /// A libmicrohttpd response for `response`, with the security headers (and
+    /// `Connection: close` when `closing`); the caller owns it.
+    static func build(_ response: HTTPResponse, closing: Bool) -> (response: OpaquePointer, status: Int)? {
         guard (100...999).contains(response.status) else { return nil }
         let created: OpaquePointer?
         switch response.body {
+        case .prepared(let prepared):
+            return build(prepared.original, closing: closing)
         case .bytes(let bytes):
             created = bytes.withUnsafeBytes { buffer in
                 MHD_create_response_from_buffer(
