@@ -78,6 +78,13 @@ public final class HTTPServer: Sendable {
             usleep(1_000)
             attempts += 1
         }
+        // Then until those 503s have been sent (libmicrohttpd reports each request complete),
+        // so stopping does not close a connection under an answer still in its buffer.
+        attempts = 0
+        while core.flushingCount > 0, attempts < 1_000 {
+            usleep(1_000)
+            attempts += 1
+        }
         MHD_stop_daemon(daemon)
         if listenDescriptor >= 0 { close(listenDescriptor) }
     }

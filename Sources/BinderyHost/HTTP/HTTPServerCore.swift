@@ -14,6 +14,8 @@ final class HTTPServerCore: Sendable {
     private struct Waiting {
         var stopping = false
         var exchanges: [ObjectIdentifier: HTTPExchange] = [:]
+        /// Requests answered 503 by `beginStopping` whose answer has not been sent yet.
+        var flushing: Set<ObjectIdentifier> = []
     }
     private let waiting = Mutex(Waiting())
 
@@ -53,6 +55,9 @@ final class HTTPServerCore: Sendable {
         _ = waiting.withLock { $0.exchanges.removeValue(forKey: ObjectIdentifier(exchange)) }
     }
 
+    /// How many 503s `beginStopping` gave are still on their way to the client.
+    var flushingCount: Int { waiting.withLock { $0.flushing.count } }
+
     var waitingCount: Int { waiting.withLock { $0.exchanges.count } }
 
     var isStopping: Bool { waiting.withLock { $0.stopping } }
@@ -64,7 +69,11 @@ final class HTTPServerCore: Sendable {
             waiting.stopping = true
             return Array(waiting.exchanges.values)
         }
-        return pending.reduce(0) { $0 + ($1.complete(with: .serviceUnavailable) ? 1 : 0) }
+        let answered = pending.filter { $0.complete(with: .serviceUnavailable) }
+        waiting.withLock { waiting in
+            for exchange in answered { waiting.flushing.insert(ObjectIdentifier(exchange)) }
+        }
+        return answered.count
     }
 
     // MARK: callbacks (on libmicrohttpd worker threads)
@@ -117,7 +126,10 @@ final class HTTPServerCore: Sendable {
 
     func requestCompleted(_ exchange: HTTPExchange) {
         exchange.connectionClosed()
-        stopWaiting(exchange)
+        waiting.withLock { waiting in
+            waiting.exchanges[ObjectIdentifier(exchange)] = nil
+            waiting.flushing.remove(ObjectIdentifier(exchange))
+        }
     }
 
     // MARK: responses

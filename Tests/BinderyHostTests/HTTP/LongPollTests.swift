@@ -36,16 +36,20 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
         #expect(waitUntil(fixture.server, isWaitingFor: 1))
 
         let answered = Mutex(false)
+        let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             for responder in parked.takeAll() {
                 let first = responder.respond(.text("changed"))
                 let second = responder.respond(.text("again"))
                 answered.withLock { $0 = first && !second }
             }
+            done.signal()
         }
         thread.start()
 
         let response = try connection.readResponse()
+        // The answer can reach the client before the answering thread records what it saw.
+        done.wait()
         #expect(response.status == 200)
         #expect(response.text == "changed")
         #expect(response.header("Content-Security-Policy") == "default-src 'self'")
