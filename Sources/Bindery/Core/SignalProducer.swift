@@ -100,7 +100,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Starts a run delivering to `observer`; disposing the result interrupts the run.
     @discardableResult
-    @inlinable public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> Disposable {
+    @inlinable public func start(_ observer: Signal<Value, Error>.Observer = .init({ _ in })) -> Disposable {
         let core = RunCore(observer)
         startHandler(core.input, core.lifetime)
         return core
