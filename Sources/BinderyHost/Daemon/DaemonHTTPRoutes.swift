@@ -88,17 +88,25 @@ public struct DaemonHTTPRoutes: Sendable {
 
     private func response(_ snapshot: StateSnapshot, for request: HTTPRequest) -> HTTPResponse {
         let etag = ETag(version: snapshot.version)
-        let notModified = HTTPResponse.notModified(etag, headers: [Self.noCache])
-        let ok = HTTPResponse(contentType: Self.json, bytes: snapshot.json, headers: [HTTPHeader("ETag", etag.headerValue), Self.noCache])
+        let matches = request.ifNoneMatchMatches(etag)
+        // Built only when the version changes; every other poll reuses the prepared answers.
         let prepared = preparedState.latest.withLock { cached -> PreparedState? in
             if let cached, cached.version == snapshot.version { return cached }
-            guard let ok = PreparedResponse(ok), let notModified = PreparedResponse(notModified) else { return nil }
+            guard let ok = PreparedResponse(Self.ok(snapshot, etag)),
+                  let notModified = PreparedResponse(Self.notModified(etag)) else { return nil }
             cached = PreparedState(version: snapshot.version, ok: ok, notModified: notModified)
             return cached
         }
-        let matches = request.ifNoneMatchMatches(etag)
-        guard let prepared else { return matches ? notModified : ok }
+        guard let prepared else { return matches ? Self.notModified(etag) : Self.ok(snapshot, etag) }
         return .prepared(matches ? prepared.notModified : prepared.ok)
+    }
+
+    private static func ok(_ snapshot: StateSnapshot, _ etag: ETag) -> HTTPResponse {
+        HTTPResponse(contentType: json, bytes: snapshot.json, headers: [HTTPHeader("ETag", etag.headerValue), noCache])
+    }
+
+    private static func notModified(_ etag: ETag) -> HTTPResponse {
+        .notModified(etag, headers: [noCache])
     }
 
     private func events(_ request: HTTPRequest, _ responder: HTTPResponder) {

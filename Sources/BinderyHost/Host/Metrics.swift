@@ -72,18 +72,15 @@ public final class Metrics: Sendable {
     public func render(stateVersion: UInt64, controlClients: Int, httpResponses: [Int: UInt64]) -> String {
         let counters = counters.withLock { $0 }
         var out = ""
-        out += "# HELP bindery_commands_run_total Command executions that ended, by command.\n"
-        out += "# TYPE bindery_commands_run_total counter\n"
+        out += Self.family("bindery_commands_run_total", "counter", "Command executions that ended, by command.")
         for key in counters.order {
             out += "bindery_commands_run_total{\(labels(key))} \(counters.commands[key]!.runs)\n"
         }
-        out += "# HELP bindery_commands_failed_total Command executions that failed, timed out or were interrupted.\n"
-        out += "# TYPE bindery_commands_failed_total counter\n"
+        out += Self.family("bindery_commands_failed_total", "counter", "Command executions that failed, timed out or were interrupted.")
         for key in counters.order {
             out += "bindery_commands_failed_total{\(labels(key))} \(counters.commands[key]!.failures)\n"
         }
-        out += "# HELP bindery_command_duration_seconds How long command executions took.\n"
-        out += "# TYPE bindery_command_duration_seconds histogram\n"
+        out += Self.family("bindery_command_duration_seconds", "histogram", "How long command executions took.")
         for key in counters.order {
             let stats = counters.commands[key]!
             for (index, bound) in Self.durationBuckets.enumerated() {
@@ -93,21 +90,22 @@ public final class Metrics: Sendable {
             out += "bindery_command_duration_seconds_sum{\(labels(key))} \(Self.format(stats.durationSum))\n"
             out += "bindery_command_duration_seconds_count{\(labels(key))} \(stats.runs)\n"
         }
-        out += "# HELP bindery_inputs_set_total Inputs set by clients.\n"
-        out += "# TYPE bindery_inputs_set_total counter\n"
+        out += Self.family("bindery_inputs_set_total", "counter", "Inputs set by clients.")
         out += "bindery_inputs_set_total \(counters.inputsSet)\n"
-        out += "# HELP bindery_http_requests_total HTTP responses sent, by status code.\n"
-        out += "# TYPE bindery_http_requests_total counter\n"
+        out += Self.family("bindery_http_requests_total", "counter", "HTTP responses sent, by status code.")
         for status in httpResponses.keys.sorted() {
             out += "bindery_http_requests_total{status=\"\(status)\"} \(httpResponses[status]!)\n"
         }
-        out += "# HELP bindery_state_version The current state version.\n"
-        out += "# TYPE bindery_state_version gauge\n"
+        out += Self.family("bindery_state_version", "gauge", "The current state version.")
         out += "bindery_state_version \(stateVersion)\n"
-        out += "# HELP bindery_control_clients Connected control-socket clients.\n"
-        out += "# TYPE bindery_control_clients gauge\n"
+        out += Self.family("bindery_control_clients", "gauge", "Connected control-socket clients.")
         out += "bindery_control_clients \(controlClients)\n"
         return out
+    }
+
+    /// The `# HELP` and `# TYPE` lines that open a metric family.
+    private static func family(_ name: String, _ type: String, _ help: String) -> String {
+        "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
     }
 
     private func labels(_ key: CommandKey) -> String {
