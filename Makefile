@@ -5,6 +5,7 @@ SWIFT      ?= swift
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 CONFIG     ?= debug
+TEST_TIMEOUT ?= 1200
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build, the tests and the benchmarks need.
@@ -31,10 +32,13 @@ release: deps
 
 # Unit and in-process tests, then the end-to-end checks against the real daemon (the REPL
 # walk-through, binderyctl in tmux, the dashboard in headless Chromium).
+# TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
+# timeout(1) signals the whole process group, so test children go too. A normal run of
+# either step takes a few minutes.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	scripts/e2e.sh
+	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh
 
 bench: deps
 	$(SWIFT) build -c release --product bindery-bench

@@ -65,17 +65,20 @@ final class FakeControlServer: Sendable {
 
     /// Stops listening and drops every connection (the daemon "goes away").
     func stop() {
-        let fds = state.withLock { s -> [Int32] in
+        // Connections are shut down under the lock: `serve` closes a descriptor only after
+        // removing it under the same lock, so its number cannot have been reused meanwhile.
+        state.withLock { s in
             s.stopped = true
-            return s.connections
+            for fd in s.connections { shutdown(fd, Int32(SHUT_RDWR)) }
         }
+        // Shutting the listener down wakes `acceptLoop`, which closes it: closing it here could
+        // let the loop's next accept reach another socket given the same number.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
         unlink(path)
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 {

@@ -5,31 +5,20 @@ import Testing
 /// set, a run whose "executing…" line is seen, an error, the daemon going away and coming
 /// back, and Ctrl-D leaving cleanly with exit 0.
 @Suite(.serialized) struct InteractiveTmuxTests {
-    /// A detached tmux session running one command; its pane is read with capture-pane.
+    /// A detached session running one command, on its own tmux server; its pane is read
+    /// with capture-pane.
     struct Pane {
-        let name = "bctl-\(UUID().uuidString.prefix(8))"
+        let name = "bctl"
+        let tmux: PrivateTmuxServer
 
         init(command: String) throws {
-            try Self.tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", command])
+            tmux = try PrivateTmuxServer()
+            try tmux.run(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", command])
         }
 
-        @discardableResult
-        static func tmux(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tmux"] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
-
-        func type(_ text: String) throws { try Self.tmux(["send-keys", "-t", name, "-l", text]) }
-        func press(_ key: String) throws { try Self.tmux(["send-keys", "-t", name, key]) }
-        func screen() throws -> String { try Self.tmux(["capture-pane", "-p", "-t", name, "-S", "-200"]) }
+        func type(_ text: String) throws { try tmux.run(["send-keys", "-t", name, "-l", text]) }
+        func press(_ key: String) throws { try tmux.run(["send-keys", "-t", name, key]) }
+        func screen() throws -> String { try tmux.run(["capture-pane", "-p", "-t", name, "-S", "-200"]) }
 
         /// Polls the pane until `text` shows (up to a generous bound for a loaded machine);
         /// returns the screen either way so the expectation can show it.
@@ -44,7 +33,7 @@ import Testing
             return screen
         }
 
-        func close() { _ = try? Self.tmux(["kill-session", "-t", name]) }
+        func close() { tmux.stop() }
     }
 
     @Test func personDrivesTheReplInTmux() throws {
@@ -53,7 +42,7 @@ import Testing
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("bctl-state-\(UUID().uuidString.prefix(6))")
         defer { try? FileManager.default.removeItem(at: state) }
         let command = "env NO_COLOR=1 TERM=xterm XDG_STATE_HOME=\(state.path) \(Binderyctl.path) --socket \(daemon.socketPath);"
-            + " echo \"binderyctl exited $?\"; sleep 60"
+            + " echo \"binderyctl exited $?\""
         let pane = try Pane(command: command)
         defer { pane.close() }
 
@@ -98,7 +87,7 @@ import Testing
         let fake = try FakeControlServer()
         let path = fake.path
         let command = "env NO_COLOR=1 TERM=xterm XDG_STATE_HOME=/nonexistent-bctl \(Binderyctl.path) --socket \(path);"
-            + " echo \"binderyctl exited $?\"; sleep 60"
+            + " echo \"binderyctl exited $?\""
         let pane = try Pane(command: command)
         defer { pane.close() }
         #expect(try pane.waitFor("bindery>").contains("bindery>"))

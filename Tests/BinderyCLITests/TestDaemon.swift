@@ -47,6 +47,12 @@ enum Binderyctl {
         try process.run()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
+        // A safety net, not a timing assertion: a binderyctl that never exits is killed, so the
+        // test fails on its output instead of hanging the suite.
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        defer { watchdog.cancel() }
         // Read both pipes concurrently so neither can fill and block the child.
         let errData = Mutex(Data())
         let group = DispatchGroup()

@@ -22,7 +22,7 @@ final class ControlClient {
             }
         }
         guard status == 0 else {
-            close(descriptor)
+            // No close here: deinit runs for a fully initialised object and closes it once.
             throw DaemonTestError(description: "connect \(path): \(String(cString: strerror(errno)))")
         }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)

@@ -40,9 +40,9 @@ final class RawHTTPConnection {
             }
         }
         guard status == 0 else {
-            let error = errno
-            close(descriptor)
-            throw RawHTTPError(description: "connect: \(String(cString: strerror(error)))")
+            // No close here: the object is fully initialised, so deinit closes the descriptor.
+            // Closing it twice would close whatever another test opened under the same number.
+            throw RawHTTPError(description: "connect: \(String(cString: strerror(errno)))")
         }
         var timeout = timeval(tv_sec: Self.safetyTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
