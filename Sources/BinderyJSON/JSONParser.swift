@@ -1,39 +1,47 @@
-/// A strict RFC 8259 JSON parser over bytes, for untrusted input (control-protocol frames,
-/// persisted values).
+/// A strict RFC 8259 JSON parser for untrusted input: control-protocol lines, request
+/// bodies, persisted values, the daemon's replies.
 ///
-/// Guarantees: never traps on any input; rejects invalid UTF-8, control characters in
-/// strings, lone surrogates, trailing garbage, and nesting deeper than ``maximumDepth``
-/// (so hostile input cannot exhaust the stack); the whole input must be one value,
-/// surrounded by optional whitespace.
+/// Guarantees: never traps on any input; the whole input must be exactly one value with
+/// optional whitespace around it; rejects invalid UTF-8, control characters in strings, lone
+/// surrogates, numbers that are not finite as a `Double` (`1e400`), and nesting deeper than
+/// ``maximumDepth`` (so hostile input cannot exhaust the stack). Numbers keep their text;
+/// objects keep every member in order (see ``JSONValue``). Errors name the byte offset.
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 64
 
     private let bytes: [UInt8]
+    /// Whether `bytes` came from a `String`, so string contents need no UTF-8 validation.
+    private let isKnownValidUTF8: Bool
     private var index = 0
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: [UInt8], isKnownValidUTF8: Bool) {
         self.bytes = bytes
+        self.isKnownValidUTF8 = isKnownValidUTF8
     }
 
     /// Parses `bytes` as exactly one JSON value.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw JSONParseError("not valid UTF-8")
-        }
-        var parser = JSONParser(bytes)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else {
-            throw JSONParseError("unexpected text after the JSON value at byte \(parser.index)")
-        }
-        return value
+        var parser = JSONParser(bytes, isKnownValidUTF8: false)
+        return try parser.parseDocument()
     }
 
     /// Parses `text` as exactly one JSON value.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        try parse(Array(text.utf8))
+        var parser = JSONParser(Array(text.utf8), isKnownValidUTF8: true)
+        return try parser.parseDocument()
+    }
+
+    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw failure("unexpected text after the JSON value") }
+        return value
+    }
+
+    private func failure(_ reason: String, at offset: Int? = nil) -> JSONParseError {
+        JSONParseError(reason, at: offset ?? index)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -45,7 +53,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard let byte = current else { throw JSONParseError("unexpected end of input") }
+        guard let byte = current else { throw failure("unexpected end of input") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
@@ -54,21 +62,22 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw JSONParseError("unexpected character at byte \(index)")
+        default: throw failure("unexpected character")
         }
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { throw JSONParseError("unexpected end of input") }
-        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] {
-            throw JSONParseError("unexpected character at byte \(index + offset)")
+        for offset in 0..<literal.utf8CodeUnitCount {
+            guard index + offset < bytes.count else { throw failure("unexpected end of input", at: bytes.count) }
+            guard bytes[index + offset] == literal.utf8Start[offset] else {
+                throw failure("unexpected character", at: index + offset)
+            }
         }
-        index += count
+        index += literal.utf8CodeUnitCount
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw JSONParseError("nesting deeper than \(Self.maximumDepth)") }
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
@@ -78,10 +87,10 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw JSONParseError("expected a member name at byte \(index)") }
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
             let key = try parseString()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw JSONParseError("expected ':' at byte \(index)") }
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth)))
@@ -89,13 +98,13 @@ public struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw JSONParseError("expected ',' or '}' at byte \(index)")
+            default: throw failure("expected ',' or '}'")
             }
         }
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw JSONParseError("nesting deeper than \(Self.maximumDepth)") }
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
@@ -110,7 +119,7 @@ public struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"): index += 1; return .array(items)
-            default: throw JSONParseError("expected ',' or ']' at byte \(index)")
+            default: throw failure("expected ',' or ']'")
             }
         }
     }
@@ -119,33 +128,53 @@ public struct JSONParser {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flushRun(_ end: Int) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-            }
-        }
         while true {
-            guard let byte = current else { throw JSONParseError("unterminated string") }
+            guard let byte = current else { throw failure("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
-                flushRun(index)
+                try appendRun(runStart..<index, to: &scalars)
                 index += 1
                 return String(scalars)
             case UInt8(ascii: "\\"):
-                flushRun(index)
+                try appendRun(runStart..<index, to: &scalars)
                 index += 1
                 scalars.append(try parseEscape())
                 runStart = index
             case 0x00..<0x20:
-                throw JSONParseError("control character in string at byte \(index)")
+                throw failure("control character in string")
             default:
                 index += 1
             }
         }
     }
 
+    /// Appends the unescaped bytes `run` of a string, rejecting invalid UTF-8 at the first
+    /// byte that is not part of a valid sequence.
+    private func appendRun(_ run: Range<Int>, to scalars: inout String.UnicodeScalarView) throws(JSONParseError) {
+        guard !run.isEmpty else { return }
+        let slice = bytes[run]
+        if isKnownValidUTF8 {
+            scalars.append(contentsOf: String(decoding: slice, as: UTF8.self).unicodeScalars)
+            return
+        }
+        var decoder = UTF8()
+        var iterator = slice.makeIterator()
+        var offset = run.lowerBound
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                scalars.append(scalar)
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return
+            case .error:
+                throw failure("not valid UTF-8", at: offset)
+            }
+        }
+    }
+
     private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {
-        guard let byte = current else { throw JSONParseError("unterminated string") }
+        guard let byte = current else { throw failure("unterminated string") }
         index += 1
         switch byte {
         case UInt8(ascii: "\""): return "\""
@@ -157,36 +186,35 @@ public struct JSONParser {
         case UInt8(ascii: "r"): return "\r"
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
+            let escapeStart = index - 2
             let first = try parseHex4()
             if (0xD800..<0xDC00).contains(first) {
                 guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw JSONParseError("lone surrogate at byte \(index)")
+                    throw failure("lone surrogate", at: escapeStart)
                 }
                 index += 2
                 let second = try parseHex4()
-                guard (0xDC00..<0xE000).contains(second) else { throw JSONParseError("lone surrogate at byte \(index)") }
-                let combined = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                guard let scalar = Unicode.Scalar(combined) else { throw JSONParseError("bad escape at byte \(index)") }
-                return scalar
+                guard (0xDC00..<0xE000).contains(second) else { throw failure("lone surrogate", at: escapeStart) }
+                // A high and a low surrogate always combine to a valid scalar.
+                return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
             }
-            guard let scalar = Unicode.Scalar(first) else { throw JSONParseError("lone surrogate at byte \(index)") }
+            guard let scalar = Unicode.Scalar(first) else { throw failure("lone surrogate", at: escapeStart) }
             return scalar
         default:
-            throw JSONParseError("bad escape at byte \(index - 1)")
+            throw failure("bad escape", at: index - 1)
         }
     }
 
     private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw JSONParseError("unterminated escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
+            guard let byte = current else { throw failure("unterminated string") }
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw JSONParseError("bad \\u escape at byte \(index)")
+            default: throw failure("bad \\u escape")
             }
             value = value << 4 | UInt32(digit)
             index += 1
@@ -196,42 +224,39 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
-        var isInteger = true
         if current == UInt8(ascii: "-") { index += 1 }
-        guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-            throw JSONParseError("bad number at byte \(start)")
-        }
+        guard let first = current, Self.isDigit(first) else { throw failure("bad number", at: start) }
         if first == UInt8(ascii: "0") {
             index += 1
         } else {
             skipDigits()
         }
         if current == UInt8(ascii: ".") {
-            isInteger = false
             index += 1
-            guard try requireDigit(start) else { throw JSONParseError("bad number at byte \(start)") }
+            guard skipRequiredDigits() else { throw failure("bad number", at: start) }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            isInteger = false
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard try requireDigit(start) else { throw JSONParseError("bad number at byte \(start)") }
+            guard skipRequiredDigits() else { throw failure("bad number", at: start) }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .int(integer) }
-        guard let double = Double(text), double.isFinite else {
-            throw JSONParseError("number out of range at byte \(start)")
-        }
-        return .double(double)
+        guard let double = Double(text), double.isFinite else { throw failure("number out of range", at: start) }
+        return .number(text)
     }
 
-    private mutating func requireDigit(_ start: Int) throws(JSONParseError) -> Bool {
-        guard let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// Skips one or more digits; false when there is none.
+    private mutating func skipRequiredDigits() -> Bool {
+        guard let byte = current, Self.isDigit(byte) else { return false }
         skipDigits()
         return true
     }
 
     private mutating func skipDigits() {
-        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+        while let byte = current, Self.isDigit(byte) { index += 1 }
     }
 }
