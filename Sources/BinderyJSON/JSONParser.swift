@@ -76,15 +76,20 @@ public struct JSONParser {
         index += literal.utf8CodeUnitCount
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    /// Steps over a container's opening bracket; true when `closing` follows at once (the
+    /// container is empty and consumed).
+    private mutating func openContainer(depth: Int, closing: UInt8) throws(JSONParseError) -> Bool {
         guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
+        guard current == closing else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        if try openContainer(depth: depth, closing: UInt8(ascii: "}")) { return .object([]) }
+        var members: [(key: String, value: JSONValue)] = []
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
@@ -104,14 +109,8 @@ public struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
-        index += 1
+        if try openContainer(depth: depth, closing: UInt8(ascii: "]")) { return .array([]) }
         var items: [JSONValue] = []
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            index += 1
-            return .array(items)
-        }
         while true {
             skipWhitespace()
             items.append(try parseValue(depth: depth))
