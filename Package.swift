@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Bindery: a reactive MVVM runtime for Linux. Dependencies point one way:
-// executables → BinderyHost → BinderyModels → Bindery.
+// executables → BinderyHost → BinderyModels → Bindery; BinderyHost and BinderyCLI share BinderyJSON.
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Bindery", targets: ["Bindery"]),
         .library(name: "BinderyModels", targets: ["BinderyModels"]),
         .library(name: "BinderyHost", targets: ["BinderyHost"]),
+        .library(name: "BinderyJSON", targets: ["BinderyJSON"]),
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -17,18 +18,20 @@ let package = Package(
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
 
+        // JSON values, parsing and writing, shared by the daemon and binderyctl; no dependencies.
+        .target(name: "BinderyJSON"),
         // The reactive core and the view-model surface.
         .target(name: "Bindery"),
         // The view models of the source material over the SQLite store and the API client.
         .target(name: "BinderyModels", dependencies: ["Bindery", "CSQLite"]),
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
-        .target(name: "BinderyHost", dependencies: ["BinderyModels", "CMicroHTTPD", "CSystemd"]),
+        .target(name: "BinderyHost", dependencies: ["BinderyModels", "BinderyJSON", "CMicroHTTPD", "CSystemd"]),
 
         // The daemon: flags and wiring over BinderyHost.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),
         // binderyctl's logic without a terminal: command table, tokenizer, values, completion,
         // rendering and the control-socket client (tested directly by BinderyCLITests).
-        .target(name: "BinderyCLI", path: "Sources/BinderyCLI"),
+        .target(name: "BinderyCLI", dependencies: ["BinderyJSON"], path: "Sources/BinderyCLI"),
         // The REPL: readline on a terminal, lines from stdin otherwise.
         .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "CReadline"], path: "Sources/binderyctl"),
         .executableTarget(name: "bindery-bench", dependencies: ["Bindery"], path: "Sources/BinderyBench"),
@@ -37,10 +40,11 @@ let package = Package(
         // Test-only: a process that reports the sockets systemd-style activation handed it.
         .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost"], path: "Sources/BinderyActivationProbe"),
 
+        .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels"]),
-        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyModels", "bindery-activation-probe", "binderyd"]),
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "bindery-activation-probe", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import BinderyJSON
 import Dispatch
 import Synchronization
 #if canImport(Glibc)

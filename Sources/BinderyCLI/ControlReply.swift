@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// One reply line from the daemon: the text as received (for `--json`) and its parsed value.
 public struct ControlReply: Sendable {
     /// The line exactly as the daemon sent it, without the newline.

@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// Turns the daemon's replies and events into the lines a person reads. Pure: the same reply
 /// always renders the same way, so tests compare text.
 public struct ReplyRenderer: Sendable {

@@ -1,3 +1,4 @@
+import BinderyJSON
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// Why a typed word is not a value of the input's type; the message names the expected type.
 public struct ValueError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
@@ -17,7 +19,7 @@ public enum ValueParser {
         let trimmed = text.trimmingWhitespace
         func failure() -> ValueError {
             let range = constraint.map { " \($0)" } ?? ""
-            return ValueError(message: "invalid value \(JSONValue.quoted(text)) for \(target): expected \(type?.phrase ?? "a value")\(range)")
+            return ValueError(message: "invalid value \(JSONEscaping.minimal.quoted(text)) for \(target): expected \(type?.phrase ?? "a value")\(range)")
         }
         switch type {
         case nil, .string?:
@@ -28,7 +30,7 @@ public enum ValueParser {
         case .double?:
             guard let d = Double(trimmed), d.isFinite else { throw failure() }
             if case .number? = try? JSONParser.parse(trimmed) { return .number(trimmed) }
-            return .number(String(d))
+            return .double(d)
         case .bool?:
             switch trimmed.lowercased() {
             case "true", "yes", "on", "1": return .bool(true)

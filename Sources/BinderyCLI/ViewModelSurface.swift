@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// One input of a view model: its name, type and any constraint text the daemon gave.
 public struct InputSurface: Sendable, Hashable {
     public let name: String

@@ -1,4 +1,5 @@
 import BinderyCLI
+import BinderyJSON
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import BinderyCLI
+import BinderyJSON
 import Dispatch
 import Foundation
 import Synchronization

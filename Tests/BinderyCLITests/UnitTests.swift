@@ -1,4 +1,5 @@
 @testable import BinderyCLI
+import BinderyJSON
 import Testing
 
 @Suite struct TokenizerTests {
@@ -152,14 +153,6 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(!Style.forOutput(isTerminal: true, environment: ["NO_COLOR": "1"]).enabled)
         #expect(Style.forOutput(isTerminal: true, environment: [:]).enabled)
         #expect(!Style.forOutput(isTerminal: false, environment: [:]).enabled)
-    }
-
-    @Test func jsonRoundTripsAndRejectsGarbage() throws {
-        let text = #"{"id":1,"ok":true,"value":"西\n\"q\"","n":[1.50,-2e3,null,true]}"#
-        #expect(try JSONParser.parse(text).serialized == text)
-        #expect(throws: JSONParseError.self) { try JSONParser.parse("{\"a\":}") }
-        #expect(throws: JSONParseError.self) { try JSONParser.parse("[1] 2") }
-        #expect(throws: JSONParseError.self) { try JSONParser.parse(String(repeating: "[", count: 1000)) }
     }
 }
 

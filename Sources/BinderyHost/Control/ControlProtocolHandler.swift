@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// Answers control-protocol frames (docs/PROTOCOL.md) against a ``ViewModelHost``.
 ///

@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// Builds the control protocol's reply lines: `{"id": …, "ok": true, …}\n` and
 /// `{"id": …, "ok": false, "error": {"code": …, "message": …}}\n`.
 public enum ControlReply {

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// One parsed control-protocol request: its echoed `id`, its `op`, and typed access to its
 /// fields that fails with `bad_request` naming the field and the type expected.
@@ -22,19 +23,19 @@ public struct ControlRequest: Sendable {
             throw HostFailure(.badRequest, "request must be a JSON object, got \(value.typeName)")
         }
         object = value
-        id = value.member("id") ?? .null
-        if case let .string(op)? = value.member("op") { self.op = op } else { self.op = nil }
+        id = value["id"] ?? .null
+        if case let .string(op)? = value["op"] { self.op = op } else { self.op = nil }
     }
 
     /// Whether the request has field `name` (present and not null).
     public func has(_ name: String) -> Bool {
-        if let value = object.member(name), value != .null { return true }
+        if let value = object[name], value != .null { return true }
         return false
     }
 
     /// The string field `name`; throws when it is missing or not a string.
     public func string(_ name: String) throws(HostFailure) -> String {
-        guard let value = object.member(name), value != .null else {
+        guard let value = object[name], value != .null else {
             throw HostFailure(.badRequest, "\(op ?? "request") needs field '\(name)' (a string)")
         }
         guard case let .string(text) = value else {
@@ -51,7 +52,7 @@ public struct ControlRequest: Sendable {
 
     /// The boolean field `name`, or `defaultValue` when absent or null.
     public func bool(_ name: String, default defaultValue: Bool) throws(HostFailure) -> Bool {
-        guard let value = object.member(name), value != .null else { return defaultValue }
+        guard let value = object[name], value != .null else { return defaultValue }
         guard case let .bool(flag) = value else {
             throw HostFailure(.badRequest, "field '\(name)' must be a boolean, got \(value.typeName)")
         }
@@ -60,22 +61,21 @@ public struct ControlRequest: Sendable {
 
     /// The integer field `name`, or `defaultValue` when absent or null.
     public func int(_ name: String, default defaultValue: Int) throws(HostFailure) -> Int {
-        guard let value = object.member(name), value != .null else { return defaultValue }
-        switch value {
-        case let .int(number): return number
-        case let .double(number) where number == number.rounded() && abs(number) < 1e15: return Int(number)
-        default: throw HostFailure(.badRequest, "field '\(name)' must be an integer, got \(value.typeName)")
+        guard let value = object[name], value != .null else { return defaultValue }
+        guard let number = value.intValue else {
+            throw HostFailure(.badRequest, "field '\(name)' must be an integer, got \(value.typeName)")
         }
+        return number
     }
 
     /// The field `name` as a view-model value, or nil when absent.
     public func value(_ name: String) -> SurfaceValue? {
-        object.member(name).map(SurfaceValue.init(json:))
+        object[name].map(SurfaceValue.init(json:))
     }
 
     /// The `id` of `frame` if it is a JSON object with one, else null — for error replies to
     /// requests that could not be fully understood.
     public static func id(inFrame frame: [UInt8]) -> JSONValue {
-        (try? JSONParser.parse(frame))?.member("id") ?? .null
+        (try? JSONParser.parse(frame))?["id"] ?? .null
     }
 }

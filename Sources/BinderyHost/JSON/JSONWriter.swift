@@ -1,12 +1,13 @@
 import Bindery
+import BinderyJSON
 
 /// Appends JSON text to a byte buffer by hand: no `JSONEncoder`, no intermediate strings for
 /// the structure, so a state document of a few kilobytes encodes in microseconds.
 ///
 /// The caller writes structure in order (``beginObject()``, ``key(_:)``, values, …); commas
-/// are inserted automatically. Strings are escaped per RFC 8259 (quotes, backslashes and
-/// control characters; `<`, `>` and `&` too, so the text is safe to embed anywhere);
-/// non-finite doubles are written as `null`, the only JSON they can be.
+/// are inserted automatically. Strings are escaped ``JSONEscaping/htmlSafe`` (quotes,
+/// backslashes and control characters; `<`, `>` and `&` too, so the text is safe to embed
+/// anywhere); non-finite doubles are written as `null`, the only JSON they can be.
 public struct JSONWriter {
     /// The text written so far, UTF-8.
     public private(set) var bytes: [UInt8] = []
@@ -121,48 +122,14 @@ public struct JSONWriter {
         }
     }
 
-    /// Writes a parsed JSON value back out.
+    /// Writes a parsed JSON value back out; numbers keep their text.
     public mutating func value(_ value: JSONValue) {
-        switch value {
-        case .null: null()
-        case let .bool(b): bool(b)
-        case let .int(i): int(i)
-        case let .double(d): double(d)
-        case let .string(s): string(s)
-        case let .array(items):
-            beginArray()
-            for item in items { self.value(item) }
-            endArray()
-        case let .object(members):
-            beginObject()
-            for member in members {
-                key(member.key)
-                self.value(member.value)
-            }
-            endObject()
-        }
+        beforeValue()
+        value.write(to: &bytes, escaping: .htmlSafe)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     private mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0x00..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x7F:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONEscaping.htmlSafe.appendQuoted(text, to: &bytes)
     }
 }
 

@@ -1,4 +1,5 @@
 import BinderyHost
+import BinderyJSON
 import Foundation
 import Glibc
 
@@ -69,35 +70,13 @@ final class ControlClient {
         try send(line: "{\"id\":\(id)\(separator)" + body.dropFirst())
         while true {
             let reply = try readReply()
-            if reply.member("id") == .int(id), reply.member("event") == nil { return reply }
+            if reply["id"] == .int(id), reply["event"] == nil { return reply }
         }
     }
 }
 
 extension JSONValue {
-    var isOK: Bool { member("ok") == .bool(true) }
-    var errorCode: String? {
-        if case let .string(code)? = member("error")?.member("code") { return code }
-        return nil
-    }
-    var errorMessage: String? {
-        if case let .string(message)? = member("error")?.member("message") { return message }
-        return nil
-    }
-    var intValue: Int? {
-        switch self {
-        case let .int(i): return i
-        case let .double(d): return Int(exactly: d)
-        default: return nil
-        }
-    }
-    var stringValue: String? {
-        if case let .string(s) = self { return s }
-        return nil
-    }
-    var arrayValue: [JSONValue]? {
-        if case let .array(items) = self { return items }
-        return nil
-    }
-    subscript(_ key: String) -> JSONValue? { member(key) }
+    var isOK: Bool { self["ok"] == .bool(true) }
+    var errorCode: String? { self["error"]?["code"]?.stringValue }
+    var errorMessage: String? { self["error"]?["message"]?.stringValue }
 }

@@ -1,4 +1,5 @@
 import BinderyHost
+import BinderyJSON
 import Foundation
 import Testing
 

@@ -1,25 +1,10 @@
 import Bindery
 import BinderyHost
+import BinderyJSON
 import Testing
 
-/// The daemon's small parts: JSON in and out, line framing, the event ring, the flags.
+/// The daemon's small parts: view-model values to JSON, line framing, the event ring, the flags.
 @Suite struct DaemonUnitTests {
-    @Test func parserAcceptsJSONAndKeepsMemberOrder() throws {
-        let value = try JSONParser.parse(#" {"b": [1, -2.5e1, true, null], "a": "x\u00e9\ud83d\ude00\n"} "#)
-        #expect(value == .object([("b", .array([.int(1), .double(-25), .bool(true), .null])), ("a", .string("xé😀\n"))]))
-        #expect(try JSONParser.parse("12345678901234567890") == .double(Double("12345678901234567890")!))
-    }
-
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"\u{01}\"", "\"\\x\"", "\"\\ud800\"",
-                      "{} {}", "nan", "[" + String(repeating: "[", count: 70) + String(repeating: "]", count: 71)])
-    func parserRejectsMalformedText(text: String) {
-        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
-    }
-
-    @Test func parserRejectsInvalidUTF8() {
-        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
-    }
-
     @Test func writerEscapesAndRoundTrips() throws {
         let value: SurfaceValue = .record(["text": .string("a\"b\\c\n\u{1}<>&é"), "n": .double(.infinity), "list": .list([.int(1), .double(0.5)])])
         let bytes = JSONWriter.encode(value)

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyHost
+import BinderyJSON
 import Foundation
 import Synchronization
 import Testing

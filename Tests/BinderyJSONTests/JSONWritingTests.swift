@@ -1,0 +1,31 @@
+import BinderyJSON
+import Testing
+
+@Suite struct JSONWritingTests {
+    @Test func minimalEscapingKeepsTextReadable() {
+        #expect(JSONEscaping.minimal.quoted("a\"b\\c\n\r\t\u{1}\u{1F}<>&é西\u{7F}") == #""a\"b\\c\n\r\t\u0001\u001f<>&é西"# + "\u{7F}\"")
+    }
+
+    @Test func htmlSafeEscapingAlsoHidesMarkup() {
+        #expect(JSONEscaping.htmlSafe.quoted("<a href=\"x\">&</a>\u{7F}é") == #""\u003ca href=\"x\"\u003e\u0026\u003c/a\u003e\u007fé""#)
+    }
+
+    @Test(arguments: [JSONEscaping.minimal, .htmlSafe])
+    func escapedStringsParseBack(escaping: JSONEscaping) throws {
+        let every = String(String.UnicodeScalarView((0..<0x80).compactMap(Unicode.Scalar.init))) + "é西😀"
+        for text in [every, "", "plain", "\"", "\\\\"] {
+            var bytes: [UInt8] = []
+            escaping.appendQuoted(text, to: &bytes)
+            #expect(try JSONParser.parse(bytes) == .string(text))
+        }
+    }
+
+    @Test func writesValuesCompactlyInOrder() throws {
+        let value = JSONValue.object([("z", .array([.int(1), .double(0.5), .null, .bool(false)])), ("a", .string("<&>")), ("o", .object([]))])
+        #expect(value.serialized == #"{"z":[1,0.5,null,false],"a":"<&>","o":{}}"#)
+        var bytes: [UInt8] = Array("x".utf8)
+        value.write(to: &bytes, escaping: .htmlSafe)
+        #expect(String(decoding: bytes, as: UTF8.self) == #"x{"z":[1,0.5,null,false],"a":"\u003c\u0026\u003e","o":{}}"#)
+        #expect(try JSONParser.parse(Array(bytes.dropFirst())) == value)
+    }
+}
