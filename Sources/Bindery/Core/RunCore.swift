@@ -6,19 +6,46 @@ import Synchronization
 ///
 /// A slimmer `SignalCore` for exactly one observer: no observer bag, no snapshots, and it is
 /// itself the disposable that interrupts the run.
+///
+/// The delivery loop is claimed and released with one atomic word, `state`, so an uncontended
+/// event costs two compare-and-swaps and no lock. Only an event that arrives while another
+/// delivers (from another thread, or re-entrantly from the observer) goes through `queued`:
+///
+/// - *Claim*: a sender that finds `delivering` clear sets it (with `terminated` if its event is
+///   terminal) in one compare-and-swap, and from then on owns the loop and `action`.
+/// - *Queue*: a sender that finds `delivering` set takes `mutex` and, in one
+///   compare-and-swap, sets `hasPending` *only while `delivering` is still set*, then appends.
+///   If the deliverer released in between, the swap fails and the sender goes back to claiming.
+/// - *Release*: the deliverer swaps `delivering` → idle only if the word is exactly
+///   `delivering`. If a sender set `hasPending` first, the swap fails and the deliverer takes
+///   the queue (under `mutex`, clearing `hasPending` there) and delivers it.
+///
+/// Both swaps touch the same word, so exactly one of them sees the other: either the sender's
+/// mark lands first and the deliverer finds the queue, or the release lands first and the
+/// sender claims the loop itself. No event is ever left queued with nobody delivering.
+/// `hasPending` is only changed under `mutex`, so when it is set the queue is not
+/// empty, and the deliverer, taking that lock, sees everything appended.
 @usableFromInline
 final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
-    // `@unchecked`: the vars are only touched under `mutex` (hence no dynamic exclusivity
-    // checks), except `action`, which only the thread owning the delivery loop (the one that
-    // set `delivering`) calls and, after the terminal event, clears.
+    // `@unchecked`: `action` is only touched by the thread that owns the delivery loop (the one
+    // whose compare-and-swap set `delivering`; ownership passes between threads through the
+    // acquiring claim and the releasing release of `state`), and is cleared by it after the
+    // terminal event; `queued` is only touched under `mutex` (hence no dynamic exclusivity
+    // checks); `state` is atomic.
     @usableFromInline typealias Event = Signal<Value, Error>.Event
 
+    /// A thread owns the delivery loop.
+    @usableFromInline static var delivering: Int { 1 }
+    /// `queued` holds events; only set while `delivering` is, only changed under `mutex`.
+    @usableFromInline static var hasPending: Int { 2 }
+    /// A terminal event has been accepted; every later event is dropped. Never cleared.
+    @usableFromInline static var terminated: Int { 4 }
+
+    @usableFromInline let state = Atomic<Int>(0)
     @usableFromInline let mutex = Mutex(())
+    /// Events sent while another thread (or the observer itself) was delivering.
+    @exclusivity(unchecked) @usableFromInline var queued: ContiguousArray<Event> = []
     @exclusivity(unchecked) @usableFromInline var action: ((Event) -> Void)?
-    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<Event> = []
-    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
-    @exclusivity(unchecked) @usableFromInline var delivering = false
-    @exclusivity(unchecked) @usableFromInline var terminated = false
     /// What the run's lifetime holds; disposed once the terminal event has been delivered.
     @usableFromInline let disposables = CompositeDisposable()
 
@@ -33,47 +60,83 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     @inlinable var input: Signal<Value, Error>.Observer { Signal<Value, Error>.Observer(send) }
 
     @inlinable func send(_ event: Event) {
-        let claimed = mutex.withLock { _ -> Bool in
-            guard !terminated else { return false }
-            if event.isTerminating { terminated = true }
-            if delivering {
-                pending.append(event)
-                return false
-            }
-            delivering = true
-            return true
-        }
-        guard claimed else { return }
-        var event = event
+        let terminal = event.isTerminating ? Self.terminated : 0
+        var observed = state.load(ordering: .relaxed)
         while true {
-            action?(event)
-            if event.isTerminating {
-                mutex.withLock { _ in
-                    action = nil
-                    pending = []
-                    pendingHead = 0
-                    delivering = false
-                }
-                disposables.dispose()
-                return
+            if observed & Self.terminated != 0 { return }
+            if observed & Self.delivering == 0 {
+                let (claimed, original) = state.compareExchange(
+                    expected: observed, desired: observed | Self.delivering | terminal,
+                    successOrdering: .acquiring, failureOrdering: .relaxed)
+                if claimed { break }
+                observed = original
+                continue
             }
-            let next = mutex.withLock { _ -> Event? in
-                guard pendingHead < pending.count else {
-                    if !pending.isEmpty { pending.removeAll() }
-                    pendingHead = 0
-                    delivering = false
-                    return nil
-                }
-                defer { pendingHead += 1 }
-                return pending[pendingHead]
+            guard enqueueBehindDeliverer(event, terminal: terminal) else {
+                // The deliverer released before the event could be queued: claim instead.
+                observed = state.load(ordering: .relaxed)
+                continue
             }
-            guard let next else { return }
-            event = next
+            return
+        }
+        deliver(event)
+    }
+
+    /// Queues `event` for the thread delivering now. Returns `false` if delivery ended before
+    /// the event was queued (the caller then claims the loop itself); an event arriving after
+    /// the terminal one counts as handled (dropped).
+    @inlinable func enqueueBehindDeliverer(_ event: Event, terminal: Int) -> Bool {
+        mutex.withLock { _ in
+            var observed = state.load(ordering: .relaxed)
+            while true {
+                if observed & Self.terminated != 0 { return true }
+                if observed & Self.delivering == 0 { return false }
+                let (marked, original) = state.compareExchange(
+                    expected: observed, desired: observed | Self.hasPending | terminal, ordering: .relaxed)
+                if marked {
+                    queued.append(event)
+                    return true
+                }
+                observed = original
+            }
         }
     }
 
+    /// The delivery loop, run by the thread that claimed it: `event`, then whatever was queued
+    /// meanwhile, until a release finds nothing queued or the terminal event is delivered.
+    @inlinable func deliver(_ event: Event) {
+        if deliverOne(event) { return }
+        while true {
+            if state.compareExchange(
+                expected: Self.delivering, desired: 0,
+                successOrdering: .releasing, failureOrdering: .relaxed
+            ).exchanged { return }
+            // `hasPending` was set: take everything queued so far.
+            let batch = mutex.withLock { _ -> ContiguousArray<Event> in
+                state.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
+                defer { queued = [] }
+                return queued
+            }
+            for event in batch {
+                if deliverOne(event) { return }
+            }
+        }
+    }
+
+    /// Delivers one event; after the terminal one, lets go of the observer and ends the run's
+    /// lifetime, and returns `true`.
+    @inlinable func deliverOne(_ event: Event) -> Bool {
+        action?(event)
+        guard event.isTerminating else { return false }
+        // `terminated` was set when this event was accepted, so nothing was queued after it
+        // and no one will claim the loop again: `action` is ours to clear.
+        action = nil
+        disposables.dispose()
+        return true
+    }
+
     /// Whether the run has ended.
-    @inlinable var isDisposed: Bool { mutex.withLock { _ in terminated } }
+    @inlinable var isDisposed: Bool { state.load(ordering: .acquiring) & Self.terminated != 0 }
 
     /// Interrupts the run (nothing happens if it already ended).
     @inlinable func dispose() { send(.interrupted) }

@@ -10,10 +10,19 @@ import Synchronization
 /// - each event goes to the observers attached when it was sent, minus any removed since;
 /// - the first terminal event is the last: later sends are dropped, every observer is released
 ///   and the generator's lifetime ends once it has been delivered.
+///
+/// Claiming the loop and queueing happen under `mutex`, together with storing the current
+/// value and taking the snapshot of observers. Releasing the loop does not take the lock: the
+/// loop's owner is recorded in the atomic word `loop`, and the deliverer releases it with one
+/// compare-and-swap `delivering` → idle, which fails if a sender marked `hasPending` first.
+/// A sender (under `mutex`) marks `hasPending` with a compare-and-swap that succeeds only while
+/// `delivering` is still set, and otherwise claims the loop itself. Both swaps act on the same
+/// word, so exactly one sees the other: a queued event always has a deliverer. `hasPending` is
+/// only changed under `mutex` and is set exactly while `pending` holds undelivered events.
 @usableFromInline final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     // `@unchecked`: every stored `var` below is read and written only under `mutex` (which is
-    // also why their dynamic exclusivity checks are turned off), except
-    // that the thread which set `delivering` owns the delivery loop until it clears it again.
+    // also why their dynamic exclusivity checks are turned off); `loop` is atomic, and the
+    // thread that set its `delivering` bit owns the delivery loop until it clears it again.
     @usableFromInline typealias Event = Signal<Value, Error>.Event
     @usableFromInline typealias Observer = Signal<Value, Error>.Observer
     @usableFromInline typealias Targets = ContiguousArray<Subscription>
@@ -35,7 +44,10 @@ import Synchronization
     @exclusivity(unchecked) @usableFromInline var observers: Targets = []
     @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
     @exclusivity(unchecked) @usableFromInline var pendingHead = 0
-    @exclusivity(unchecked) @usableFromInline var delivering = false
+    /// Who owns the delivery loop: `delivering` and `hasPending` bits (see the type's comment).
+    @usableFromInline let loop = Atomic<Int>(0)
+    @usableFromInline static var delivering: Int { 1 }
+    @usableFromInline static var hasPending: Int { 2 }
     @exclusivity(unchecked) @usableFromInline var terminated = false
     @exclusivity(unchecked) @usableFromInline var hasOwner: Bool
     /// The latest value, for properties; `nil` for plain signals.
@@ -50,7 +62,7 @@ import Synchronization
             if let made = disposablesIfMade { return (made, false) }
             let made = CompositeDisposable()
             disposablesIfMade = made
-            return (made, terminated && !delivering)
+            return (made, terminated && loop.load(ordering: .relaxed) & Self.delivering == 0)
         }
         if alreadyEnded { composite.dispose() }
         return composite
@@ -131,18 +143,27 @@ import Synchronization
     /// Queues `event` if another delivery is under way, or claims the delivery loop and
     /// returns the targets to deliver to. Must be called under `mutex`.
     @inlinable func enqueueOrClaim(_ event: Event, to targets: Targets) -> Targets? {
-        if delivering {
-            pending.append((event, targets))
-            return nil
+        var observed = loop.load(ordering: .acquiring)
+        while observed & Self.delivering != 0 {
+            let (marked, original) = loop.compareExchange(
+                expected: observed, desired: observed | Self.hasPending, ordering: .relaxed)
+            if marked {
+                pending.append((event, targets))
+                return nil
+            }
+            // The deliverer released the loop meanwhile; it is ours to claim.
+            observed = original
         }
-        delivering = true
+        // Idle, and only claimed under `mutex`, which we hold: a plain store is enough. The
+        // acquiring load above pairs with the last deliverer's releasing swap.
+        loop.store(Self.delivering, ordering: .relaxed)
         return targets
     }
 
-    /// The delivery loop: delivers `event`, then everything queued meanwhile.
-    @inlinable func deliver(_ event: Event, to targets: Targets) {
+    /// The delivery loop: delivers `event`, then everything queued meanwhile. `targets` is
+    /// consumed: the snapshot taken under the lock is handed over without another retain.
+    @inlinable func deliver(_ event: Event, to targets: consuming Targets) {
         var event = event
-        var targets = targets
         while true {
             for subscription in targets where subscription.active.load(ordering: .relaxed) {
                 subscription.action(event)
@@ -151,18 +172,21 @@ import Synchronization
                 finishTermination()
                 return
             }
-            let next = mutex.withLock { _ -> (Event, Targets)? in
-                guard pendingHead < pending.count else {
-                    if !pending.isEmpty { pending.removeAll() }
+            if loop.compareExchange(
+                expected: Self.delivering, desired: 0,
+                successOrdering: .releasing, failureOrdering: .relaxed
+            ).exchanged { return }
+            // `hasPending` was set, so `pending` holds at least one event.
+            (event, targets) = mutex.withLock { _ -> (Event, Targets) in
+                let next = pending[pendingHead]
+                pendingHead += 1
+                if pendingHead == pending.count {
+                    pending.removeAll()
                     pendingHead = 0
-                    delivering = false
-                    return nil
+                    loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
                 }
-                defer { pendingHead += 1 }
-                return pending[pendingHead]
+                return next
             }
-            guard let next else { return }
-            (event, targets) = next
         }
     }
 
@@ -172,7 +196,7 @@ import Synchronization
                 observers = []
                 pending = []
                 pendingHead = 0
-                delivering = false
+                loop.store(0, ordering: .releasing)
             }
             return observers
         }
@@ -195,7 +219,7 @@ import Synchronization
             observer.sendInterrupted()
             return nil
         }
-        return Observation(core: self, subscription: subscription)
+        return observation(of: subscription)
     }
 
     /// Attaches `observer` and delivers the current value to it first, in order with every
@@ -206,7 +230,8 @@ import Synchronization
         let outcome = mutex.withLock { _ -> ReplayStart in
             guard !terminated else { return .ended(current!) }
             observers.append(subscription)
-            return enqueueOrClaim(.value(current!), to: [subscription]) == nil ? .queued : .deliverNow(current!)
+            guard let targets = enqueueOrClaim(.value(current!), to: [subscription]) else { return .queued }
+            return .deliverNow(current!, targets)
         }
         switch outcome {
         case let .ended(last):
@@ -215,10 +240,21 @@ import Synchronization
             return nil
         case .queued:
             break
-        case let .deliverNow(value):
-            deliver(.value(value), to: [subscription])
+        case let .deliverNow(value, targets):
+            deliver(.value(value), to: targets)
         }
-        return Observation(core: self, subscription: subscription)
+        return observation(of: subscription)
+    }
+
+    /// The disposable `observe` returns: it removes `subscription` once and then lets go of it
+    /// (an `AnyDisposable` drops its closure when disposed), so a disposable kept after
+    /// disposal does not keep the observer, or what its closure captured, alive.
+    ///
+    /// A closure made here rather than a generic disposable class: this closure is specialised
+    /// with the caller, whereas a generic class's `dispose()` and `deinit`, reached through
+    /// `Disposable` and the runtime, run unspecialised and look up generic metadata each time.
+    @inlinable func observation(of subscription: Subscription) -> Disposable {
+        AnyDisposable { [self] in remove(subscription) }
     }
 
     /// A producer whose runs observe this core replaying the current value (properties).
@@ -231,7 +267,7 @@ import Synchronization
     @usableFromInline enum ReplayStart {
         case ended(Value)
         case queued
-        case deliverNow(Value)
+        case deliverNow(Value, Targets)
     }
 
     @inlinable func remove(_ subscription: Subscription) {
@@ -261,24 +297,4 @@ import Synchronization
 
     /// Whether a terminal event has been accepted.
     @inlinable var isTerminated: Bool { mutex.withLock { _ in terminated } }
-}
-
-/// The disposable `observe` returns: removes one subscription from its core, and lets go of
-/// it, so a disposable kept after disposal does not keep the observer (and what its closure
-/// captured) alive.
-@usableFromInline final class Observation<Value, Error: Swift.Error>: Disposable {
-    @usableFromInline let core: SignalCore<Value, Error>
-    @usableFromInline let subscription: Mutex<SignalCore<Value, Error>.Subscription?>
-
-    @inlinable init(core: SignalCore<Value, Error>, subscription: SignalCore<Value, Error>.Subscription) {
-        self.core = core
-        self.subscription = Mutex(subscription)
-    }
-
-    @inlinable var isDisposed: Bool { subscription.withLock { $0 == nil } }
-
-    @inlinable func dispose() {
-        guard let removed = subscription.withLock({ $0.take() }) else { return }
-        core.remove(removed)
-    }
 }
