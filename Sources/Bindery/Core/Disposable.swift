@@ -15,9 +15,9 @@ public protocol Disposable: AnyObject, Sendable {
 /// A disposable that runs a closure once, on the first `dispose()`.
 public final class AnyDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `action` is read and cleared only by the one caller that wins the `state`
-    // exchange, so no two threads ever touch it.
+    // exchange, so no two threads ever touch it (hence no dynamic exclusivity checks).
     @usableFromInline let state = Atomic<Bool>(false)
-    @usableFromInline var action: (() -> Void)?
+    @exclusivity(unchecked) @usableFromInline var action: (() -> Void)?
 
     /// A disposable that runs `action` on the first `dispose()`.
     @inlinable public init(_ action: @escaping () -> Void) {

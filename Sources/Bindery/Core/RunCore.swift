@@ -48,9 +48,15 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline var action: ((Event) -> Void)?
     /// What the run's lifetime holds; disposed once the terminal event has been delivered.
     @usableFromInline let disposables = CompositeDisposable()
+    /// `send(.interrupted)`, as a closure without captures made in `init`, which runs
+    /// specialised for `Value` and `Error`. `dispose()` is mostly reached through `Disposable`
+    /// (a run's lifetime, the disposable `start` returns), and there, in a generic class, it
+    /// runs unspecialised and would look up generic metadata for every event it touches.
+    @usableFromInline let interrupt: (RunCore) -> Void
 
     @inlinable init(_ observer: Signal<Value, Error>.Observer) {
         action = observer.action
+        interrupt = { $0.send(.interrupted) }
     }
 
     /// The run's lifetime.
@@ -139,5 +145,5 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     @inlinable var isDisposed: Bool { state.load(ordering: .acquiring) & Self.terminated != 0 }
 
     /// Interrupts the run (nothing happens if it already ended).
-    @inlinable func dispose() { send(.interrupted) }
+    @inlinable func dispose() { interrupt(self) }
 }

@@ -143,13 +143,20 @@ import Synchronization
     /// Queues `event` if another delivery is under way, or claims the delivery loop and
     /// returns the targets to deliver to. Must be called under `mutex`.
     @inlinable func enqueueOrClaim(_ event: Event, to targets: Targets) -> Targets? {
+        claimOrEnqueue(event, to: targets) ? targets : nil
+    }
+
+    /// Claims the delivery loop and returns `true`, or, if another delivery is under way,
+    /// queues `event` for `targets` (only then evaluated) and returns `false`. Must be called
+    /// under `mutex`.
+    @inlinable func claimOrEnqueue(_ event: Event, to targets: @autoclosure () -> Targets) -> Bool {
         var observed = loop.load(ordering: .acquiring)
         while observed & Self.delivering != 0 {
             let (marked, original) = loop.compareExchange(
                 expected: observed, desired: observed | Self.hasPending, ordering: .relaxed)
             if marked {
-                pending.append((event, targets))
-                return nil
+                pending.append((event, targets()))
+                return false
             }
             // The deliverer released the loop meanwhile; it is ours to claim.
             observed = original
@@ -157,7 +164,7 @@ import Synchronization
         // Idle, and only claimed under `mutex`, which we hold: a plain store is enough. The
         // acquiring load above pairs with the last deliverer's releasing swap.
         loop.store(Self.delivering, ordering: .relaxed)
-        return targets
+        return true
     }
 
     /// The delivery loop: delivers `event`, then everything queued meanwhile. `targets` is
@@ -172,21 +179,28 @@ import Synchronization
                 finishTermination()
                 return
             }
-            if loop.compareExchange(
-                expected: Self.delivering, desired: 0,
-                successOrdering: .releasing, failureOrdering: .relaxed
-            ).exchanged { return }
-            // `hasPending` was set, so `pending` holds at least one event.
-            (event, targets) = mutex.withLock { _ -> (Event, Targets) in
-                let next = pending[pendingHead]
-                pendingHead += 1
-                if pendingHead == pending.count {
-                    pending.removeAll()
-                    pendingHead = 0
-                    loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
-                }
-                return next
+            guard let next = releaseOrTakeNext() else { return }
+            (event, targets) = next
+        }
+    }
+
+    /// Run by the loop's owner after an event has reached its targets: releases the loop if
+    /// nothing was queued meanwhile (returning `nil`), or takes the next queued event.
+    @inlinable func releaseOrTakeNext() -> (Event, Targets)? {
+        if loop.compareExchange(
+            expected: Self.delivering, desired: 0,
+            successOrdering: .releasing, failureOrdering: .relaxed
+        ).exchanged { return nil }
+        // `hasPending` was set, so `pending` holds at least one event.
+        return mutex.withLock { _ -> (Event, Targets) in
+            let next = pending[pendingHead]
+            pendingHead += 1
+            if pendingHead == pending.count {
+                pending.removeAll()
+                pendingHead = 0
+                loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
             }
+            return next
         }
     }
 
@@ -230,8 +244,8 @@ import Synchronization
         let outcome = mutex.withLock { _ -> ReplayStart in
             guard !terminated else { return .ended(current!) }
             observers.append(subscription)
-            guard let targets = enqueueOrClaim(.value(current!), to: [subscription]) else { return .queued }
-            return .deliverNow(current!, targets)
+            // The one-element target list is only made if the value has to be queued.
+            return claimOrEnqueue(.value(current!), to: [subscription]) ? .deliverNow(current!) : .queued
         }
         switch outcome {
         case let .ended(last):
@@ -240,21 +254,22 @@ import Synchronization
             return nil
         case .queued:
             break
-        case let .deliverNow(value, targets):
-            deliver(.value(value), to: targets)
+        case let .deliverNow(value):
+            // Still active: it cannot have been removed yet, nor the core terminated, since
+            // this thread owns the loop.
+            subscription.action(.value(value))
+            if let (event, targets) = releaseOrTakeNext() { deliver(event, to: targets) }
         }
         return observation(of: subscription)
     }
 
-    /// The disposable `observe` returns: it removes `subscription` once and then lets go of it
-    /// (an `AnyDisposable` drops its closure when disposed), so a disposable kept after
-    /// disposal does not keep the observer, or what its closure captured, alive.
-    ///
-    /// A closure made here rather than a generic disposable class: this closure is specialised
-    /// with the caller, whereas a generic class's `dispose()` and `deinit`, reached through
-    /// `Disposable` and the runtime, run unspecialised and look up generic metadata each time.
+    /// The disposable `observe` returns: it removes `subscription` from this core once.
+    /// The closure captures nothing, so it needs no context object, and it is specialised with
+    /// the caller (see `Observation`).
     @inlinable func observation(of subscription: Subscription) -> Disposable {
-        AnyDisposable { [self] in remove(subscription) }
+        Observation(core: self, subscription: subscription) { core, subscription in
+            unsafeDowncast(core, to: SignalCore.self).remove(unsafeDowncast(subscription, to: Subscription.self))
+        }
     }
 
     /// A producer whose runs observe this core replaying the current value (properties).
@@ -267,7 +282,7 @@ import Synchronization
     @usableFromInline enum ReplayStart {
         case ended(Value)
         case queued
-        case deliverNow(Value, Targets)
+        case deliverNow(Value)
     }
 
     @inlinable func remove(_ subscription: Subscription) {
@@ -297,4 +312,35 @@ import Synchronization
 
     /// Whether a terminal event has been accepted.
     @inlinable var isTerminated: Bool { mutex.withLock { _ in terminated } }
+}
+
+/// The disposable `SignalCore.observe` returns: removes one subscription from its core, once,
+/// and then lets go of both, so a disposable kept after disposal does not keep the observer (or
+/// what its closure captured) alive.
+///
+/// Not generic on purpose: a generic class's `dispose()` and `deinit`, reached through
+/// `Disposable` and the runtime, run unspecialised and look up generic metadata on every call.
+/// The typed work is `remove`, a closure without captures made in the core's specialised code.
+@usableFromInline final class Observation: Disposable, @unchecked Sendable {
+    // `@unchecked`: `core` and `subscription` are read and cleared only by the one caller that
+    // wins the `disposed` exchange; `remove` is immutable.
+    @usableFromInline let disposed = Atomic<Bool>(false)
+    @exclusivity(unchecked) @usableFromInline var core: AnyObject?
+    @exclusivity(unchecked) @usableFromInline var subscription: AnyObject?
+    @usableFromInline let remove: (AnyObject, AnyObject) -> Void
+
+    @inlinable init(core: AnyObject, subscription: AnyObject, remove: @escaping (AnyObject, AnyObject) -> Void) {
+        self.core = core
+        self.subscription = subscription
+        self.remove = remove
+    }
+
+    @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    @inlinable func dispose() {
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing), let core, let subscription else { return }
+        self.core = nil
+        self.subscription = nil
+        remove(core, subscription)
+    }
 }
