@@ -51,7 +51,9 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     @usableFromInline let errorsObserver: Signal<Error, Never>.Observer
     @usableFromInline let completedObserver: Signal<(), Never>.Observer
     @usableFromInline let disabledObserver: Signal<(), Never>.Observer
-    @usableFromInline let claim: () -> ((Input) -> SignalProducer<Output, Error>)?
+    /// Starts an execution if the action is enabled: marks it executing and returns the work
+    /// for the input; `nil` if disabled.
+    @usableFromInline let claim: (Input) -> SignalProducer<Output, Error>?
     @usableFromInline let timeout: ActionTimeout?
 
     /// An action enabled while `isEnabled(state.value)` holds, whose work is
@@ -75,7 +77,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         let executingProperty = executing
         makeIsEnabled = { Property.combineLatest(state, executingProperty).map { isEnabled($0) && !$1 } }
         let executing = self.executing
-        claim = {
+        claim = { input in
             var stateValue: State.Value?
             _ = executing.core.update { running in
                 guard !running else { return false }
@@ -86,7 +88,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
                 return true
             }
             guard let stateValue else { return nil }
-            return { input in execute(stateValue, input) }
+            return execute(stateValue, input)
         }
     }
 
@@ -125,7 +127,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// enabled, and fails with `ActionError.disabled` otherwise.
     @inlinable public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
         SignalProducer(serial: { [self] observer, lifetime in
-            guard let work = claim() else {
+            guard let work = claim(input) else {
                 observer.send(error: .disabled)
                 disabledObserver.send(value: ())
                 return
@@ -138,7 +140,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
                     output.send(error: .timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval)))
                 }
             }
-            lifetime.attach(work(input).start { [eventsObserver, valuesObserver, errorsObserver, completedObserver] event in
+            lifetime.attach(work.start { [eventsObserver, valuesObserver, errorsObserver, completedObserver] event in
                 eventsObserver.send(value: event)
                 switch event {
                 case let .value(value): valuesObserver.send(value: value)

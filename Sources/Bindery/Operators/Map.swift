@@ -1,6 +1,9 @@
+// The observers of `map`, `mapError` and `filter` are one closure capturing `downstream` and
+// the user's closure directly (rather than `forwarding(to:value:)`, a closure around a
+// closure): one allocation less per operator per start, and one call less per event.
 @usableFromInline enum MapOperators {
     @inlinable static func map<V, E, U>(_ transform: @escaping (V) -> U) -> Transform<V, E, U, E> {
-        { downstream, _ in .forwarding(to: downstream) { downstream.send(value: transform($0)) } }
+        { downstream, _ in Signal<V, E>.Observer { downstream.send($0.map(transform)) } }
     }
 
     @inlinable static func mapError<V, E, F>(_ transform: @escaping (E) -> F) -> Transform<V, E, V, F> {
@@ -8,7 +11,12 @@
     }
 
     @inlinable static func filter<V, E>(_ isIncluded: @escaping (V) -> Bool) -> Transform<V, E, V, E> {
-        { downstream, _ in .forwarding(to: downstream) { if isIncluded($0) { downstream.send(value: $0) } } }
+        { downstream, _ in
+            Signal<V, E>.Observer { event in
+                if case let .value(value) = event, !isIncluded(value) { return }
+                downstream.send(event)
+            }
+        }
     }
 
     @inlinable static func compactMap<V, E, U>(_ transform: @escaping (V) -> U?) -> Transform<V, E, U, E> {
