@@ -35,14 +35,15 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     @usableFromInline typealias Event = Signal<Value, Error>.Event
 
     /// A thread owns the delivery loop.
-    @usableFromInline static var delivering: Int { 1 }
+    @usableFromInline static var delivering: UInt32 { 1 }
     /// `queued` holds events; only set while `delivering` is, only changed under `mutex`.
-    @usableFromInline static var hasPending: Int { 2 }
+    @usableFromInline static var hasPending: UInt32 { 2 }
     /// A terminal event has been accepted; every later event is dropped. Never cleared.
-    @usableFromInline static var terminated: Int { 4 }
+    @usableFromInline static var terminated: UInt32 { 4 }
 
-    @usableFromInline let state = Atomic<Int>(0)
+    // Both 32-bit and side by side, so they share one 8-byte slot of the object.
     @usableFromInline let mutex = Mutex(())
+    @usableFromInline let state = Atomic<UInt32>(0)
     /// Events sent while another thread (or the observer itself) was delivering.
     @exclusivity(unchecked) @usableFromInline var queued: ContiguousArray<Event> = []
     @exclusivity(unchecked) @usableFromInline var action: ((Event) -> Void)?
@@ -66,7 +67,7 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     @inlinable var input: Signal<Value, Error>.Observer { Signal<Value, Error>.Observer(send) }
 
     @inlinable func send(_ event: Event) {
-        let terminal = event.isTerminating ? Self.terminated : 0
+        let terminal: UInt32 = event.isTerminating ? Self.terminated : 0
         var observed = state.load(ordering: .relaxed)
         while true {
             if observed & Self.terminated != 0 { return }
@@ -91,7 +92,7 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     /// Queues `event` for the thread delivering now. Returns `false` if delivery ended before
     /// the event was queued (the caller then claims the loop itself); an event arriving after
     /// the terminal one counts as handled (dropped).
-    @inlinable func enqueueBehindDeliverer(_ event: Event, terminal: Int) -> Bool {
+    @inlinable func enqueueBehindDeliverer(_ event: Event, terminal: UInt32) -> Bool {
         mutex.withLock { _ in
             var observed = state.load(ordering: .relaxed)
             while true {
