@@ -35,6 +35,9 @@ final class HTTPExchange: Sendable {
         /// The libmicrohttpd connection, valid until the completion notice clears it.
         var connection: Connection?
         var pending: HTTPResponse?
+        /// Whether the server's list of waiting requests took this exchange (it suspended
+        /// once), so its completion must remove it from there; most requests never wait.
+        var registered = false
     }
 
     /// The request target exactly as received (before any decoding).
@@ -81,6 +84,7 @@ final class HTTPExchange: Sendable {
                 state.phase = .finished
                 return .queue(fallback)
             }
+            state.registered = true
             state.phase = .suspended
             // Under the lock, so a responder on another thread can only resume after this.
             MHD_suspend_connection(connection.pointer)
@@ -122,12 +126,15 @@ final class HTTPExchange: Sendable {
         }
     }
 
-    /// The connection is gone: later answers are dropped.
-    func connectionClosed() {
+    /// The connection is gone: later answers are dropped. Returns whether the exchange was
+    /// ever registered as waiting (see `finishHandling`).
+    @discardableResult
+    func connectionClosed() -> Bool {
         state.withLock { state in
             state.phase = .finished
             state.pending = nil
             state.connection = nil
+            return state.registered
         }
     }
 }

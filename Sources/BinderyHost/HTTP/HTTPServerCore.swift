@@ -18,6 +18,9 @@ final class HTTPServerCore: Sendable {
         var flushing: Set<ObjectIdentifier> = []
     }
     private let waiting = Mutex(Waiting())
+    /// `waiting.stopping`, readable without the lock every response would otherwise take;
+    /// set under that lock, so it never reads true before `stopping` is.
+    private let stopping = Atomic(false)
 
     /// The C adapter's target: `logSink` with this core as context. Written once in init,
     /// read only by libmicrohttpd while the daemon runs, freed in deinit (after the daemon
@@ -60,13 +63,14 @@ final class HTTPServerCore: Sendable {
 
     var waitingCount: Int { waiting.withLock { $0.exchanges.count } }
 
-    var isStopping: Bool { waiting.withLock { $0.stopping } }
+    var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     /// Refuses new waits and answers every waiting request with 503; returns how many
     /// were answered.
     func beginStopping() -> Int {
         let pending = waiting.withLock { waiting in
             waiting.stopping = true
+            stopping.store(true, ordering: .releasing)
             return Array(waiting.exchanges.values)
         }
         let answered = pending.filter { $0.complete(with: .serviceUnavailable) }
@@ -125,7 +129,9 @@ final class HTTPServerCore: Sendable {
     }
 
     func requestCompleted(_ exchange: HTTPExchange) {
-        exchange.connectionClosed()
+        // Only an exchange that waited can be in `waiting`'s collections (`flushing` holds
+        // only exchanges taken from `exchanges`).
+        guard exchange.connectionClosed() else { return }
         waiting.withLock { waiting in
             waiting.exchanges[ObjectIdentifier(exchange)] = nil
             waiting.flushing.remove(ObjectIdentifier(exchange))
@@ -178,22 +184,24 @@ final class HTTPServerCore: Sendable {
         return (created, response.status)
     }
 
+    /// The request's headers, in order, collected into an array reserved at their count
+    /// (libmicrohttpd returns the count when given no iterator).
     private static func headers(of connection: OpaquePointer) -> [HTTPHeader] {
-        final class Collector {
-            var headers: [HTTPHeader] = []
-        }
-        let collector = Collector()
-        withExtendedLifetime(collector) {
+        var headers: [HTTPHeader] = []
+        let count = MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)
+        guard count > 0 else { return headers }
+        headers.reserveCapacity(Int(count))
+        withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values(
                 connection, .HEADER_KIND,
                 { context, _, key, value in
                     guard let context, let key else { return .YES }
-                    let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
-                    collector.headers.append(HTTPHeader(String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    context.assumingMemoryBound(to: [HTTPHeader].self).pointee
+                        .append(HTTPHeader(String(cString: key), value.map { String(cString: $0) } ?? ""))
                     return .YES
                 },
-                Unmanaged.passUnretained(collector).toOpaque())
+                pointer)
         }
-        return collector.headers
+        return headers
     }
 }

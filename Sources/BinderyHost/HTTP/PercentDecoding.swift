@@ -5,6 +5,14 @@ enum PercentDecoding {
     /// is not valid UTF-8. Callers treat nil as a malformed request.
     static func decode<Bytes: Collection>(_ encoded: Bytes, plusIsSpace: Bool) -> String?
     where Bytes.Element == UInt8 {
+        guard let decoded = decodedBytes(encoded, plusIsSpace: plusIsSpace) else { return nil }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    /// The bytes `encoded` stands for, not yet checked to be UTF-8; nil for a bad escape or a
+    /// NUL byte.
+    static func decodedBytes<Bytes: Collection>(_ encoded: Bytes, plusIsSpace: Bool) -> [UInt8]?
+    where Bytes.Element == UInt8 {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(encoded.count)
         var index = encoded.startIndex
@@ -25,6 +33,6 @@ enum PercentDecoding {
             }
         }
         guard !decoded.contains(0) else { return nil }
-        return String(validating: decoded, as: UTF8.self)
+        return decoded
     }
 }

@@ -5,13 +5,21 @@
 /// backslash and no NUL, and is valid UTF-8; `..` never climbs above `/` (RFC 3986
 /// remove_dot_segments). Percent-escapes are decoded before dot segments are removed, so
 /// `/%2e%2e/x` is `/x`. A trailing slash is not kept (`/docs/` is `/docs`).
+///
+/// The target is parsed as bytes (the delimiters `/ ? # %` are ASCII), once per request: a
+/// path that is already normal (the common `/api/state`) is taken as it is, without
+/// decoding or rebuilding it.
 public struct RequestTarget: Sendable, Hashable {
     /// The normalised, decoded path.
     public let path: String
-    /// The path's segments (`path` split on `/`, without empties); `[]` for `/`.
-    public let segments: [String]
     /// The decoded `name=value` pairs of the query string, in order; `+` decodes to a space.
     public let queryItems: [QueryItem]
+
+    /// The path's segments (`path` split on `/`, without empties); `[]` for `/`. Computed on
+    /// demand: most routes match on `path` alone.
+    public var segments: [String] {
+        path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// One decoded query parameter. A parameter without `=` has an empty value.
     public struct QueryItem: Sendable, Hashable {
@@ -31,70 +39,133 @@ public struct RequestTarget: Sendable, Hashable {
     /// Returns nil for anything else, for a bad percent-escape, an encoded NUL, a backslash
     /// (raw or encoded) or invalid UTF-8: the caller answers 400.
     public init?(_ rawTarget: String) {
-        var target = Substring(rawTarget)
-        if let fragmentStart = target.firstIndex(of: "#") {
-            target = target[..<fragmentStart]
-        }
-        if let afterScheme = Self.droppingHTTPScheme(target) {
-            // absolute-form (RFC 9112 §3.2.2): the authority is not part of the path.
-            let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" }
-            target = pathStart.map { afterScheme[$0...] } ?? "/"
-            if target.first == "?" { target = Substring("/" + target) }
-        }
-        guard target.first == "/" else { return nil }
-
-        let rawPath: Substring
-        let rawQuery: Substring?
-        if let questionMark = target.firstIndex(of: "?") {
-            rawPath = target[..<questionMark]
-            rawQuery = target[target.index(after: questionMark)...]
-        } else {
-            rawPath = target
-            rawQuery = nil
-        }
-
-        guard let decodedPath = PercentDecoding.decode(rawPath.utf8, plusIsSpace: false),
-              !decodedPath.contains("\\")
-        else { return nil }
-        var segments: [String] = []
-        for segment in decodedPath.split(separator: "/", omittingEmptySubsequences: true) {
-            switch segment {
-            case ".": continue
-            case "..": _ = segments.popLast()
-            default: segments.append(String(segment))
-            }
-        }
-
-        var items: [QueryItem] = []
-        if let rawQuery {
-            for pair in rawQuery.split(separator: "&", omittingEmptySubsequences: true) {
-                let name: Substring
-                let value: Substring
-                if let equals = pair.firstIndex(of: "=") {
-                    name = pair[..<equals]
-                    value = pair[pair.index(after: equals)...]
-                } else {
-                    name = pair
-                    value = ""
-                }
-                guard let decodedName = PercentDecoding.decode(name.utf8, plusIsSpace: true),
-                      let decodedValue = PercentDecoding.decode(value.utf8, plusIsSpace: true)
-                else { return nil }
-                items.append(QueryItem(name: decodedName, value: decodedValue))
-            }
-        }
-
-        self.segments = segments
-        self.path = "/" + segments.joined(separator: "/")
-        self.queryItems = items
+        var raw = rawTarget
+        guard let (path, queryItems) = raw.withUTF8({ Self.parse($0) }) else { return nil }
+        self.path = path
+        self.queryItems = queryItems
     }
 
-    private static func droppingHTTPScheme(_ target: Substring) -> Substring? {
+    private typealias Bytes = UnsafeBufferPointer<UInt8>
+    private static let slash = UInt8(ascii: "/")
+
+    private static func parse(_ bytes: Bytes) -> (String, [QueryItem])? {
+        var target = bytes[...]
+        if let fragmentStart = target.firstIndex(of: UInt8(ascii: "#")) {
+            target = target[..<fragmentStart]
+        }
+        var impliedRoot = false
+        if let afterScheme = droppingHTTPScheme(target) {
+            // absolute-form (RFC 9112 §3.2.2): the authority is not part of the path.
+            if let pathStart = afterScheme.firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") }) {
+                target = afterScheme[pathStart...]
+                impliedRoot = target.first == UInt8(ascii: "?")
+            } else {
+                target = afterScheme[afterScheme.endIndex...]
+                impliedRoot = true
+            }
+        } else {
+            guard target.first == slash else { return nil }
+        }
+
+        let rawPath: Slice<Bytes>
+        var rawQuery: Slice<Bytes>?
+        if let questionMark = target.firstIndex(of: UInt8(ascii: "?")) {
+            rawPath = target[..<questionMark]
+            rawQuery = target[(questionMark + 1)...]
+        } else {
+            rawPath = target
+        }
+
+        let path: String
+        if impliedRoot {
+            path = "/"
+        } else if isNormal(rawPath) {
+            path = String(decoding: rawPath, as: UTF8.self)
+        } else {
+            guard let normalised = normalise(rawPath) else { return nil }
+            path = normalised
+        }
+        guard let rawQuery else { return (path, []) }
+        guard let items = queryItems(rawQuery) else { return nil }
+        return (path, items)
+    }
+
+    /// Whether `rawPath` is already what ``normalise(_:)`` would make of it: no escape, no
+    /// backslash or NUL, no empty, `.` or `..` segment, no trailing slash.
+    private static func isNormal(_ rawPath: Slice<Bytes>) -> Bool {
+        var segmentStart = rawPath.startIndex + 1
+        if segmentStart == rawPath.endIndex { return true }
+        var index = segmentStart
+        while index <= rawPath.endIndex {
+            let byte = index < rawPath.endIndex ? rawPath[index] : slash
+            switch byte {
+            case slash:
+                let length = index - segmentStart
+                if length == 0 { return false }
+                if length <= 2, rawPath[segmentStart] == UInt8(ascii: "."),
+                   length == 1 || rawPath[segmentStart + 1] == UInt8(ascii: ".") {
+                    return false
+                }
+                segmentStart = index + 1
+            case UInt8(ascii: "%"), UInt8(ascii: "\\"), 0:
+                return false
+            default:
+                break
+            }
+            index += 1
+        }
+        return true
+    }
+
+    /// Decodes `rawPath` and removes empty and dot segments; nil when it does not decode to
+    /// valid UTF-8 without NUL and backslash.
+    private static func normalise(_ rawPath: Slice<Bytes>) -> String? {
+        guard let decoded = PercentDecoding.decodedBytes(rawPath, plusIsSpace: false),
+              !decoded.contains(UInt8(ascii: "\\")),
+              decoded.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) != nil
+        else { return nil }
+        var normal: [UInt8] = []
+        normal.reserveCapacity(decoded.count + 1)
+        for segment in decoded.split(separator: slash, omittingEmptySubsequences: true) {
+            if segment.elementsEqual(".".utf8) { continue }
+            if segment.elementsEqual("..".utf8) {
+                if let lastSlash = normal.lastIndex(of: slash) { normal.removeSubrange(lastSlash...) }
+                continue
+            }
+            normal.append(slash)
+            normal.append(contentsOf: segment)
+        }
+        if normal.isEmpty { return "/" }
+        // Whole segments of validated UTF-8 split at ASCII slashes: still valid.
+        return String(decoding: normal, as: UTF8.self)
+    }
+
+    private static func queryItems(_ rawQuery: Slice<Bytes>) -> [QueryItem]? {
+        var items: [QueryItem] = []
+        for pair in rawQuery.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let name: Slice<Bytes>
+            let value: Slice<Bytes>
+            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                name = pair[..<equals]
+                value = pair[(equals + 1)...]
+            } else {
+                name = pair
+                value = pair[pair.endIndex...]
+            }
+            guard let decodedName = PercentDecoding.decode(name, plusIsSpace: true),
+                  let decodedValue = PercentDecoding.decode(value, plusIsSpace: true)
+            else { return nil }
+            items.append(QueryItem(name: decodedName, value: decodedValue))
+        }
+        return items
+    }
+
+    private static func droppingHTTPScheme(_ target: Slice<Bytes>) -> Slice<Bytes>? {
         for scheme in ["http://", "https://"] {
-            let prefix = target.utf8.prefix(scheme.utf8.count)
+            let prefix = target.prefix(scheme.utf8.count)
             if prefix.count == scheme.utf8.count,
                zip(prefix, scheme.utf8).allSatisfy({ ASCII.lowercased($0) == $1 }) {
-                return target.dropFirst(scheme.count)
+                return target.dropFirst(scheme.utf8.count)
             }
         }
         return nil
