@@ -90,8 +90,8 @@ public struct RequestTarget: Sendable, Hashable {
         return (path, items)
     }
 
-    /// Whether `rawPath` is already what ``normalise(_:)`` would make of it: no escape, no
-    /// backslash or NUL, no empty, `.` or `..` segment, no trailing slash.
+    /// Whether `rawPath` is already what ``normalise(_:)`` would make of it: ASCII only, no
+    /// escape, no backslash or NUL, no empty, `.` or `..` segment, no trailing slash.
     private static func isNormal(_ rawPath: Slice<Bytes>) -> Bool {
         var segmentStart = rawPath.startIndex + 1
         if segmentStart == rawPath.endIndex { return true }
@@ -107,7 +107,8 @@ public struct RequestTarget: Sendable, Hashable {
                     return false
                 }
                 segmentStart = index + 1
-            case UInt8(ascii: "%"), UInt8(ascii: "\\"), 0:
+            case UInt8(ascii: "%"), UInt8(ascii: "\\"), 0, 0x80...:
+                // Escapes and non-ASCII bytes take the full path, which validates UTF-8.
                 return false
             default:
                 break

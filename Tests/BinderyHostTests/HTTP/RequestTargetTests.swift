@@ -12,6 +12,8 @@ import Testing
         ("/a%2fb", "/a/b"),
         ("/a/%2e/b", "/a/b"),
         ("/caf%C3%A9", "/café"),
+        ("/café/./x", "/café/x"),
+        ("/café", "/café"),
         ("/a+b", "/a+b"),
         ("/x#fragment", "/x"),
         ("http://host:8420/api/state?x=1", "/api/state"),
