@@ -81,7 +81,10 @@ SESSION
 
 cli_tests_against_daemon() {
     start_daemon || return 1
-    BINDERY_TEST_SOCKET="$socket" swift test --skip-build --filter BinderyCLITests >"$workdir/cli.log" 2>&1
+    # One daemon is shared by every test here, so they run one at a time: a test that sets
+    # api.failureRate or login inputs must not race another that logs in.
+    BINDERY_TEST_SOCKET="$socket" swift test --skip-build --no-parallel --filter BinderyCLITests \
+        >"$workdir/cli.log" 2>&1
     local status=$?
     [ $status = 0 ] || grep -E "✘|error" "$workdir/cli.log" | head -20 | sed 's/^/      /'
     stop_daemon || status=1
