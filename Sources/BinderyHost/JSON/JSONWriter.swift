@@ -81,11 +81,8 @@ public struct JSONWriter {
     /// Writes a number; `null` when not finite.
     public mutating func double(_ value: Double) {
         beforeValue()
-        if value.isFinite {
-            bytes.append(contentsOf: String(value).utf8)
-        } else {
-            bytes.append(contentsOf: "null".utf8)
-        }
+        // BinderyJSON owns the rule (shortest round-trip text; `null` when not finite).
+        JSONValue.double(value).write(to: &bytes)
     }
 
     /// Writes a string, escaped.
