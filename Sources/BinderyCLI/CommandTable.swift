@@ -94,9 +94,11 @@ public enum CommandTable {
         CommandSpec(name: "quit", aliases: ["exit"], summary: "Leave (Ctrl-D does too)."),
     ]
 
-    /// The command called `word` (by name or alias).
+    /// The command called `word` (by name or alias), in any case: `GET` is `get`, as SQL
+    /// keywords in psql and commands in redis-cli.
     public static func spec(named word: String) -> CommandSpec? {
-        commands.first { $0.name == word || $0.aliases.contains(word) }
+        let lowered = word.lowercased()
+        return commands.first { $0.name == lowered || $0.aliases.contains(lowered) }
     }
 
     /// The names `help` lists and completion offers.
@@ -110,6 +112,13 @@ public enum CommandTable {
             lines.append("  " + command.usage.padding(to: width) + "  " + command.summary)
         }
         lines.append("Strings may be quoted; Tab completes commands and names; `help COMMAND` for more.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The text of `\?`: every command's usage, one per line, and the backslash commands.
+    public static func quickHelp() -> String {
+        var lines = commands.map { "  " + $0.usage }
+        lines.append("  \\?  this list    \\x [on|off]  expanded output    \\q  quit    # a comment")
         return lines.joined(separator: "\n")
     }
 

@@ -188,8 +188,14 @@ public final class ControlConnection: Sendable {
             onEvent(reply)
             return
         }
-        guard let id = value["id"]?.intValue,
-              let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
-        pending.fulfil(.success(reply))
+        // A reply with a null id answers a request the daemon could not read (an oversized
+        // frame): it goes to the oldest request still waiting, which is the one it refused,
+        // so no request ever waits for a reply that will not come.
+        let pending = state.withLock { state -> PendingReply? in
+            if let id = value["id"]?.intValue { return state.pending.removeValue(forKey: id) }
+            guard value["id"]?.isNull == true, let oldest = state.pending.keys.min() else { return nil }
+            return state.pending.removeValue(forKey: oldest)
+        }
+        pending?.fulfil(.success(reply))
     }
 }

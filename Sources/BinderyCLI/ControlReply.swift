@@ -11,6 +11,23 @@ public struct ControlReply: Sendable {
         self.value = value
     }
 
+    /// A reply binderyctl makes itself, in the daemon's shape (docs/PROTOCOL.md), for what it
+    /// answers without asking the daemon: `{"id": null, "ok": …, …members}`.
+    public init(localSuccess members: [(String, JSONValue)]) {
+        let value = JSONValue.object([("id", .null), ("ok", .bool(true))] + members)
+        self.init(raw: value.serialized, value: value)
+    }
+
+    /// A failure binderyctl found itself (a typo, a bad value, no daemon), shaped exactly like
+    /// the daemon's error replies: `{"id": null, "ok": false, "error": {"code", "message"}}`.
+    public init(localFailure code: String, _ message: String) {
+        let value = JSONValue.object([
+            ("id", .null), ("ok", .bool(false)),
+            ("error", .object([("code", .string(code)), ("message", .string(message))])),
+        ])
+        self.init(raw: value.serialized, value: value)
+    }
+
     /// Whether the request succeeded (`"ok": true`).
     public var ok: Bool { value["ok"]?.boolValue == true }
     /// The error code of a failed request ("unknown_input", …).

@@ -4,6 +4,8 @@ public struct Invocation: Sendable, Equatable {
     public var socketPath: String?
     /// Commands from `-c`, run in order instead of reading input.
     public var commands: [String] = []
+    /// A script to run (`-f FILE`; `-` is standard input), one command per line.
+    public var scriptFile: String?
     /// Print the daemon's replies verbatim, one JSON object per line.
     public var json = false
     /// Go on after a failed command (the exit code still reports the failure).
@@ -45,6 +47,7 @@ public struct Invocation: Sendable, Equatable {
             switch argument {
             case "--socket", "-s": invocation.socketPath = try value(for: argument)
             case "-c", "--command": invocation.commands.append(try value(for: argument))
+            case "-f", "--file": invocation.scriptFile = try value(for: argument)
             case "--json": invocation.json = true
             case "--keep-going", "-k": invocation.keepGoing = true
             case "--help", "-h": invocation.showHelp = true
@@ -55,7 +58,7 @@ public struct Invocation: Sendable, Equatable {
                 } else if argument.hasPrefix("-c"), argument.count > 2 {
                     invocation.commands.append(String(argument.dropFirst(2)))
                 } else {
-                    let options = ["--socket", "-c", "--json", "--keep-going", "--help", "--version"]
+                    let options = ["--socket", "-c", "-f", "--file", "--json", "--keep-going", "--help", "--version"]
                     let hint = DidYouMean.closest(to: argument, among: options).map { " — did you mean '\($0)'?" }
                         ?? (argument.hasPrefix("-") ? "" : " — commands go after -c, e.g. -c 'ls'")
                     throw UsageError(message: "unknown option '\(argument)'\(hint)")
@@ -64,13 +67,16 @@ public struct Invocation: Sendable, Equatable {
             index += 1
         }
         if invocation.socketPath == "" { throw UsageError(message: "--socket needs a non-empty path") }
+        if invocation.scriptFile != nil, !invocation.commands.isEmpty {
+            throw UsageError(message: "-f and -c do not mix: put the commands in the file")
+        }
         return invocation
     }
 
     /// The text of `--help`.
     public static func helpText() -> String {
         """
-        usage: binderyctl [--socket PATH] [-c COMMAND]... [--json] [--keep-going] [--help] [--version]
+        usage: binderyctl [--socket PATH] [-c COMMAND]... [-f FILE] [--json] [--keep-going] [--help] [--version]
 
         Drive binderyd's view models: set inputs, run commands, watch the bound state react.
         On a terminal it is an interactive shell (prompt `bindery> `, Tab completion, history,
@@ -80,7 +86,12 @@ public struct Invocation: Sendable, Equatable {
           --socket PATH   the control socket (default: $BINDERY_SOCKET, else
                           $RUNTIME_DIRECTORY/control.sock, else ./.bindery/control.sock)
           -c COMMAND      run COMMAND and exit; repeat for several, run in order
-          --json          print the daemon's replies verbatim, one JSON object per line
+          -f FILE         run the commands in FILE, one per line (- is stdin); blank lines
+                          and lines starting with # are skipped; errors say FILE:LINE:;
+                          a line may have at most 64 KiB
+          --json          print the daemon's replies verbatim, one JSON object per command;
+                          errors binderyctl finds itself come in the same shape
+                          ({"id":null,"ok":false,"error":{"code":…,"message":…}})
           --keep-going    do not stop at the first failed command
           --help          this text
           --version       the version

@@ -2,6 +2,8 @@
 /// daemon's names: that happens when it runs).
 public enum ReplCommand: Sendable, Equatable {
     case help(String?)
+    /// `\?`: one line per command, as psql's `\?`.
+    case quickHelp
     case list
     case show(vm: String)
     case get(vm: String, name: String)
@@ -29,12 +31,31 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
         case let .usage(spec, problem): return "\(problem); usage: \(spec.usage)"
         }
     }
+
+    /// The control protocol's error code for it (`--json` error replies use the daemon's shape).
+    public var code: String {
+        switch self {
+        case .syntax, .usage: return "bad_request"
+        case .unknownCommand: return "unknown_op"
+        }
+    }
 }
 
 /// Parses command lines by the command table.
 public enum CommandParser {
-    /// The command on `line`, nil for a blank line, or why it is not valid.
+    /// The command on `line`, nil for a blank line or a comment (`#` first), or why it is not
+    /// valid. Backslash commands (`\?`, `\q`) are read before the tokenizer, which would
+    /// take the backslash as an escape.
     public static func parse(_ line: String) throws(CommandLineError) -> ReplCommand? {
+        let trimmed = line.trimmingWhitespace
+        if trimmed.hasPrefix("#") { return nil }
+        if trimmed.hasPrefix("\\") {
+            switch trimmed.lowercased() {
+            case "\\?", "\\h": return .quickHelp
+            case "\\q": return .quit
+            default: throw .unknownCommand(trimmed)
+            }
+        }
         let tokens: [Token]
         do { tokens = try LineTokenizer.tokenize(line) } catch { throw .syntax(error) }
         return try parse(tokens)
@@ -43,7 +64,9 @@ public enum CommandParser {
     /// The command made of `tokens`, nil when there are none.
     public static func parse(_ tokens: [Token]) throws(CommandLineError) -> ReplCommand? {
         guard let first = tokens.first else { return nil }
-        guard let spec = CommandTable.spec(named: first.text), !first.quoted else { throw .unknownCommand(first.text) }
+        guard let spec = CommandTable.spec(named: first.text), !first.quoted else {
+            throw .unknownCommand(Excerpt.of(first.text))
+        }
         var arguments = Array(tokens.dropFirst())
         var wait = true
         if spec.allowsBackground, let last = arguments.last, last.text == "&", !last.quoted {

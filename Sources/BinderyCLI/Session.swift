@@ -92,22 +92,54 @@ public final class Session {
 
     private func connectionOrReport() -> (ControlConnection?, CommandOutcome) {
         do { return (try connect(), .succeeded) } catch {
-            io.error(options.style.error(error.description))
+            fail("unavailable", error.description)
             return (nil, options.interactive ? .failed : .unreachable)
         }
     }
 
     // MARK: commands
 
-    /// Parses and runs one line; a blank line succeeds doing nothing.
+    /// The longest command line accepted, in UTF-8 bytes: 64 KiB. Even if every byte of a
+    /// value had to be escaped as `\u00XX` its request stays far below the daemon's 1 MiB frame
+    /// limit (docs/PROTOCOL.md), so a request binderyctl sends is never cut off.
+    public static let maximumLineLength = 65_536
+
+    /// What an over-long line gets; it never quotes the line.
+    public static let lineTooLongMessage = "line too long: more than \(maximumLineLength) bytes (the limit; nothing was sent)"
+
+    /// Where the line being run came from ("deploy.bdy:12", "<stdin>:3"); error lines start
+    /// with it, as a compiler's do. nil for typed and `-c` commands.
+    public var location: String?
+
+    /// Parses and runs one line; a blank line or a `#` comment succeeds doing nothing.
     public func execute(line: String) -> CommandOutcome {
+        guard line.utf8.count <= Self.maximumLineLength else {
+            return fail("frame_too_large", Self.lineTooLongMessage)
+        }
         do {
             guard let command = try CommandParser.parse(line) else { return .succeeded }
             return execute(command)
         } catch {
-            io.error(options.style.error(error.description))
-            return .failed
+            return fail(error.code, error.description)
         }
+    }
+
+    /// Reports a failure binderyctl found itself, once: a JSON error reply in the daemon's
+    /// shape with `--json`, else one "error: …" line (prefixed with ``location``).
+    @discardableResult
+    public func fail(_ code: String, _ message: String) -> CommandOutcome {
+        report(ControlReply(localFailure: code, message)) { _ in [] }
+    }
+
+    /// Prints an error line, prefixed with ``location`` when there is one.
+    private func printError(_ message: String) {
+        let line = options.style.error(message)
+        io.error(location.map { "\($0): " + line } ?? line)
+    }
+
+    /// Prints result lines; with `--json` this is only ever one reply.
+    private func printResult(_ lines: [String]) {
+        lines.forEach(io.print)
     }
 
     /// Runs one parsed command.
@@ -116,12 +148,13 @@ public final class Session {
         case .quit:
             return .quit
         case .help(nil):
-            io.print(CommandTable.overview())
-            return .succeeded
+            return text(CommandTable.overview())
+        case .quickHelp:
+            return text(CommandTable.quickHelp())
         case let .help(word?):
             switch CommandTable.help(for: word) {
-            case let .success(text): io.print(text); return .succeeded
-            case let .failure(error): io.error(options.style.error(error.description)); return .failed
+            case let .success(help): return text(help)
+            case let .failure(error): return fail(error.code, error.description)
             }
         default:
             break
@@ -139,14 +172,19 @@ public final class Session {
             case let .watch(vm): return try watch(vm: vm)
             case let .log(count): return try log(connection, count: count)
             case .ping: return try ping(connection)
-            case .help, .quit: return .succeeded
+            case .help, .quickHelp, .quit: return .succeeded
             }
         } catch {
             link.withLock { $0.lost = true }
-            io.error(options.style.error("binderyd went away during the command (\(error)); "
-                + (options.interactive ? "the session stays open and reconnects when it returns" : "stopping")))
+            fail("unavailable", "binderyd went away during the command (\(error)); "
+                + (options.interactive ? "the session stays open and reconnects when it returns" : "stopping"))
             return options.interactive ? .failed : .unreachable
         }
+    }
+
+    /// Prints text binderyctl answers itself (help); with `--json` as one `{"ok": true, "text": …}` reply.
+    private func text(_ text: String) -> CommandOutcome {
+        report(ControlReply(localSuccess: [("text", .string(text))])) { _ in [text] }
     }
 
     /// Reports a reply: verbatim in JSON mode; else the rendered lines or the error. Unknown
@@ -155,18 +193,14 @@ public final class Session {
         if options.json {
             io.print(reply.raw)
         } else if reply.ok {
-            render(reply.value).forEach(io.print)
+            printResult(render(reply.value))
         } else {
-            io.error(renderer.error(reply.value))
+            printError(reply.errorMessage ?? "the daemon reported an unspecified error")
         }
         if let code = reply.errorCode, code.hasPrefix("unknown_") { cache.invalidate() }
         return reply.ok ? .succeeded : .failed
     }
 
-    private func localError(_ message: String) -> CommandOutcome {
-        io.error(options.style.error(message))
-        return .failed
-    }
 
     private func list(_ connection: ControlConnection) throws(ConnectionError) -> CommandOutcome {
         let reply = try connection.request(op: "list")
@@ -183,7 +217,7 @@ public final class Session {
         case .success(nil):
             cache.invalidate()
             let names = cache.viewModelNames()
-            return .failure(Reported(outcome: localError("unknown view model '\(vm)'" + DidYouMean.suffix(for: vm, among: names))))
+            return .failure(Reported(outcome: fail("unknown_view_model", "unknown view model '\(vm)'" + DidYouMean.suffix(for: vm, among: names))))
         case let .failure(error):
             return .failure(Reported(outcome: report(error.reply) { _ in [] }))
         }
@@ -194,7 +228,11 @@ public final class Session {
     private func check(_ name: String, kind: String, in vm: String, names: (ViewModelSurface) -> [String])
         -> Result<ViewModelSurface, Reported>
     {
-        guard case var .success(surface) = surface(vm) else { return surface(vm) }
+        var surface: ViewModelSurface
+        switch self.surface(vm) {
+        case let .success(found): surface = found
+        case let .failure(reported): return .failure(reported)
+        }
         if !names(surface).contains(name) {
             cache.invalidate()
             if case let .success(fresh) = self.surface(vm) { surface = fresh }
@@ -205,19 +243,21 @@ public final class Session {
                 ?? (valid.isEmpty ? " (it has none)" : " (\(kind)s: \(valid.joined(separator: ", ")))")
             var message = "unknown \(kind) '\(name)' in \(vm)\(hint)"
             if surface.allNames.contains(name) { message = "'\(name)' in \(vm) is not an \(kind)\(hint)" }
-            return .failure(Reported(outcome: localError(message)))
+            let code = kind == "command" ? "unknown_command" : "unknown_input"
+            return .failure(Reported(outcome: fail(code, message)))
         }
         return .success(surface)
     }
 
     private func show(_ connection: ControlConnection, vm: String) throws(ConnectionError) -> CommandOutcome {
         if options.json {
+            // One reply for one command: the `get` reply with the `describe` reply's surface.
             let describe = try connection.request(op: "describe", [("vm", .string(vm))])
-            io.print(describe.raw)
-            guard describe.ok else { return .failed }
+            guard describe.ok, let surface = describe.value["surface"] else { return report(describe) { _ in [] } }
             let state = try connection.request(op: "get", [("vm", .string(vm))])
-            io.print(state.raw)
-            return state.ok ? .succeeded : .failed
+            guard state.ok, let members = state.value.objectValue else { return report(state) { _ in [] } }
+            let combined = JSONValue.object(members + [("surface", surface)])
+            return report(ControlReply(raw: combined.serialized, value: combined)) { _ in [] }
         }
         let surface: ViewModelSurface
         switch self.surface(vm) {
@@ -245,7 +285,7 @@ public final class Session {
         do {
             value = try ValueParser.parse(token, as: spec?.type, for: "\(vm).\(input)", constraint: spec?.constraint)
         } catch {
-            return localError(error.message)
+            return fail("invalid_value", error.message)
         }
         let reply = try connection.request(op: "set", [("vm", .string(vm)), ("name", .string(input)), ("value", value)])
         return report(reply) { renderer.stored(vm: vm, input: input, reply: $0) }
@@ -264,14 +304,14 @@ public final class Session {
         if let spec = surface.command(command) {
             switch (argument, spec.argumentName) {
             case (nil, let name?):
-                return localError("\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
+                return fail("invalid_argument", "\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
             case (let token?, nil) where surface.isDescribed:
-                return localError("\(target) takes no argument (got '\(token.text)')")
+                return fail("invalid_argument", "\(target) takes no argument (got '\(Excerpt.of(token.text))')")
             case (let token?, _):
                 do {
                     fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: "\(target)'s argument")))
                 } catch {
-                    return localError(error.message)
+                    return fail("invalid_argument", error.message)
                 }
             case (nil, nil):
                 break

@@ -19,7 +19,7 @@ public enum ValueParser {
         let trimmed = text.trimmingWhitespace
         func failure() -> ValueError {
             let range = constraint.map { " \($0)" } ?? ""
-            return ValueError(message: "invalid value \(JSONEscaping.minimal.quoted(text)) for \(target): expected \(type?.phrase ?? "a value")\(range)")
+            return ValueError(message: "invalid value \(JSONEscaping.minimal.quoted(Excerpt.of(text))) for \(target): expected \(type?.phrase ?? "a value")\(range)")
         }
         switch type {
         case nil, .string?:

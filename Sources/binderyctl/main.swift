@@ -31,7 +31,7 @@ if invocation.showVersion {
 
 Signals.install()
 let socketPath = invocation.socketPath ?? SocketLocator.defaultPath(environment: environment)
-let interactive = invocation.commands.isEmpty && isatty(0) == 1
+let interactive = invocation.commands.isEmpty && invocation.scriptFile == nil && isatty(0) == 1
 let style = Style.forOutput(isTerminal: isatty(1) == 1 && !invocation.json, environment: environment)
 let io = interactive ? InteractiveShell.io() : SessionIO(
     print: { StandardStreams.write($0 + "\n") },
@@ -55,9 +55,23 @@ if interactive {
     exit(0)
 }
 
-// Scripts: -c commands in order, else one command per stdin line.
-var commands = invocation.commands[...]
-let code = ScriptRunner.run(session, keepGoing: invocation.keepGoing) {
-    invocation.commands.isEmpty ? readLine(strippingNewline: true) : commands.popFirst()
+// Scripts: -c commands in order, else one command per line of -f FILE or stdin.
+if !invocation.commands.isEmpty {
+    var commands = invocation.commands[...]
+    let code = ScriptRunner.run(session, keepGoing: invocation.keepGoing, source: nil) {
+        commands.popFirst().map(ScriptLineReader.Line.text)
+    }
+    exit(code.rawValue)
 }
-exit(code.rawValue)
+var fd: Int32 = 0
+var source = "<stdin>"
+if let file = invocation.scriptFile, file != "-" {
+    fd = open(file, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+        StandardStreams.write("binderyctl: cannot read \(file): \(String(cString: strerror(errno)))\n", to: 2)
+        exit(Invocation.ExitCode.usage.rawValue)
+    }
+    source = file
+}
+var reader = ScriptLineReader(fd: fd)
+exit(ScriptRunner.run(session, keepGoing: invocation.keepGoing, source: source) { reader.next() }.rawValue)

@@ -103,11 +103,15 @@ import Testing
             let r = try Binderyctl.run(["--socket", d.socketPath, "--json", "-c", "ping", "-c", "get login.nope"])
             #expect(r.status == 1)
             let lines = r.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.count == 1, "the local name check fails before a request; only ping's reply")
+            #expect(lines.count == 2, "one reply per command, the locally caught error included")
             let reply = try JSONParser.parse(lines[0])
             #expect(reply["ok"] == .bool(true))
             #expect(reply["pong"] == .bool(true))
             #expect(reply["id"] != nil)
+            let local = try JSONParser.parse(lines[1])
+            #expect(local["ok"] == .bool(false))
+            #expect(local["error"]?["code"] == .string("unknown_input"))
+            #expect(r.stderr.isEmpty)
         }
     }
 

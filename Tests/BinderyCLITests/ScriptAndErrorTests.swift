@@ -1,0 +1,132 @@
+import BinderyCLI
+import BinderyJSON
+import Foundation
+import Testing
+
+/// Errors print once, `--json` answers every command with exactly one reply, scripts take
+/// comments and name the failing line, and over-long lines fail at once — against the daemon
+/// of `TestDaemon` (fake by default, real with BINDERY_TEST_SOCKET).
+@Suite(.serialized) struct ScriptAndErrorTests {
+    func withDaemon(_ body: (TestDaemon) throws -> Void) throws {
+        let daemon = try TestDaemon.start()
+        defer { daemon.stop() }
+        try body(daemon)
+    }
+
+    func scratchFile(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bctl-\(UUID().uuidString.prefix(8)).bdy")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func everyErrorPrintsExactlyOneLine() throws {
+        try withDaemon { d in
+            for command in ["set logn.mobilePhone 1", "get LOGIN.verifyCode", "show nope", "get login",
+                            "set api.latencyMs abc", "sett x", "set login.nope 1"] {
+                let r = try Binderyctl.run(["--socket", d.socketPath, "-c", command])
+                #expect(r.status == 1, "\(command)")
+                let lines = r.stderr.split(separator: "\n")
+                #expect(lines.count == 1, "\(command): \(r.stderr)")
+                #expect(lines.first?.hasPrefix("error: ") == true, "\(command): \(r.stderr)")
+                #expect(r.stdout.isEmpty, "\(command)")
+            }
+        }
+    }
+
+    @Test func jsonGivesOneReplyPerCommandErrorsIncluded() throws {
+        try withDaemon { d in
+            let commands = ["ping", "set logn.mobilePhone 1", "get login", "set api.latencyMs abc", "sett",
+                            "show compass", "help", "run login.nope"]
+            let r = try Binderyctl.run(["--socket", d.socketPath, "--json", "--keep-going"] + commands.flatMap { ["-c", $0] })
+            #expect(r.status == 1)
+            #expect(r.stderr.isEmpty, "with --json everything is on stdout: \(r.stderr)")
+            let replies = try r.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+            #expect(replies.count == commands.count, "\(r.stdout)")
+            let codes = replies.map { $0["error"]?["code"]?.stringValue ?? "ok" }
+            #expect(codes == ["ok", "unknown_view_model", "bad_request", "invalid_value", "unknown_op", "ok", "ok", "unknown_command"])
+            for reply in replies {
+                #expect(reply["id"] != nil)
+                if reply["ok"] == .bool(false) { #expect(reply["error"]?["message"]?.stringValue?.isEmpty == false) }
+            }
+            #expect(replies[5]["state"] != nil && replies[5]["surface"] != nil, "show is one reply with state and surface")
+        }
+    }
+
+    @Test func scriptsSkipCommentsAndBlankLinesAndNameTheFailingLine() throws {
+        try withDaemon { d in
+            let file = try scratchFile("# set up the phone\n\nset login.mobilePhone 13800138000\n   # indented comment\nget login.mobilePhone\nsett x\nping\n")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let r = try Binderyctl.run(["--socket", d.socketPath, "-f", file.path])
+            #expect(r.status == 1)
+            #expect(r.stdout == "login.mobilePhone = \"13800138000\"\n\"13800138000\"\n")
+            #expect(r.stderr == "\(file.path):6: error: unknown command 'sett' — did you mean 'set'? type help for the list\n")
+            let stdin = try Binderyctl.run(["--socket", d.socketPath], stdin: "# comment\nping\nget login.nope\n")
+            #expect(stdin.stderr.hasPrefix("<stdin>:3: error: unknown"), "\(stdin.stderr)")
+        }
+    }
+
+    @Test func anOverLongLineFailsAtOnceWithoutEchoingIt() throws {
+        try withDaemon { d in
+            for size in [900_000, 1_100_000] {
+                let line = "set compass.valueA " + String(repeating: "x", count: size)
+                let r = try Binderyctl.run(["--socket", d.socketPath, "--keep-going"], stdin: line + "\nping\n")
+                #expect(r.status == 1)
+                #expect(r.stderr == "<stdin>:1: error: \(Session.lineTooLongMessage)\n")
+                #expect(r.stdout.contains("pong"), "with --keep-going the next line still runs")
+            }
+            // A value just under the limit is not echoed whole either.
+            let r = try Binderyctl.run(["--socket", d.socketPath, "-c", "set api.latencyMs " + String(repeating: "9x", count: 30_000)])
+            #expect(r.status == 1)
+            #expect(r.stderr.count < 300, "\(r.stderr.prefix(400))")
+        }
+    }
+
+    @Test func commandWordsAreCaseInsensitiveAndBackslashQuestionListsThem() throws {
+        try withDaemon { d in
+            let r = try Binderyctl.run(["--socket", d.socketPath, "-c", "SET compass.valueA x", "-c", "Get compass.valueA", "-c", "\\?"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("compass.valueA = \"x\"\n\"x\"\n"))
+            #expect(r.stdout.contains("  run VM.COMMAND [ARG] [&]\n"))
+            #expect(r.stdout.contains("\\?"))
+        }
+    }
+}
+
+@Suite struct ScriptLineReaderTests {
+    func reader(for text: String) throws -> (ScriptLineReader, Pipe) {
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data(text.utf8))
+        try pipe.fileHandleForWriting.close()
+        return (ScriptLineReader(fd: pipe.fileHandleForReading.fileDescriptor, limit: 8), pipe)
+    }
+
+    @Test func linesAndTheLastLineWithoutNewline() throws {
+        var (reader, pipe) = try reader(for: "ab\r\n\ncd")
+        #expect(reader.next() == .text("ab"))
+        #expect(reader.next() == .text(""))
+        #expect(reader.next() == .text("cd"))
+        #expect(reader.next() == nil)
+        _ = pipe
+    }
+
+    @Test func aLongLineIsReportedOnceAndSkipped() throws {
+        var (reader, pipe) = try reader(for: "123456789012\nok\n1234567890")
+        guard case .tooLong? = reader.next() else { Issue.record("expected tooLong"); return }
+        #expect(reader.next() == .text("ok"))
+        guard case .tooLong? = reader.next() else { Issue.record("expected tooLong"); return }
+        #expect(reader.next() == nil)
+        _ = pipe
+    }
+}
+
+@Suite struct CommandParserTests {
+    @Test func commentsBlankLinesAndCase() throws {
+        #expect(try CommandParser.parse("# set x") == nil)
+        #expect(try CommandParser.parse("   ") == nil)
+        #expect(try CommandParser.parse("PING") == .ping)
+        #expect(try CommandParser.parse("Get login.avatarURL") == .get(vm: "login", name: "avatarURL"))
+        #expect(try CommandParser.parse("\\?") == .quickHelp)
+        #expect(try CommandParser.parse("\\q") == .quit)
+        #expect(throws: CommandLineError.self) { try CommandParser.parse("\\zz") }
+    }
+}
