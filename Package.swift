@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Bindery: a reactive MVVM runtime for Linux. Dependencies point one way:
-// executables → BinderyHost → BinderyModels → Bindery; BinderyHost and BinderyCLI share BinderyJSON.
+// executables → BinderyHost → BinderyModels → Bindery → BinderyNames; BinderyHost and BinderyCLI
+// share BinderyJSON and BinderyNames.
 import PackageDescription
 
 let package = Package(
@@ -10,6 +11,7 @@ let package = Package(
         .library(name: "BinderyModels", targets: ["BinderyModels"]),
         .library(name: "BinderyHost", targets: ["BinderyHost"]),
         .library(name: "BinderyJSON", targets: ["BinderyJSON"]),
+        .library(name: "BinderyNames", targets: ["BinderyNames"]),
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -20,18 +22,21 @@ let package = Package(
 
         // JSON values, parsing and writing, shared by the daemon and binderyctl; no dependencies.
         .target(name: "BinderyJSON"),
+        // The one did-you-mean rule for mistyped names, shared by the core's surface errors,
+        // the daemon and binderyctl; no dependencies.
+        .target(name: "BinderyNames"),
         // The reactive core and the view-model surface.
-        .target(name: "Bindery"),
+        .target(name: "Bindery", dependencies: ["BinderyNames"]),
         // The view models of the source material over the SQLite store and the API client.
-        .target(name: "BinderyModels", dependencies: ["Bindery", "CSQLite"]),
+        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyNames", "CSQLite"]),
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
-        .target(name: "BinderyHost", dependencies: ["BinderyModels", "BinderyJSON", "CMicroHTTPD", "CSystemd"]),
+        .target(name: "BinderyHost", dependencies: ["BinderyModels", "BinderyJSON", "BinderyNames", "CMicroHTTPD", "CSystemd"]),
 
         // The daemon: flags and wiring over BinderyHost.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),
         // binderyctl's logic without a terminal: command table, tokenizer, values, completion,
         // rendering and the control-socket client (tested directly by BinderyCLITests).
-        .target(name: "BinderyCLI", dependencies: ["BinderyJSON"], path: "Sources/BinderyCLI"),
+        .target(name: "BinderyCLI", dependencies: ["BinderyJSON", "BinderyNames"], path: "Sources/BinderyCLI"),
         // The REPL: readline on a terminal, lines from stdin otherwise.
         .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "CReadline"], path: "Sources/binderyctl"),
         .executableTarget(name: "bindery-bench", dependencies: ["Bindery"], path: "Sources/BinderyBench"),
@@ -43,8 +48,8 @@ let package = Package(
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels"]),
-        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "bindery-activation-probe", "binderyd"]),
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "bindery-activation-probe", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import BinderyNames
 /// What `binderyctl`'s arguments ask for.
 public struct Invocation: Sendable, Equatable {
     /// The control socket; nil means the default (`SocketLocator`).

@@ -168,6 +168,8 @@ public struct ReplyRenderer: Sendable {
         case "set": detail = "\(target) = \(event["value"].map(inline) ?? "null")"
         case "start": detail = target + (event["arg"].map { " " + inline($0) } ?? "")
         case "finish": detail = target + duration + (event["value"].flatMap { $0.isNull ? nil : " → " + inline($0) } ?? "")
+        case "fail" where event["code"]?.stringValue == "interrupted":
+            detail = target + duration + ": " + style.yellow(event["error"]?.stringValue ?? "interrupted")
         case "fail":
             let code = event["code"]?.stringValue.map { " (\($0))" } ?? ""
             detail = target + duration + ": " + style.red(event["error"]?.stringValue ?? "failed") + code
@@ -176,7 +178,12 @@ public struct ReplyRenderer: Sendable {
             detail = "\(target)\(part) = \(event["value"].map(inline) ?? "null")"
         default: detail = target
         }
-        let label = kind == "fail" ? style.red(kind.padding(to: 6)) : style.cyan(kind.padding(to: 6))
+        let label: String
+        if kind == "fail", event["code"]?.stringValue == "interrupted" {
+            label = style.yellow("interrupted")  // cancelled or interrupted: not a failure of the command
+        } else {
+            label = kind == "fail" ? style.red(kind.padding(to: 6)) : style.cyan(kind.padding(to: 6))
+        }
         return style.dim("\(version) \(at)") + " " + label + " " + detail
     }
 

@@ -1,3 +1,4 @@
+import BinderyNames
 import BinderyJSON
 import Synchronization
 #if canImport(Glibc)
@@ -131,9 +132,10 @@ public final class Session {
         report(ControlReply(localFailure: code, message)) { _ in [] }
     }
 
-    /// Prints an error line, prefixed with ``location`` when there is one.
-    private func printError(_ message: String) {
-        let line = options.style.error(message)
+    /// Prints an error line, prefixed with ``location`` when there is one; an interrupted or
+    /// cancelled run says so in yellow instead of red "error:".
+    private func printError(_ message: String, code: String? = nil) {
+        let line = code == "interrupted" ? options.style.yellow("interrupted:") + " " + message : options.style.error(message)
         io.error(location.map { "\($0): " + line } ?? line)
     }
 
@@ -195,7 +197,7 @@ public final class Session {
         } else if reply.ok {
             printResult(render(reply.value))
         } else {
-            printError(reply.errorMessage ?? "the daemon reported an unspecified error")
+            printError(reply.errorMessage ?? "the daemon reported an unspecified error", code: reply.errorCode)
         }
         if let code = reply.errorCode, code.hasPrefix("unknown_") { cache.invalidate() }
         return reply.ok ? .succeeded : .failed
@@ -217,7 +219,7 @@ public final class Session {
         case .success(nil):
             cache.invalidate()
             let names = cache.viewModelNames()
-            return .failure(Reported(outcome: fail("unknown_view_model", "unknown view model '\(vm)'" + DidYouMean.suffix(for: vm, among: names))))
+            return .failure(Reported(outcome: fail("unknown_view_model", "unknown view model '\(vm)'" + DidYouMean.suffix(for: vm, among: names, listing: "view models"))))
         case let .failure(error):
             return .failure(Reported(outcome: report(error.reply) { _ in [] }))
         }
@@ -238,9 +240,7 @@ public final class Session {
             if case let .success(fresh) = self.surface(vm) { surface = fresh }
         }
         guard names(surface).contains(name) else {
-            let valid = names(surface)
-            let hint = DidYouMean.closest(to: name, among: valid).map { " — did you mean '\($0)'?" }
-                ?? (valid.isEmpty ? " (it has none)" : " (\(kind)s: \(valid.joined(separator: ", ")))")
+            let hint = DidYouMean.suffix(for: name, among: names(surface), listing: kind + "s")
             var message = "unknown \(kind) '\(name)' in \(vm)\(hint)"
             if surface.allNames.contains(name) { message = "'\(name)' in \(vm) is not an \(kind)\(hint)" }
             let code = kind == "command" ? "unknown_command" : "unknown_input"
@@ -309,7 +309,7 @@ public final class Session {
                 return fail("invalid_argument", "\(target) takes no argument (got '\(Excerpt.of(token.text))')")
             case (let token?, _):
                 do {
-                    fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: "\(target)'s argument")))
+                    fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: target, argument: spec.argumentName ?? "its argument")))
                 } catch {
                     return fail("invalid_argument", error.message)
                 }
@@ -320,16 +320,29 @@ public final class Session {
         if !wait { fields.append(("wait", .bool(false))) }
         let pending = try connection.send(op: "run", fields)
         _ = interrupts.take()
+        // The first Ctrl-C asks the daemon to interrupt the run (the `interrupt` op) and goes
+        // on waiting for how it ends; a second one stops waiting.
+        var interrupting = false
         let interrupts = self.interrupts, io = self.io, style = options.style
         let result = pending.wait { elapsed in
-            if wait {
-                io.status(style.yellow("executing \(target)…") + " " + Self.seconds(elapsed) + style.dim("  (Ctrl-C stops waiting)"))
+            if interrupts.take() {
+                guard wait, !interrupting else { return false }
+                interrupting = true
+                _ = try? connection.send(op: "interrupt", [("vm", .string(vm)), ("name", .string(command))])
             }
-            return !interrupts.take()
+            if wait {
+                let line = interrupting
+                    ? style.yellow("interrupting \(target)…") + " " + Self.seconds(elapsed) + style.dim("  (Ctrl-C again stops waiting)")
+                    : style.yellow("executing \(target)…") + " " + Self.seconds(elapsed) + style.dim("  (Ctrl-C interrupts it)")
+                io.status(line)
+            }
+            return true
         }
         io.status(nil)
         guard let result else {
-            io.print("stopped waiting; \(target) keeps running (`watch` or `log` shows how it ends)")
+            let message = "stopped waiting; \(target) may still be running (`watch` or `log` shows how it ends)"
+            if options.json { return fail("interrupted", message) }
+            io.print(message)
             return .succeeded
         }
         let reply = try result.get()

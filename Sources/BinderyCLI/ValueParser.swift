@@ -8,24 +8,33 @@ public struct ValueError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Turns a typed word into the JSON value `set` or `run` sends, by the target's type.
 public enum ValueParser {
-    /// `token` as a value of `type` for `target` (e.g. "api.latencyMs", used in errors).
-    /// Strings take the word as typed (quoted or not); ints take whole numbers; doubles any
-    /// finite number; bools `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`). An unknown
-    /// type (nil) sends the word as a string and lets the daemon judge it.
-    public static func parse(_ token: Token, as type: ValueType?, for target: String, constraint: String? = nil)
-        throws(ValueError) -> JSONValue
+    /// `token` as a value of `type` for `target` (e.g. "api.latencyMs"), or for the argument
+    /// called `argument` of the command `target`. Strings take the word as typed (quoted or
+    /// not); ints take whole numbers that fit 64 bits; doubles any finite number; bools
+    /// `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`). An unknown type (nil) sends the
+    /// word as a string and lets the daemon judge it. Errors are worded as the daemon's:
+    /// "api.latencyMs expects an int between 0 and 60000, got "abc"", and quote at most an
+    /// excerpt of what was typed.
+    public static func parse(_ token: Token, as type: ValueType?, for target: String, argument: String? = nil,
+                             constraint: String? = nil) throws(ValueError) -> JSONValue
     {
         let text = token.text
         let trimmed = text.trimmingWhitespace
-        func failure() -> ValueError {
-            let range = constraint.map { " \($0)" } ?? ""
-            return ValueError(message: "invalid value \(JSONEscaping.minimal.quoted(Excerpt.of(text))) for \(target): expected \(type?.phrase ?? "a value")\(range)")
+        func failure(_ note: String = "") -> ValueError {
+            let expected = (type?.phrase ?? "a value") + (constraint.map { " \($0)" } ?? "")
+            let got = JSONEscaping.minimal.quoted(Excerpt.of(text)) + note
+            if let argument { return ValueError(message: "\(target) expects \(argument) to be \(expected), got \(got)") }
+            return ValueError(message: "\(target) expects \(expected), got \(got)")
         }
         switch type {
         case nil, .string?:
             return .string(text)
         case .int?:
-            guard let i = Int(trimmed) else { throw failure() }
+            guard let i = Int(trimmed) else {
+                let digits = trimmed.drop { $0 == "-" || $0 == "+" }
+                let isWholeNumber = !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+                throw failure(isWholeNumber ? ", which is out of range" : "")
+            }
             return .int(i)
         case .double?:
             guard let d = Double(trimmed), d.isFinite else { throw failure() }

@@ -73,7 +73,7 @@ import Testing
         try withDaemon { d in
             let r = try Binderyctl.run(["--socket", d.socketPath, "-c", "set api.latencyMs fast"])
             #expect(r.status == 1)
-            #expect(r.stderr.contains("api.latencyMs: expected an int"))
+            #expect(r.stderr.contains("api.latencyMs expects an int"))
         }
     }
 

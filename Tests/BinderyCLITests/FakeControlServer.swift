@@ -1,3 +1,4 @@
+import BinderyNames
 import BinderyCLI
 import BinderyJSON
 import Dispatch
@@ -23,6 +24,8 @@ final class FakeControlServer: Sendable {
         var runs: [String: Int] = [:]
         var lastError: [String: String] = [:]
         var selected: Set<Int> = []
+        /// Runs in flight by "vm.name": the request's id, connection and whether it waits.
+        var running: [String: (id: JSONValue, fd: Int32, wait: Bool)] = [:]
         var events: [JSONValue] = []
         var watchers: [(fd: Int32, id: JSONValue, vm: String?)] = []
         var connections: [Int32] = []
@@ -136,7 +139,7 @@ final class FakeControlServer: Sendable {
         let id = request["id"] ?? .null
         let op = request["op"]?.stringValue ?? ""
         let vm = request["vm"]?.stringValue
-        if ["describe", "get", "set", "run"].contains(op) {
+        if ["describe", "get", "set", "run", "interrupt"].contains(op) {
             guard let vm else { return send(failure(id, "bad_request", "'vm' must be a string"), to: fd) }
             guard Self.inputTypes[vm] != nil else {
                 return send(failure(id, "unknown_view_model",
@@ -160,6 +163,16 @@ final class FakeControlServer: Sendable {
         case "set": send(set(id, vm: vm!, name: request["name"]?.stringValue ?? "", value: request["value"] ?? .null), to: fd)
         case "run": run(id, vm: vm!, name: request["name"]?.stringValue ?? "", arg: request["arg"],
                         wait: request["wait"]?.boolValue ?? true, fd: fd)
+        case "interrupt":
+            let key = vm! + "." + (request["name"]?.stringValue ?? "")
+            guard let run = state.withLock({ $0.running.removeValue(forKey: key) }) else {
+                return send(ok(id, [("interrupted", .int(0))]), to: fd)
+            }
+            let message = "\(key) was interrupted by a client"
+            record(kind: "fail", vm: vm!, name: request["name"]?.stringValue ?? "",
+                   [("durationMs", .int(0)), ("error", .string(message)), ("code", .string("interrupted"))])
+            if run.wait { send(failure(run.id, "interrupted", message), to: run.fd) }
+            send(ok(id, [("interrupted", .int(1))]), to: fd)
         case "watch":
             send(ok(id, [("watching", .bool(true))]), to: fd)
             state.withLock { $0.watchers.append((fd, id, vm)) }
@@ -306,7 +319,9 @@ final class FakeControlServer: Sendable {
         record(kind: "start", vm: vm, name: name, arg.map { [("arg", $0)] } ?? [])
         if !wait { send(ok(id, [("started", .bool(true))]), to: fd) }
         let delay = vm == "login" && name == "login" ? runDelay : 0.05
+        state.withLock { $0.running[key] = (id, fd, wait) }
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            guard state.withLock({ $0.running.removeValue(forKey: key) }) != nil else { return }  // interrupted
             let (error, value): (String?, JSONValue) = state.withLock { s in
                 s.runs[key, default: 0] += 1
                 if vm == "login", name == "login" {

@@ -1,3 +1,4 @@
+import BinderyNames
 @testable import BinderyCLI
 import BinderyJSON
 import Testing
@@ -40,9 +41,15 @@ import Testing
             _ = try ValueParser.parse(Token("lots"), as: .double, for: "api.failureRate", constraint: "between 0 and 1")
             Issue.record("accepted a non-number")
         } catch {
-            #expect(error.message == #"invalid value "lots" for api.failureRate: expected a double (a number, e.g. 0.5) between 0 and 1"#)
+            #expect(error.message == #"api.failureRate expects a double between 0 and 1, got "lots""#)
         }
         #expect(throws: ValueError.self) { try ValueParser.parse(Token("nan"), as: .double, for: "x") }
+        #expect(throws: ValueError(message: #"api.latencyMs expects an int between 0 and 60000, got "99999999999999999999", which is out of range"#)) {
+            try ValueParser.parse(Token("99999999999999999999"), as: .int, for: "api.latencyMs", constraint: "between 0 and 60000")
+        }
+        #expect(throws: ValueError(message: #"products.toggle expects index to be an int, got "x""#)) {
+            try ValueParser.parse(Token("x"), as: .int, for: "products.toggle", argument: "index")
+        }
         #expect(throws: ValueError.self) { try ValueParser.parse(Token("maybe"), as: .bool, for: "x") }
     }
 }
@@ -123,6 +130,9 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(DidYouMean.closest(to: "LOGIN", among: ["login"]) == "login")
         #expect(DidYouMean.closest(to: "zzzzzz", among: ["login", "products"]) == nil)
         #expect(DidYouMean.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(DidYouMean.suffix(for: "nope", among: ["login", "api"], listing: "view models") == " (view models: login, api)")
+        #expect(DidYouMean.suffix(for: "x", among: [], listing: "inputs") == " (there are no inputs)")
+        #expect(DidYouMean.suffix(for: "logn", among: ["login"], listing: "view models") == " — did you mean 'login'?")
     }
 }
 

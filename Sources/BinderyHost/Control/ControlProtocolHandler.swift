@@ -1,5 +1,6 @@
 import Bindery
 import BinderyJSON
+import BinderyNames
 
 /// Answers control-protocol frames (docs/PROTOCOL.md) against a ``ViewModelHost``.
 ///
@@ -47,7 +48,7 @@ public final class ControlProtocolHandler: Sendable {
         }
     }
 
-    private static let ops = ["ping", "list", "describe", "get", "set", "run", "watch", "log"]
+    private static let ops = ["ping", "list", "describe", "get", "set", "run", "interrupt", "watch", "log"]
 
     private func dispatch(_ request: ControlRequest, session: ControlSession) throws(HostFailure) {
         let id = request.id
@@ -127,6 +128,19 @@ public final class ControlProtocolHandler: Sendable {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
+        case "interrupt":
+            let vm = try request.string("vm")
+            let name = try request.string("name")
+            host.interrupt(viewModel: vm, command: name) { result in
+                switch result {
+                case let .success(count):
+                    session.reply(ControlReply.success(id: id) { writer in
+                        writer.key("interrupted"); writer.int(count)
+                    })
+                case let .failure(failure):
+                    session.reply(ControlReply.failure(id: id, failure))
+                }
+            }
         case "watch":
             let vm = try request.optionalString("vm")
             if let vm { _ = try host.viewModelIndex(vm) }
@@ -148,7 +162,7 @@ public final class ControlProtocolHandler: Sendable {
                 writer.endArray()
             })
         default:
-            throw HostFailure(.unknownOp, "unknown op '\(op)'" + Suggestion.didYouMean(op, among: Self.ops))
+            throw HostFailure(.unknownOp, "unknown op '\(op)'" + DidYouMean.suffix(for: op, among: Self.ops, listing: "ops"))
         }
     }
 }

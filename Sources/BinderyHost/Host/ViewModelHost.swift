@@ -1,5 +1,6 @@
 import Bindery
 import BinderyJSON
+import BinderyNames
 import Dispatch
 import Synchronization
 
@@ -197,7 +198,7 @@ public final class ViewModelHost: Sendable {
     /// The index of the view model called `name`, or `unknown_view_model` with a suggestion.
     public func viewModelIndex(_ name: String) throws(HostFailure) -> Int {
         guard let index = surfaces.firstIndex(where: { $0.name == name }) else {
-            throw HostFailure(.unknownViewModel, "unknown view model '\(name)'" + Suggestion.didYouMean(name, among: surfaces.map(\.name)))
+            throw HostFailure(.unknownViewModel, "unknown view model '\(name)'" + DidYouMean.suffix(for: name, among: surfaces.map(\.name), listing: "view models"))
         }
         return index
     }
@@ -233,7 +234,7 @@ public final class ViewModelHost: Sendable {
                 return completion(.success(Reading(kind: "command", json: values.commands[command].json)))
             }
             let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
-            completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command '\(name)'" + Suggestion.didYouMean(name, among: all))))
+            completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command '\(name)'" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
         }
     }
 
@@ -286,6 +287,9 @@ public final class ViewModelHost: Sendable {
         let surface = surfaces[viewModel]
         state.clientSetting = (viewModel, input)
         defer { state.clientSetting = nil }
+        // The set is the cause of the changes it triggers synchronously: its event goes
+        // before theirs, so watchers read cause, then effects.
+        let causePosition = state.pendingEvents.count
         do {
             try surface.inputs[input].set(value, viewModel: surface.name)
         } catch {
@@ -295,7 +299,8 @@ public final class ViewModelHost: Sendable {
         // the value even if the view model delivers changes elsewhere.
         state.values[viewModel].inputs[input] = surface.inputs[input].value
         metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)))
+        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
+               at: causePosition)
         state.pendingReplies.append(whenVisible)
         markDirty()
         return nil
@@ -331,8 +336,11 @@ public final class ViewModelHost: Sendable {
         let surfaceCommand = surface.commands[command]
         guard !isStopping else { return completion(.failed(HostFailure(.unavailable, "the daemon is shutting down"))) }
         guard surfaceCommand.isEnabled.value, !surfaceCommand.isExecuting.value else {
-            let reason = surfaceCommand.isExecuting.value ? "is already executing" : "is not enabled now"
-            return completion(.failed(HostFailure(.disabled, "\(surface.name).\(surfaceCommand.name) \(reason)")))
+            let started = state.runs.values.first { $0.viewModel == viewModel && $0.command == command }?.startedUptimeNanoseconds
+            let seconds = started.map { Double(DispatchTime.now().uptimeNanoseconds - $0) / 1e9 }
+            let values = state.values[viewModel]
+            return completion(.failed(HostFailure(.disabled, DisabledReason.message(
+                surface: surface, command: command, executingSeconds: seconds, inputs: values.inputs, outputs: values.outputs))))
         }
         let id = state.nextRunID
         state.nextRunID += 1
@@ -368,7 +376,13 @@ public final class ViewModelHost: Sendable {
         case let .value(value):
             state.runs[id]!.lastValue = value
         case .completed:
-            finish(id, .success(state.runs[id]!.lastValue ?? .null))
+            // A run that completes without a value was cut short by the view model (e.g.
+            // products.cancel's `take(until:)`): it is reported as interrupted, not as a
+            // success with null.
+            guard let value = state.runs[id]!.lastValue else {
+                return finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was cancelled before it produced a value")))
+            }
+            finish(id, .success(value))
         case let .failed(failure):
             finish(id, .failure(failure))
         }
@@ -417,6 +431,29 @@ public final class ViewModelHost: Sendable {
     private func failureIsRefusal(_ result: Result<SurfaceValue, HostFailure>) -> Bool {
         if case let .failure(failure) = result { return failure.code == .disabled }
         return false
+    }
+
+    /// Interrupts the runs of `viewModel`.`command` started through the host and still
+    /// running: each ends as `interrupted` ("… was interrupted by a client"), its waiting
+    /// client gets that error, and the view model's work is disposed. Completes with how many
+    /// runs were interrupted (0 when none was running: it may just have ended).
+    public func interrupt(viewModel: String, command commandName: String,
+                          completion: @escaping @Sendable (Result<Int, HostFailure>) -> Void) {
+        let vmIndex: Int, commandIndex: Int
+        do throws(HostFailure) {
+            vmIndex = try viewModelIndex(viewModel)
+            do { _ = try surfaces[vmIndex].command(named: commandName) } catch { throw HostFailure(error) }
+            commandIndex = surfaces[vmIndex].commands.firstIndex(where: { $0.name == commandName })!
+        } catch {
+            return completion(.failure(error))
+        }
+        onScheduler { [self] in
+            let ids = state.runs.filter { $0.value.viewModel == vmIndex && $0.value.command == commandIndex }.keys.sorted()
+            for id in ids {
+                finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was interrupted by a client")))
+            }
+            completion(.success(ids.count))
+        }
     }
 
     // MARK: - Watching
@@ -530,6 +567,14 @@ public final class ViewModelHost: Sendable {
         record(HostEvent(viewModel: surface.name, name: surface.commands[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .command, value: .command(command))),
                coalescing: HostState.ChangeKey(viewModel: vm, part: .command, index: index))
+    }
+
+    /// Records `event` before the events recorded since `position` (its effects).
+    private func record(_ event: HostEvent, at position: Int) {
+        state.pendingEvents.insert(event, at: position)
+        for (key, index) in state.pendingChangeIndex where index >= position {
+            state.pendingChangeIndex[key] = index + 1
+        }
     }
 
     private func record(_ event: HostEvent, coalescing key: HostState.ChangeKey? = nil) {

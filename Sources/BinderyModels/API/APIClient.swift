@@ -64,13 +64,14 @@ public final class APIClient: Sendable {
     /// `offset`; fails with `unknownUser` if there is no such user.
     public func tweets(username: String, offset: Int, limit: Int) -> SignalProducer<TweetPage, APIError> {
         request { store throws(APIError) in
-            let page = try Self.storeCall { () throws(StoreError) -> TweetPage? in
-                guard let user = try store.user(username: username) else { return nil }
+            let found = try Self.storeCall { () throws(StoreError) -> Result<TweetPage, APIError> in
+                guard let user = try store.user(username: username) else {
+                    return .failure(.unknownUser(username: username, known: try store.usernames()))
+                }
                 let tweets = try store.tweets(username: user.username, offset: offset, limit: limit)
-                return TweetPage(user: user, tweets: tweets, total: try store.tweetCount(username: user.username))
+                return .success(TweetPage(user: user, tweets: tweets, total: try store.tweetCount(username: user.username)))
             }
-            guard let page else { throw APIError.unknownUser(username: username) }
-            return page
+            return try found.get()
         }
     }
 

@@ -1,3 +1,5 @@
+import BinderyNames
+
 /// Why a call of the simulated network failed. `description` is the one line a person sees.
 public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The provoked failure (`api.failureRate`): the seed's "服务器不给力".
@@ -6,8 +8,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownAccount(phone: String)
     /// The account exists but its code is a different one.
     case wrongVerificationCode
-    /// No user has this username.
-    case unknownUser(username: String)
+    /// No user has this username; `known` lists those that exist.
+    case unknownUser(username: String, known: [String])
     /// The store failed or refused the arguments; the store's own message.
     case store(String)
 
@@ -16,7 +18,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .serverUnavailable: "Server unavailable, please retry"
         case let .unknownAccount(phone): "No account with mobile number \(phone)"
         case .wrongVerificationCode: "Wrong verification code"
-        case let .unknownUser(username): "No user named '\(username)'"
+        case let .unknownUser(username, known):
+            "No user named '\(username)'" + DidYouMean.suffix(for: username, among: known, listing: "users")
         case let .store(message): message
         }
     }

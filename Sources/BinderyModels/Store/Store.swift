@@ -97,6 +97,13 @@ public final class Store: Sendable {
         }
     }
 
+    /// Every username, in alphabetical order (for "no such user" messages).
+    public func usernames() throws(StoreError) -> [String] {
+        try read { (connection) throws(SQLiteError) in
+            try connection.query("SELECT username FROM users ORDER BY username", [], as: { (row) throws(SQLiteError) -> String in try row.value("username") })
+        }
+    }
+
     /// At most `limit` of the user's tweets in id order, skipping the first `offset`; empty for
     /// an unknown user or past the end. `offset` and `limit` must be ≥ 0.
     public func tweets(username: String, offset: Int, limit: Int) throws(StoreError) -> [Tweet] {
