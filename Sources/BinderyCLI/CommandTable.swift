@@ -116,6 +116,11 @@ public enum CommandTable {
         return lines.joined(separator: "\n")
     }
 
+    /// `\x`, for its usage line (backslash commands are read before the table).
+    public static let expandedSpec = CommandSpec(
+        name: "\\x", arguments: [ArgumentSpec("on|off|auto", .commandWord, optional: true)],
+        summary: "Expanded output: one field per line (auto: when a table does not fit).")
+
     /// The text of `\?`: every command's usage, one per line, and the backslash commands.
     public static func quickHelp() -> String {
         var lines = commands.map { "  " + $0.usage }

@@ -1,9 +1,13 @@
 /// How many terminal columns text takes: East Asian wide and fullwidth characters (西, 東,
-/// 验证码) take two, combining marks none; so tables with CJK values stay aligned.
+/// 验证码) take two, combining marks none, and ANSI colour sequences (`ESC [ … m`) none — so
+/// tables with CJK values or coloured cells stay aligned.
 public enum DisplayWidth {
     /// The column width of `text`.
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        var total = 0
+        var escape = EscapeScanner()
+        for character in text where !escape.consumes(character) { total += width(of: character) }
+        return total
     }
 
     private static func width(of character: Character) -> Int {
@@ -29,5 +33,50 @@ public enum DisplayWidth {
     public static func pad(_ text: String, to width: Int) -> String {
         let w = of(text)
         return w >= width ? text : text + String(repeating: " ", count: width - w)
+    }
+
+    /// `text` cut to at most `width` columns, ending in "…" when something was cut. Colour
+    /// sequences are kept (not counted), and a reset is added if the cut fell inside one.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        var escape = EscapeScanner()
+        var styled = false
+        for character in text {
+            if escape.consumes(character) {
+                result.append(character)
+                styled = true
+                continue
+            }
+            let w = self.width(of: character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…" + (styled ? "\u{1B}[0m" : "")
+    }
+
+    /// Recognises CSI escape sequences (`ESC [` parameters, a final byte) character by character.
+    private struct EscapeScanner {
+        private enum State { case text, escape, sequence }
+        private var state = State.text
+
+        /// Whether `character` belongs to an escape sequence (and so takes no column).
+        mutating func consumes(_ character: Character) -> Bool {
+            switch state {
+            case .text:
+                guard character == "\u{1B}" else { return false }
+                state = .escape
+                return true
+            case .escape:
+                state = character == "[" ? .sequence : .text
+                return true
+            case .sequence:
+                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii) { state = .text }
+                return true
+            }
+        }
     }
 }

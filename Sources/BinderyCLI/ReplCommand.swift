@@ -5,6 +5,8 @@ public enum ReplCommand: Sendable, Equatable {
     case help(String?)
     /// `\?`: one line per command, as psql's `\?`.
     case quickHelp
+    /// `\x [on|off|auto]`: expanded output; nil toggles.
+    case expanded(TableLayout.Expanded?)
     case list
     case show(vm: String)
     case get(vm: String, name: String)
@@ -51,10 +53,17 @@ public enum CommandParser {
         let trimmed = line.trimmingWhitespace
         if trimmed.hasPrefix("#") { return nil }
         if trimmed.hasPrefix("\\") {
-            switch trimmed.lowercased() {
-            case "\\?", "\\h": return .quickHelp
-            case "\\q": return .quit
-            default: throw .unknownCommand(trimmed)
+            let words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            switch (words[0], words.count) {
+            case ("\\?", 1), ("\\h", 1): return .quickHelp
+            case ("\\q", 1): return .quit
+            case ("\\x", 1): return .expanded(nil)
+            case ("\\x", 2):
+                guard let mode = TableLayout.Expanded(rawValue: words[1]) else {
+                    throw .usage(CommandTable.expandedSpec, "\\x takes on, off or auto, not '\(Excerpt.of(words[1]))'")
+                }
+                return .expanded(mode)
+            default: throw .unknownCommand(Excerpt.of(trimmed))
             }
         }
         let tokens: [Token]

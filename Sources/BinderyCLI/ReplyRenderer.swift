@@ -4,8 +4,13 @@ import BinderyJSON
 /// always renders the same way, so tests compare text.
 public struct ReplyRenderer: Sendable {
     public let style: Style
+    /// The terminal's width and `\x` mode; the default (no width, not expanded) cuts nothing.
+    public let layout: TableLayout
 
-    public init(style: Style) { self.style = style }
+    public init(style: Style, layout: TableLayout = TableLayout()) {
+        self.style = style
+        self.layout = layout
+    }
 
     // MARK: values
 
@@ -29,13 +34,13 @@ public struct ReplyRenderer: Sendable {
             if keys.isEmpty {
                 var table = TextTable(header: ["#", "VALUE"])
                 for (i, element) in elements.enumerated() { table.append([String(i), inline(element)]) }
-                return table.lines(style: style)
+                return table.lines(style: style, layout: layout)
             }
             var table = TextTable(header: ["#"] + keys)
             for (i, element) in elements.enumerated() {
                 table.append([String(i)] + keys.map { key in element[key].map(cell) ?? "" })
             }
-            return table.lines(style: style)
+            return table.lines(style: style, layout: layout)
         case let .object(members):
             if members.isEmpty { return ["{}"] }
             let width = members.map { DisplayWidth.of($0.0) }.max() ?? 0
@@ -76,7 +81,7 @@ public struct ReplyRenderer: Sendable {
             func list(_ names: [String]) -> String { names.isEmpty ? "—" : names.joined(separator: ", ") }
             table.append([String(i + 1), s.name, list(s.inputs.map(\.name)), list(s.outputs), list(s.commands.map(\.name))])
         }
-        return table.lines(style: style)
+        return table.lines(style: style, layout: layout)
     }
 
     /// `show VM`: inputs (name, type, value), outputs (name, value), commands (name, argument,
@@ -91,12 +96,12 @@ public struct ReplyRenderer: Sendable {
                 if let c = input.constraint { type += " (\(c))" }
                 table.append([input.name, type, inputs?[input.name].map(inline) ?? "—"])
             }
-            lines += table.lines(indent: 2, style: style)
+            lines += table.lines(indent: 2, style: style, layout: layout)
         }
         if !surface.outputs.isEmpty {
             var table = TextTable(header: ["OUTPUT", "VALUE"])
             for name in surface.outputs { table.append([name, outputs?[name].map(inline) ?? "—"]) }
-            lines += table.lines(indent: 2, style: style)
+            lines += table.lines(indent: 2, style: style, layout: layout)
         }
         if !surface.commands.isEmpty {
             var table = TextTable(header: ["COMMAND", "ARG", "ENABLED", "EXECUTING", "RUNS", "LAST VALUE", "LAST ERROR"])
@@ -110,7 +115,7 @@ public struct ReplyRenderer: Sendable {
                     lastError.map { style.red($0) } ?? "—",
                 ])
             }
-            lines += table.lines(indent: 2, style: style)
+            lines += table.lines(indent: 2, style: style, layout: layout)
         }
         for name in surface.outputs {
             guard let value = outputs?[name], case let .array(elements) = value, !elements.isEmpty else { continue }
@@ -184,7 +189,8 @@ public struct ReplyRenderer: Sendable {
         } else {
             label = kind == "fail" ? style.red(kind.padding(to: 6)) : style.cyan(kind.padding(to: 6))
         }
-        return style.dim("\(version) \(at)") + " " + label + " " + detail
+        let line = style.dim("\(version) \(at)") + " " + label + " " + detail
+        return layout.width.map { DisplayWidth.truncate(line, to: $0) } ?? line
     }
 
     /// "2026-11-29T21:40:00.120Z" → "21:40:00.120"; other text unchanged.

@@ -20,19 +20,28 @@ public final class Session {
         public var json: Bool
         public var interactive: Bool
         public var style: Style
+        /// The terminal's width now (it may be resized), nil off a terminal: tables are fitted to it.
+        public var width: @Sendable () -> Int?
 
-        public init(socketPath: String, json: Bool, interactive: Bool, style: Style) {
+        public init(socketPath: String, json: Bool, interactive: Bool, style: Style,
+                    width: @escaping @Sendable () -> Int? = { nil }) {
             self.socketPath = socketPath
             self.json = json
             self.interactive = interactive
             self.style = style
+            self.width = width
         }
     }
 
     public let options: Options
     private let io: SessionIO
     private let interrupts: InterruptFlag
-    private let renderer: ReplyRenderer
+    /// `\x`: expanded output (one field per line), as psql.
+    public var expanded = TableLayout.Expanded.off
+    /// Renders for the terminal as it is now (its width, `\x`).
+    private var renderer: ReplyRenderer {
+        ReplyRenderer(style: options.style, layout: TableLayout(width: options.width(), expanded: expanded))
+    }
     /// The live connection; shared with the surface cache and the reader's close callback.
     private let link = SharedLink()
     /// Names and types of the view models, for checks and completion.
@@ -42,7 +51,6 @@ public final class Session {
         self.options = options
         self.io = io
         self.interrupts = interrupts
-        self.renderer = ReplyRenderer(style: options.style)
         let link = self.link
         self.cache = SurfaceCache { link.withLock { $0.connection } }
     }
@@ -139,9 +147,10 @@ public final class Session {
         io.error(location.map { "\($0): " + line } ?? line)
     }
 
-    /// Prints result lines; with `--json` this is only ever one reply.
+    /// Prints a command's result lines as one block (a terminal front end may page it).
     private func printResult(_ lines: [String]) {
-        lines.forEach(io.print)
+        guard !lines.isEmpty else { return }
+        io.print(lines.joined(separator: "\n"))
     }
 
     /// Runs one parsed command.
@@ -153,6 +162,9 @@ public final class Session {
             return text(CommandTable.overview())
         case .quickHelp:
             return text(CommandTable.quickHelp())
+        case let .expanded(mode):
+            expanded = mode ?? (expanded == .off ? .on : .off)
+            return text("expanded display is \(expanded.rawValue)")
         case let .help(word?):
             switch CommandTable.help(for: word) {
             case let .success(help): return text(help)
@@ -174,7 +186,7 @@ public final class Session {
             case let .watch(vm): return try watch(vm: vm)
             case let .log(count): return try log(connection, count: count)
             case .ping: return try ping(connection)
-            case .help, .quickHelp, .quit: return .succeeded
+            case .help, .quickHelp, .expanded, .quit: return .succeeded
             }
         } catch {
             link.withLock { $0.lost = true }

@@ -26,9 +26,17 @@ final class InteractiveShell {
 
     /// Front-end output for a terminal session: results on stdout; notices above the prompt
     /// when it is showing, else straight out; the status line rewritten in place.
-    static func io() -> SessionIO {
+    /// Output longer than the terminal goes through `pager` (nil: never paged).
+    static func io(pager: String?) -> SessionIO {
         SessionIO(
-            print: { StandardStreams.write($0 + "\n") },
+            print: { text in
+                if let pager, let rows = Terminal.size()?.rows, text.split(separator: "\n", omittingEmptySubsequences: false).count >= rows,
+                   Terminal.page(text, through: pager) {
+                    _ = Signals.interrupts.take()  // a Ctrl-C meant for the pager
+                    return
+                }
+                StandardStreams.write(text + "\n")
+            },
             error: { StandardStreams.write($0 + "\n") },
             notice: { line in
                 let queued = display.withLock { state -> Bool in

@@ -33,13 +33,14 @@ Signals.install()
 let socketPath = invocation.socketPath ?? SocketLocator.defaultPath(environment: environment)
 let interactive = invocation.commands.isEmpty && invocation.scriptFile == nil && isatty(0) == 1
 let style = Style.forOutput(isTerminal: isatty(1) == 1 && !invocation.json, environment: environment)
-let io = interactive ? InteractiveShell.io() : SessionIO(
+let io = interactive ? InteractiveShell.io(pager: Terminal.pager(environment: environment)) : SessionIO(
     print: { StandardStreams.write($0 + "\n") },
     error: { StandardStreams.write($0 + "\n", to: 2) },
     notice: { StandardStreams.write($0 + "\n") },
     status: { _ in })
 let session = Session(
-    options: .init(socketPath: socketPath, json: invocation.json, interactive: interactive, style: style),
+    options: .init(socketPath: socketPath, json: invocation.json, interactive: interactive, style: style,
+                   width: { invocation.json ? nil : Terminal.size()?.columns }),
     io: io, interrupts: Signals.interrupts)
 
 do {

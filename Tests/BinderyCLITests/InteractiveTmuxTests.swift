@@ -11,9 +11,9 @@ import Testing
         let name = "bctl"
         let tmux: PrivateTmuxServer
 
-        init(command: String) throws {
+        init(command: String, columns: Int = 160, rows: Int = 50) throws {
             tmux = try PrivateTmuxServer()
-            try tmux.run(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", command])
+            try tmux.run(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), command])
         }
 
         func type(_ text: String) throws { try tmux.run(["send-keys", "-t", name, "-l", text]) }

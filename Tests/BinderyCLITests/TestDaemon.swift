@@ -7,11 +7,15 @@ struct TestDaemon {
     let socketPath: String
     private let fake: FakeControlServer?
 
-    static func start() throws -> TestDaemon {
+    /// Whether the tests talk to the real binderyd.
+    var isReal: Bool { fake == nil }
+
+    /// `runDelay`: how long the fake's `login.login` takes (the real daemon's is set through `api.latencyMs`).
+    static func start(runDelay: Double = 1.5) throws -> TestDaemon {
         if let real = ProcessInfo.processInfo.environment["BINDERY_TEST_SOCKET"], !real.isEmpty {
             return TestDaemon(socketPath: real, fake: nil)
         }
-        let fake = try FakeControlServer()
+        let fake = try FakeControlServer(runDelay: runDelay)
         return TestDaemon(socketPath: fake.path, fake: fake)
     }
 
