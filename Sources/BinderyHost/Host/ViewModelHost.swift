@@ -579,9 +579,13 @@ public final class ViewModelHost: Sendable {
 
     private func record(_ event: HostEvent, coalescing key: HostState.ChangeKey? = nil) {
         if let key {
+            // A newer change of the same part replaces the older one and moves to the end,
+            // so it follows whatever caused it (a finish before the command state it left).
             if let position = state.pendingChangeIndex[key] {
-                state.pendingEvents[position] = event
-                return
+                state.pendingEvents.remove(at: position)
+                for (other, index) in state.pendingChangeIndex where index > position {
+                    state.pendingChangeIndex[other] = index - 1
+                }
             }
             state.pendingChangeIndex[key] = state.pendingEvents.count
         }
