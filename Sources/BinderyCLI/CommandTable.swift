@@ -14,6 +14,8 @@ public enum ArgumentKind: Sendable, Hashable {
     case value
     /// A non-negative count.
     case count
+    /// A file name (not completed).
+    case file
 }
 
 /// One argument position: its placeholder in usage lines, what it accepts, whether optional.
@@ -92,6 +94,11 @@ public enum CommandTable {
         CommandSpec(name: "log", arguments: [ArgumentSpec("N", .count, optional: true)],
                     summary: "Print the daemon's last N events (default 50, at most 1000)."),
         CommandSpec(name: "ping", summary: "Check that binderyd answers."),
+        CommandSpec(name: "record", arguments: [ArgumentSpec("FILE|off", .file)],
+                    summary: "Save the commands typed from now on to FILE, a script for -f.",
+                    details: ["Failed commands are kept as # comments; `record off` stops.",
+                              "binderyctl --check FILE replays a transcript (commands after `bindery> `",
+                              "with their output) and shows a diff where the output differs."]),
         CommandSpec(name: "quit", aliases: ["exit"], summary: "Leave (Ctrl-D does too)."),
     ]
 

@@ -5,6 +5,8 @@ public struct Invocation: Sendable, Equatable {
     public var socketPath: String?
     /// Commands from `-c`, run in order instead of reading input.
     public var commands: [String] = []
+    /// A transcript to replay and compare (`--check FILE`).
+    public var checkFile: String?
     /// A script to run (`-f FILE`; `-` is standard input), one command per line.
     public var scriptFile: String?
     /// Print the daemon's replies verbatim, one JSON object per line.
@@ -49,6 +51,7 @@ public struct Invocation: Sendable, Equatable {
             case "--socket", "-s": invocation.socketPath = try value(for: argument)
             case "-c", "--command": invocation.commands.append(try value(for: argument))
             case "-f", "--file": invocation.scriptFile = try value(for: argument)
+            case "--check": invocation.checkFile = try value(for: argument)
             case "--json": invocation.json = true
             case "--keep-going", "-k": invocation.keepGoing = true
             case "--help", "-h": invocation.showHelp = true
@@ -59,7 +62,7 @@ public struct Invocation: Sendable, Equatable {
                 } else if argument.hasPrefix("-c"), argument.count > 2 {
                     invocation.commands.append(String(argument.dropFirst(2)))
                 } else {
-                    let options = ["--socket", "-c", "-f", "--file", "--json", "--keep-going", "--help", "--version"]
+                    let options = ["--socket", "-c", "-f", "--file", "--check", "--json", "--keep-going", "--help", "--version"]
                     let hint = DidYouMean.closest(to: argument, among: options).map { " — did you mean '\($0)'?" }
                         ?? (argument.hasPrefix("-") ? "" : " — commands go after -c, e.g. -c 'ls'")
                     throw UsageError(message: "unknown option '\(argument)'\(hint)")
@@ -68,8 +71,8 @@ public struct Invocation: Sendable, Equatable {
             index += 1
         }
         if invocation.socketPath == "" { throw UsageError(message: "--socket needs a non-empty path") }
-        if invocation.scriptFile != nil, !invocation.commands.isEmpty {
-            throw UsageError(message: "-f and -c do not mix: put the commands in the file")
+        if [invocation.scriptFile != nil, !invocation.commands.isEmpty, invocation.checkFile != nil].filter({ $0 }).count > 1 {
+            throw UsageError(message: "-c, -f and --check do not mix: use one")
         }
         return invocation
     }
@@ -77,7 +80,8 @@ public struct Invocation: Sendable, Equatable {
     /// The text of `--help`.
     public static func helpText() -> String {
         """
-        usage: binderyctl [--socket PATH] [-c COMMAND]... [-f FILE] [--json] [--keep-going] [--help] [--version]
+        usage: binderyctl [--socket PATH] [-c COMMAND]... [-f FILE] [--check TRANSCRIPT] [--json] [--keep-going]
+                  [--help] [--version]
 
         Drive binderyd's view models: set inputs, run commands, watch the bound state react.
         On a terminal it is an interactive shell (prompt `bindery> `, Tab completion, history,
@@ -90,6 +94,11 @@ public struct Invocation: Sendable, Equatable {
           -f FILE         run the commands in FILE, one per line (- is stdin); blank lines
                           and lines starting with # are skipped; errors say FILE:LINE:;
                           a line may have at most 64 KiB
+          --check TRANSCRIPT
+                          replay a transcript: lines `bindery> COMMAND` followed by the
+                          output expected (in .md files, fenced blocks starting with the
+                          prompt); print a diff where it differs. In expected lines `…`
+                          matches any text and a line ending in ` (re)` is a regex
           --json          print the daemon's replies verbatim, one JSON object per command;
                           errors binderyctl finds itself come in the same shape
                           ({"id":null,"ok":false,"error":{"code":…,"message":…}})
@@ -99,7 +108,8 @@ public struct Invocation: Sendable, Equatable {
 
         exit codes:
           0  every command succeeded
-          1  a command failed (the first failure stops the run unless --keep-going)
+          1  a command failed (the first failure stops the run unless --keep-going),
+             or --check found output that differs
           2  usage: bad options
           3  binderyd is unreachable (not running, or the socket path is wrong)
 

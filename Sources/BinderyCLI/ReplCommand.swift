@@ -15,6 +15,8 @@ public enum ReplCommand: Sendable, Equatable {
     case watch(vm: String?)
     case log(count: Int?)
     case ping
+    /// `record FILE` starts saving typed lines to FILE; `record off` (nil) stops.
+    case record(String?)
     case quit
 }
 
@@ -118,6 +120,9 @@ public enum CommandParser {
             }
             return .log(count: n)
         case "ping": return .ping
+        case "record":
+            let word = arguments[0]
+            return .record(word.text == "off" && !word.quoted ? nil : word.text)
         default: return .quit
         }
     }

@@ -125,13 +125,22 @@ public final class Session {
         guard line.utf8.count <= Self.maximumLineLength else {
             return fail("frame_too_large", Self.lineTooLongMessage)
         }
+        let parsed: ReplCommand?
         do {
-            guard let command = try CommandParser.parse(line) else { return .succeeded }
-            return execute(command)
+            parsed = try CommandParser.parse(line)
         } catch {
-            return fail(error.code, error.description)
+            let outcome = fail(error.code, error.description)
+            recorder?.record(line, outcome: outcome)
+            return outcome
         }
+        guard let command = parsed else { return .succeeded }
+        let outcome = execute(command)
+        if case .record = command {} else { recorder?.record(line, outcome: outcome) }
+        return outcome
     }
+
+    /// `record FILE`: where typed lines are being saved, if anywhere.
+    private var recorder: SessionRecorder?
 
     /// Reports a failure binderyctl found itself, once: a JSON error reply in the daemon's
     /// shape with `--json`, else one "error: …" line (prefixed with ``location``).
@@ -162,6 +171,18 @@ public final class Session {
             return text(CommandTable.overview())
         case .quickHelp:
             return text(CommandTable.quickHelp())
+        case .record(nil):
+            guard let recorder else { return text("not recording") }
+            self.recorder = nil
+            return text("stopped recording to \(recorder.path)")
+        case let .record(path?):
+            switch SessionRecorder.open(path) {
+            case let .success(opened):
+                recorder = opened
+                return text("recording typed commands to \(path) (replay with binderyctl -f \(path); `record off` stops)")
+            case let .failure(error):
+                return fail("bad_request", error.message)
+            }
         case let .expanded(mode):
             expanded = mode ?? (expanded == .off ? .on : .off)
             return text("expanded display is \(expanded.rawValue)")
@@ -186,7 +207,7 @@ public final class Session {
             case let .watch(vm): return try watch(vm: vm)
             case let .log(count): return try log(connection, count: count)
             case .ping: return try ping(connection)
-            case .help, .quickHelp, .expanded, .quit: return .succeeded
+            case .help, .quickHelp, .expanded, .record, .quit: return .succeeded
             }
         } catch {
             link.withLock { $0.lost = true }

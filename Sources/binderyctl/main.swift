@@ -30,6 +30,17 @@ if invocation.showVersion {
 }
 
 Signals.install()
+if let file = invocation.checkFile {
+    guard let text = readFile(file) else {
+        StandardStreams.write("binderyctl: cannot read \(file): \(String(cString: strerror(errno)))\n", to: 2)
+        exit(Invocation.ExitCode.usage.rawValue)
+    }
+    let transcript = Transcript(parsing: text, markdown: file.hasSuffix(".md"))
+    let path = invocation.socketPath ?? SocketLocator.defaultPath(environment: environment)
+    let (report, code) = TranscriptChecker.check(transcript, name: file, socketPath: path)
+    StandardStreams.write(report.joined(separator: "\n") + "\n")
+    exit(code.rawValue)
+}
 let socketPath = invocation.socketPath ?? SocketLocator.defaultPath(environment: environment)
 let interactive = invocation.commands.isEmpty && invocation.scriptFile == nil && isatty(0) == 1
 let style = Style.forOutput(isTerminal: isatty(1) == 1 && !invocation.json, environment: environment)
@@ -76,3 +87,20 @@ if let file = invocation.scriptFile, file != "-" {
 }
 var reader = ScriptLineReader(fd: fd)
 exit(ScriptRunner.run(session, keepGoing: invocation.keepGoing, source: source) { reader.next() }.rawValue)
+
+
+/// The whole file at `path` as UTF-8 text, nil if it cannot be read.
+func readFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { return nil }
+        if n == 0 { return String(decoding: bytes, as: UTF8.self) }
+        bytes += chunk[0..<n]
+    }
+}
