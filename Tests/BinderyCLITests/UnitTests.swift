@@ -103,7 +103,7 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(completer.complete(linePrefix: "").candidates == CommandTable.names.sorted())
         #expect(completer.complete(linePrefix: "s").candidates == ["set", "show"])
         #expect(completer.complete(linePrefix: "show ").candidates == ["flags", "login"])
-        #expect(completer.complete(linePrefix: "help r").candidates == ["run"])
+        #expect(completer.complete(linePrefix: "help r").candidates == ["record", "run"])
     }
 
     @Test func pathsByArgumentKind() {
