@@ -11,6 +11,7 @@ import Synchronization
 final class FakeControlServer: Sendable {
     let path: String
     let runDelay: Double
+    let ignoresInterrupts: Bool
     private let listener: Int32
     private let state = Mutex(FakeState())
 
@@ -26,6 +27,7 @@ final class FakeControlServer: Sendable {
         var selected: Set<Int> = []
         /// Runs in flight by "vm.name": the request's id, connection and whether it waits.
         var running: [String: (id: JSONValue, fd: Int32, wait: Bool)] = [:]
+        var interruptRequests = 0
         var events: [JSONValue] = []
         var watchers: [(fd: Int32, id: JSONValue, vm: String?)] = []
         var connections: [Int32] = []
@@ -47,10 +49,13 @@ final class FakeControlServer: Sendable {
     static let order = ["login", "products", "compass", "api"]
 
     /// Listens at `path` (a fresh temporary path when nil).
-    init(path: String? = nil, runDelay: Double = 1.5) throws {
+    /// `ignoresInterrupts`: `interrupt` answers 0 and the run goes on, as a daemon that cannot
+    /// stop it at once would (to test that a second Ctrl-C stops waiting).
+    init(path: String? = nil, runDelay: Double = 1.5, ignoresInterrupts: Bool = false) throws {
         self.path = path ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("bctl-\(UUID().uuidString.prefix(8)).sock").path
         self.runDelay = runDelay
+        self.ignoresInterrupts = ignoresInterrupts
         unlink(self.path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
@@ -165,7 +170,8 @@ final class FakeControlServer: Sendable {
                         wait: request["wait"]?.boolValue ?? true, fd: fd)
         case "interrupt":
             let key = vm! + "." + (request["name"]?.stringValue ?? "")
-            guard let run = state.withLock({ $0.running.removeValue(forKey: key) }) else {
+            state.withLock { $0.interruptRequests += 1 }
+            guard !ignoresInterrupts, let run = state.withLock({ $0.running.removeValue(forKey: key) }) else {
                 return send(ok(id, [("interrupted", .int(0))]), to: fd)
             }
             let message = "\(key) was interrupted by a client"
@@ -183,6 +189,11 @@ final class FakeControlServer: Sendable {
             send(failure(id, "unknown_op", "unknown op '\(op)'"), to: fd)
         }
     }
+
+    /// Runs started and not yet ended.
+    var runsInFlight: Int { state.withLock { $0.running.count } }
+    /// `interrupt` requests received.
+    var interruptRequests: Int { state.withLock { $0.interruptRequests } }
 
     private func surface(_ vm: String) -> JSONValue {
         .object([
