@@ -34,16 +34,16 @@ public final class Session {
     }
 
     public let options: Options
-    private let io: SessionIO
-    private let interrupts: InterruptFlag
+    let io: SessionIO
+    let interrupts: InterruptFlag
     /// `\x`: expanded output (one field per line), as psql.
     public var expanded = TableLayout.Expanded.off
     /// Renders for the terminal as it is now (its width, `\x`).
-    private var renderer: ReplyRenderer {
+    var renderer: ReplyRenderer {
         ReplyRenderer(style: options.style, layout: TableLayout(width: options.width(), expanded: expanded))
     }
     /// The live connection; shared with the surface cache and the reader's close callback.
-    private let link = SharedLink()
+    let link = SharedLink()
     /// Names and types of the view models, for checks and completion.
     public let cache: SurfaceCache
 
@@ -224,7 +224,7 @@ public final class Session {
 
     /// Reports a reply: verbatim in JSON mode; else the rendered lines or the error. Unknown
     /// names mean the cached surface may be stale, so it is refreshed.
-    private func report(_ reply: ControlReply, render: (JSONValue) -> [String]) -> CommandOutcome {
+    func report(_ reply: ControlReply, render: (JSONValue) -> [String]) -> CommandOutcome {
         if options.json {
             io.print(reply.raw)
         } else if reply.ok {
@@ -260,7 +260,7 @@ public final class Session {
 
     /// `name` in `vm`'s `names` (asking the daemon again once if it is missing, in case the
     /// surface changed), or a did-you-mean error naming what kind of name was expected.
-    private func check(_ name: String, kind: String, in vm: String, names: (ViewModelSurface) -> [String])
+    func check(_ name: String, kind: String, in vm: String, names: (ViewModelSurface) -> [String])
         -> Result<ViewModelSurface, Reported>
     {
         var surface: ViewModelSurface
@@ -324,69 +324,8 @@ public final class Session {
         return report(reply) { renderer.stored(vm: vm, input: input, reply: $0) }
     }
 
-    private func run(_ connection: ControlConnection, vm: String, command: String, argument: Token?, wait: Bool)
-        throws(ConnectionError) -> CommandOutcome
-    {
-        let surface: ViewModelSurface
-        switch check(command, kind: "command", in: vm, names: { $0.commands.map(\.name) }) {
-        case let .success(s): surface = s
-        case let .failure(reported): return reported.outcome
-        }
-        let target = "\(vm).\(command)"
-        var fields: [(String, JSONValue)] = [("vm", .string(vm)), ("name", .string(command))]
-        if let spec = surface.command(command) {
-            switch (argument, spec.argumentName) {
-            case (nil, let name?):
-                return fail("invalid_argument", "\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
-            case (let token?, nil) where surface.isDescribed:
-                return fail("invalid_argument", "\(target) takes no argument (got '\(Excerpt.of(token.text))')")
-            case (let token?, _):
-                do {
-                    fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: target, argument: spec.argumentName ?? "its argument")))
-                } catch {
-                    return fail("invalid_argument", error.message)
-                }
-            case (nil, nil):
-                break
-            }
-        }
-        if !wait { fields.append(("wait", .bool(false))) }
-        let pending = try connection.send(op: "run", fields)
-        _ = interrupts.take()
-        // The first Ctrl-C asks the daemon to interrupt the run (the `interrupt` op) and goes
-        // on waiting for how it ends; a second one stops waiting.
-        var interrupting = false
-        let interrupts = self.interrupts, io = self.io, style = options.style
-        let result = pending.wait { elapsed in
-            if interrupts.take() {
-                guard wait, !interrupting else { return false }
-                interrupting = true
-                _ = try? connection.send(op: "interrupt", [("vm", .string(vm)), ("name", .string(command))])
-            }
-            if wait {
-                let line = interrupting
-                    ? style.yellow("interrupting \(target)…") + " " + Self.seconds(elapsed) + style.dim("  (Ctrl-C again stops waiting)")
-                    : style.yellow("executing \(target)…") + " " + Self.seconds(elapsed) + style.dim("  (Ctrl-C interrupts it)")
-                io.status(line)
-            }
-            return true
-        }
-        io.status(nil)
-        guard let result else {
-            let message = "stopped waiting; \(target) may still be running (`watch` or `log` shows how it ends)"
-            if options.json { return fail("interrupted", message) }
-            io.print(message)
-            return .succeeded
-        }
-        let reply = try result.get()
-        return report(reply) { value in
-            wait ? renderer.finished(vm: vm, command: command, reply: value)
-                 : ["started \(target) (not waiting; `watch` or `log` shows how it ends)"]
-        }
-    }
-
     /// The connections and their state, shared with connection callbacks on reader threads.
-    private final class SharedLink: Sendable {
+    final class SharedLink: Sendable {
         struct State {
             var connection: ControlConnection?
             /// The daemon went away and has not come back yet.
@@ -401,7 +340,7 @@ public final class Session {
     }
 
     /// A command's outcome once it has been reported to the user.
-    private struct Reported: Error {
+    struct Reported: Error {
         let outcome: CommandOutcome
     }
 
@@ -425,61 +364,5 @@ public final class Session {
         return report(reply) { value in
             ["pong from binderyd at \(options.socketPath) (state version \(value["version"].map(renderer.inline) ?? "?"))"]
         }
-    }
-
-    // MARK: watch
-
-    /// Whether a `watch` is running.
-    public var isWatching: Bool { link.withLock { $0.watch.map { !$0.isClosed } ?? false } }
-
-    /// Ends the running `watch`, if any; true if there was one.
-    @discardableResult
-    public func stopWatch() -> Bool {
-        let watch = link.withLock { state -> ControlConnection? in
-            defer { state.watch = nil }
-            state.watchStopping = state.watch != nil
-            return state.watch
-        }
-        guard let watch else { return false }
-        watch.close()
-        return true
-    }
-
-    /// Starts watching on a connection of its own (the protocol ends a watch by closing it).
-    /// Interactive: returns at once and events arrive as notices. Otherwise: prints events
-    /// until Ctrl-C or the daemon closes the connection.
-    private func watch(vm: String?) throws(ConnectionError) -> CommandOutcome {
-        stopWatch()
-        let io = self.io, renderer = self.renderer, json = options.json, link = self.link
-        let connection = try ControlConnection(
-            path: options.socketPath,
-            onEvent: { reply in
-                if json { io.notice(reply.raw) } else if let event = reply.value["event"] { io.notice(renderer.event(event)) }
-            },
-            onClose: {
-                let intended = link.withLock { state -> Bool in
-                    defer { state.watchStopping = false }
-                    return state.watchStopping
-                }
-                if !intended { io.notice("watch ended: binderyd closed the connection") }
-            })
-        var fields: [(String, JSONValue)] = []
-        if let vm { fields.append(("vm", .string(vm))) }
-        let reply = try connection.request(op: "watch", fields)
-        guard reply.ok else {
-            connection.close()
-            return report(reply) { _ in [] }
-        }
-        link.withLock { $0.watch = connection; $0.watchStopping = false }
-        if options.json { io.print(reply.raw) }
-        let scope = vm.map { "view model \($0)" } ?? "every view model"
-        guard !options.interactive else {
-            if !options.json { io.print("watching \(scope): events appear above the prompt; Ctrl-C stops") }
-            return .succeeded
-        }
-        _ = interrupts.take()
-        while !connection.isClosed && !interrupts.take() { usleep(50_000) }
-        stopWatch()
-        return .succeeded
     }
 }

@@ -1,0 +1,66 @@
+import BinderyJSON
+
+/// `run`: checks the command and its argument, waits with a live status line, and turns the
+/// first Ctrl-C into the daemon's `interrupt` op (a second stops waiting).
+extension Session {
+    func run(_ connection: ControlConnection, vm: String, command: String, argument: Token?, wait: Bool)
+        throws(ConnectionError) -> CommandOutcome
+    {
+        let surface: ViewModelSurface
+        switch check(command, kind: "command", in: vm, names: { $0.commands.map(\.name) }) {
+        case let .success(s): surface = s
+        case let .failure(reported): return reported.outcome
+        }
+        let target = "\(vm).\(command)"
+        var fields: [(String, JSONValue)] = [("vm", .string(vm)), ("name", .string(command))]
+        if let spec = surface.command(command) {
+            switch (argument, spec.argumentName) {
+            case (nil, let name?):
+                return fail("invalid_argument", "\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
+            case (let token?, nil) where surface.isDescribed:
+                return fail("invalid_argument", "\(target) takes no argument (got '\(Excerpt.of(token.text))')")
+            case (let token?, _):
+                do {
+                    fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: target, argument: spec.argumentName ?? "its argument")))
+                } catch {
+                    return fail("invalid_argument", error.message)
+                }
+            case (nil, nil):
+                break
+            }
+        }
+        if !wait { fields.append(("wait", .bool(false))) }
+        let pending = try connection.send(op: "run", fields)
+        _ = interrupts.take()
+        // The first Ctrl-C asks the daemon to interrupt the run (the `interrupt` op) and goes
+        // on waiting for how it ends; a second one stops waiting.
+        var interrupting = false
+        let interrupts = self.interrupts, io = self.io, style = options.style
+        let result = pending.wait { elapsed in
+            if interrupts.take() {
+                guard wait, !interrupting else { return false }
+                interrupting = true
+                _ = try? connection.send(op: "interrupt", [("vm", .string(vm)), ("name", .string(command))])
+            }
+            if wait {
+                let line = interrupting
+                    ? style.yellow("interrupting \(target)…") + " " + Self.seconds(elapsed) + style.dim("  (Ctrl-C again stops waiting)")
+                    : style.yellow("executing \(target)…") + " " + Self.seconds(elapsed) + style.dim("  (Ctrl-C interrupts it)")
+                io.status(line)
+            }
+            return true
+        }
+        io.status(nil)
+        guard let result else {
+            let message = "stopped waiting; \(target) may still be running (`watch` or `log` shows how it ends)"
+            if options.json { return fail("interrupted", message) }
+            io.print(message)
+            return .succeeded
+        }
+        let reply = try result.get()
+        return report(reply) { value in
+            wait ? renderer.finished(vm: vm, command: command, reply: value)
+                 : ["started \(target) (not waiting; `watch` or `log` shows how it ends)"]
+        }
+    }
+}
