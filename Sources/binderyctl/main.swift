@@ -57,7 +57,11 @@ let session = Session(
 do {
     _ = try session.connect()
 } catch {
-    StandardStreams.write(style.error(error.description) + "\n", to: 2)
+    if invocation.json {
+        session.fail("unavailable", error.description)  // with --json, the one reply is an error reply
+    } else {
+        StandardStreams.write(style.error(error.description) + "\n", to: 2)
+    }
     exit(Invocation.ExitCode.unreachable.rawValue)
 }
 

@@ -81,6 +81,30 @@ import Testing
         }
     }
 
+    @Test func anUnreachableDaemonIsOneJSONErrorToo() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString.prefix(6)).sock").path
+        let r = try Binderyctl.run(["--socket", path, "--json", "-c", "ping"])
+        #expect(r.status == 3)
+        #expect(r.stderr.isEmpty)
+        let reply = try JSONParser.parse(r.stdout.trimmingCharacters(in: .newlines))
+        #expect(reply["ok"] == .bool(false) && reply["error"]?["code"] == .string("unavailable"))
+    }
+
+    /// Only the real daemon limits frames: a request over 1 MiB gets `frame_too_large` with a
+    /// null id, which must still answer it (it used to be dropped, and the request waited forever).
+    @Test func anOversizedRequestIsAnsweredNotStranded() throws {
+        let daemon = try TestDaemon.start()
+        defer { daemon.stop() }
+        guard daemon.isReal else { return }
+        let connection = try ControlConnection(path: daemon.socketPath)
+        defer { connection.close() }
+        let huge = String(repeating: "x", count: 1_100_000)
+        let pending = try connection.send(op: "set", [("vm", .string("compass")), ("name", .string("valueA")), ("value", .string(huge))])
+        let reply = try pending.wait()?.get()
+        #expect(reply?.errorCode == "frame_too_large")
+        #expect(try connection.request(op: "ping").ok, "the connection goes on")
+    }
+
     @Test func commandWordsAreCaseInsensitiveAndBackslashQuestionListsThem() throws {
         try withDaemon { d in
             let r = try Binderyctl.run(["--socket", d.socketPath, "-c", "SET compass.valueA x", "-c", "Get compass.valueA", "-c", "\\?"])

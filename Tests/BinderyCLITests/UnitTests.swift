@@ -172,6 +172,10 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(i.socketPath == "/tmp/s" && i.commands == ["ping", "ls"] && i.json && i.keepGoing)
         #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["-c"]) }
         #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["ping"]) }
+        #expect(try Invocation.parse(["-f", "s.bdy"]).scriptFile == "s.bdy")
+        #expect(try Invocation.parse(["--check", "README.md"]).checkFile == "README.md")
+        #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["-f", "s.bdy", "-c", "ping"]) }
+        #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--check", "t", "-f", "s"]) }
     }
 
     @Test func defaultSocketMatchesTheDaemon() {
