@@ -11,7 +11,7 @@ public final class SessionRecorder {
     public let path: String
     private let fd: Int32
 
-    /// Opens (creating or appending to) `path`; nil with the reason if it cannot.
+    /// Opens (creating or appending to) `path`, or says why it cannot.
     public static func open(_ path: String) -> Result<SessionRecorder, RecorderError> {
         let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failure(RecorderError(message: "cannot record to \(path): \(String(cString: strerror(errno)))")) }

@@ -66,7 +66,7 @@ do {
 }
 
 if interactive {
-    StandardStreams.write("connected to binderyd at \(socketPath). Type help; Tab completes; Ctrl-D leaves.\n")
+    StandardStreams.write("connected to binderyd at \(socketPath). Type help (or \\? for a summary); Tab completes; Ctrl-D leaves.\n")
     InteractiveShell(session: session, history: HistoryFile(environment: environment)).run()
     exit(0)
 }

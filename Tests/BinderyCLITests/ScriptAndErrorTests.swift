@@ -105,6 +105,23 @@ import Testing
         #expect(try connection.request(op: "ping").ok, "the connection goes on")
     }
 
+    /// The real products view model: a loadMore cut short by products.cancel is logged as
+    /// interrupted ("cancelled"), not as a green finish with null.
+    @Test func aCancelledLoadMoreIsLoggedAsInterrupted() throws {
+        let daemon = try TestDaemon.start()
+        defer { daemon.stop() }
+        guard daemon.isReal else { return }
+        let before = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "get api.latencyMs"])
+        let latency = before.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { _ = try? Binderyctl.run(["--socket", daemon.socketPath, "-c", "set api.latencyMs \(latency)"]) }
+        let r = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "set api.latencyMs 5000",
+                                    "-c", "run products.loadMore &", "-c", "run products.cancel", "-c", "log 3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("interrupted products.loadMore"), "\(r.stdout)")
+        #expect(r.stdout.contains("products.loadMore was cancelled before it produced a value"), "\(r.stdout)")
+        #expect(!r.stdout.contains("finish products.loadMore"), "\(r.stdout)")
+    }
+
     @Test func commandWordsAreCaseInsensitiveAndBackslashQuestionListsThem() throws {
         try withDaemon { d in
             let r = try Binderyctl.run(["--socket", d.socketPath, "-c", "SET compass.valueA x", "-c", "Get compass.valueA", "-c", "\\?"])
