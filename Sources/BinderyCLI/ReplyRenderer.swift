@@ -68,11 +68,6 @@ public struct ReplyRenderer: Sendable {
 
     // MARK: replies
 
-    /// "error: message" for a failed reply (or a placeholder if the daemon sent no message).
-    public func error(_ reply: JSONValue) -> String {
-        style.error(reply["error"]?["message"]?.stringValue ?? "the daemon reported an unspecified error")
-    }
-
     /// `ls`: one numbered row per view model with its names.
     public func viewModelList(_ surfaces: [ViewModelSurface]) -> [String] {
         if surfaces.isEmpty { return ["(no view models)"] }

@@ -236,7 +236,6 @@ public final class Session {
         return reply.ok ? .succeeded : .failed
     }
 
-
     private func list(_ connection: ControlConnection) throws(ConnectionError) -> CommandOutcome {
         let reply = try connection.request(op: "list")
         let surfaces = ViewModelSurface.fromList(reply.value)
@@ -270,7 +269,8 @@ public final class Session {
         }
         if !names(surface).contains(name) {
             cache.invalidate()
-            if case let .success(fresh) = self.surface(vm) { surface = fresh }
+            // Asked quietly: only one error line is ever printed for a command.
+            if case let .success(fresh?) = cache.describe(vm) { surface = fresh }
         }
         guard names(surface).contains(name) else {
             let hint = DidYouMean.suffix(for: name, among: names(surface), listing: kind + "s")
