@@ -68,9 +68,9 @@ public enum CommandTable {
     public static let commands: [CommandSpec] = [
         CommandSpec(name: "help", arguments: [ArgumentSpec("COMMAND", .commandWord, optional: true)],
                     summary: "List the commands, or explain one."),
-        CommandSpec(name: "ls", summary: "List the view models with their inputs, outputs and commands."),
+        CommandSpec(name: "ls", summary: "List the view models: inputs, outputs, commands."),
         CommandSpec(name: "show", arguments: [ArgumentSpec("VM", .viewModel)],
-                    summary: "Show a view model's inputs, outputs and commands as tables.",
+                    summary: "A view model's inputs, outputs, commands as tables.",
                     details: ["Commands show enabled / executing / runs / last value / last error;",
                               "list outputs follow as numbered rows (the number is the index toggle takes)."]),
         CommandSpec(name: "get", arguments: [ArgumentSpec("VM.NAME", .memberPath)],
@@ -80,7 +80,8 @@ public enum CommandTable {
                     summary: "Set an input; VALUE is parsed by the input's type.",
                     details: ["Types: string (bare or quoted), int, double, bool (true/false).",
                               "Quote strings with spaces; in \"…\" use \\n \\t \\\" \\\\ \\u{hex}; '…' is literal.",
-                              "e.g. set login.mobilePhone 13800138000   set compass.valueA 西   set api.failureRate 1"]),
+                              "e.g. set login.mobilePhone 13800138000   set compass.valueA 西",
+                              "     set api.failureRate 1"]),
         CommandSpec(name: "run", arguments: [ArgumentSpec("VM.COMMAND", .commandPath), ArgumentSpec("ARG", .value, optional: true)],
                     allowsBackground: true,
                     summary: "Run a command and wait for its value or error.",
@@ -92,10 +93,10 @@ public enum CommandTable {
                     summary: "Print change events as they happen, until Ctrl-C.",
                     details: ["On a terminal the prompt stays usable; events appear above it."]),
         CommandSpec(name: "log", arguments: [ArgumentSpec("N", .count, optional: true)],
-                    summary: "Print the daemon's last N events (default 50, at most 1000)."),
+                    summary: "Print the last N events (default 50, at most 1000)."),
         CommandSpec(name: "ping", summary: "Check that binderyd answers."),
         CommandSpec(name: "record", arguments: [ArgumentSpec("FILE|off", .file)],
-                    summary: "Save the commands typed from now on to FILE, a script for -f.",
+                    summary: "Save typed commands to FILE, a script for -f.",
                     details: ["Failed commands are kept as # comments; `record off` stops.",
                               "binderyctl --check FILE replays a transcript (commands after `bindery> `",
                               "with their output) and shows a diff where the output differs."]),
@@ -119,7 +120,7 @@ public enum CommandTable {
         for command in commands {
             lines.append("  " + command.usage.padding(to: width) + "  " + command.summary)
         }
-        lines.append("Strings may be quoted; Tab completes commands and names; `help COMMAND` for more.")
+        lines.append("Strings may be quoted; Tab completes names; `help COMMAND` for more.")
         return lines.joined(separator: "\n")
     }
 

@@ -80,28 +80,29 @@ public struct Invocation: Sendable, Equatable {
     /// The text of `--help`.
     public static func helpText() -> String {
         """
-        usage: binderyctl [--socket PATH] [-c COMMAND]... [-f FILE] [--check TRANSCRIPT] [--json] [--keep-going]
-                  [--help] [--version]
+        usage: binderyctl [--socket PATH] [-c COMMAND]... [-f FILE] [--check TRANSCRIPT]
+                          [--json] [--keep-going] [--help] [--version]
 
-        Drive binderyd's view models: set inputs, run commands, watch the bound state react.
-        On a terminal it is an interactive shell (prompt `bindery> `, Tab completion, history,
-        Ctrl-R search); otherwise it reads one command per line from stdin.
+        Drive binderyd's view models: set inputs, run commands, watch the state react.
+        On a terminal it is an interactive shell (prompt `bindery> `, Tab completion,
+        history, Ctrl-R search); otherwise it reads one command per line from stdin.
 
         options:
           --socket PATH   the control socket (default: $BINDERY_SOCKET, else
                           $RUNTIME_DIRECTORY/control.sock, else ./.bindery/control.sock)
           -c COMMAND      run COMMAND and exit; repeat for several, run in order
-          -f FILE         run the commands in FILE, one per line (- is stdin); blank lines
-                          and lines starting with # are skipped; errors say FILE:LINE:;
-                          a line may have at most 64 KiB
+          -f FILE         run the commands in FILE, one per line (- is stdin); blank
+                          lines and lines starting with # are skipped; errors say
+                          FILE:LINE:; a line may have at most 64 KiB
           --check TRANSCRIPT
-                          replay a transcript: lines `bindery> COMMAND` followed by the
-                          output expected (in .md files, fenced blocks starting with the
-                          prompt); print a diff where it differs. In expected lines `…`
-                          matches any text and a line ending in ` (re)` is a regex
-          --json          print the daemon's replies verbatim, one JSON object per command;
-                          errors binderyctl finds itself come in the same shape
-                          ({"id":null,"ok":false,"error":{"code":…,"message":…}})
+                          replay a transcript: lines `bindery> COMMAND` followed by
+                          the output expected (in .md files, fenced blocks starting
+                          with the prompt); print a diff where it differs. In
+                          expected lines `…` matches any text and a line ending in
+                          ` (re)` is a regular expression
+          --json          print one JSON object per command: the daemon's reply
+                          verbatim, or an error binderyctl found itself in the same
+                          shape ({"id":null,"ok":false,"error":{"code","message"}})
           --keep-going    do not stop at the first failed command
           --help          this text
           --version       the version
@@ -115,8 +116,9 @@ public struct Invocation: Sendable, Equatable {
 
         \(CommandTable.overview())
 
-        environment: BINDERY_SOCKET, RUNTIME_DIRECTORY, NO_COLOR (no colours), XDG_STATE_HOME
-        (history in $XDG_STATE_HOME/bindery/history, default ~/.local/state/bindery/history).
+        environment: BINDERY_SOCKET, RUNTIME_DIRECTORY, NO_COLOR (no colours), PAGER
+        (long output on a terminal; empty: none), XDG_STATE_HOME (history in
+        $XDG_STATE_HOME/bindery/history, default ~/.local/state/bindery/history).
         """
     }
 }

@@ -51,6 +51,14 @@ import Testing
         #expect(!ReplyRenderer(style: Style(enabled: true)).event(event).contains("\u{1B}[31m"), "not red")
     }
 
+    @Test func helpFitsEightyColumns() {
+        let text = [Invocation.helpText(), CommandTable.overview(), CommandTable.quickHelp()]
+            + CommandTable.names.compactMap { try? CommandTable.help(for: $0).get() }
+        for line in text.joined(separator: "\n").split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= 80, "\(line)")
+        }
+    }
+
     @Test func backslashX() throws {
         #expect(try CommandParser.parse("\\x") == .expanded(nil))
         #expect(try CommandParser.parse("\\x auto") == .expanded(.auto))
