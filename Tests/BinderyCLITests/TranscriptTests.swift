@@ -88,6 +88,17 @@ import Testing
             """)
     }
 
+    @Test func watchIsRefusedInsteadOfHanging() throws {
+        let daemon = try TestDaemon.start()
+        defer { daemon.stop() }
+        let t = try file("bindery> watch\nbindery> ping\npong from binderyd at … (state version …)\n")
+        defer { try? FileManager.default.removeItem(at: t) }
+        let r = try Binderyctl.run(["--socket", daemon.socketPath, "--check", t.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("watch cannot be checked in a transcript"))
+        #expect(r.stdout.hasSuffix("\(t.path): 1 of 2 commands differ\n"), "\(r.stdout)")
+    }
+
     @Test func recordSavesWhatWasTypedAsAReplayableScript() throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }
