@@ -104,10 +104,12 @@ public struct ReplyRenderer: Sendable {
                 let s = commands?[command.name]
                 let argument = command.argumentName.map { "\($0): \(command.argumentType?.rawValue ?? "?")" } ?? "—"
                 let lastError = s?["lastError"].flatMap { $0.isNull ? nil : ($0["message"]?.stringValue ?? inline($0)) }
+                // An interrupted or cancelled run is not a failure of the command: yellow, not red.
+                let interrupted = s?["lastError"]?["code"]?.stringValue == "interrupted"
                 table.append([
                     command.name, argument, yesNo(s?["enabled"]), yesNo(s?["executing"]),
                     s?["runs"].map(inline) ?? "—", s?["lastValue"].map(inline) ?? "—",
-                    lastError.map { style.red($0) } ?? "—",
+                    lastError.map { interrupted ? style.yellow($0) : style.red($0) } ?? "—",
                 ])
             }
             lines += table.lines(indent: 2, style: style, layout: layout)

@@ -154,6 +154,10 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(lines.contains("  COMMAND  ARG  ENABLED  EXECUTING  RUNS  LAST VALUE  LAST ERROR"))
         #expect(lines.contains("  login    —    no       no         3     null        Server unavailable, please retry"))
         #expect(lines.contains("  fillUp   —    yes      yes        0     null        —"))
+        let cancelled = try JSONParser.parse(#"{"inputs":{},"outputs":{},"commands":{"login":{"enabled":true,"executing":false,"lastValue":null,"lastError":{"message":"login.login was interrupted by a client","code":"interrupted"},"runs":1},"fillUp":{"enabled":true,"executing":false,"lastValue":null,"lastError":{"message":"boom","code":"failed"},"runs":1}}}"#)
+        let coloured = ReplyRenderer(style: Style(enabled: true)).show(surface, state: cancelled)
+        #expect(coloured.contains { $0.contains("\u{1B}[33mlogin.login was interrupted by a client") }, "interrupted: yellow")
+        #expect(coloured.contains { $0.contains("\u{1B}[31mboom") }, "failed: red")
     }
 
     @Test func eventsAndColours() throws {

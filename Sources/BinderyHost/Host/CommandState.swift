@@ -3,12 +3,15 @@ import Bindery
 /// What the host shows of one command: whether it can run, whether it runs, and how its
 /// runs started through the host ended.
 public struct CommandState: Sendable, Hashable {
-    /// The last failure: its message and when it happened (epoch seconds).
+    /// The last failure: its message, when it happened (epoch seconds) and its protocol error
+    /// code (`interrupted` for a run interrupted or cancelled rather than failed).
     public struct LastError: Sendable, Hashable {
         /// The failure's one-line message.
         public var message: String
         /// When it happened, seconds since the epoch.
         public var at: Double
+        /// The protocol's error code ("failed", "timed_out", "interrupted").
+        public var code: String = "failed"
     }
 
     /// Whether the command can run now.
@@ -23,7 +26,7 @@ public struct CommandState: Sendable, Hashable {
     public var runs: Int = 0
 
     /// Writes the protocol's command state object:
-    /// `{"enabled", "executing", "lastValue", "lastError": null | {"message", "at"}, "runs"}`.
+    /// `{"enabled", "executing", "lastValue", "lastError": null | {"message", "at", "code"}, "runs"}`.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("enabled"); writer.bool(enabled)
@@ -34,6 +37,7 @@ public struct CommandState: Sendable, Hashable {
             writer.beginObject()
             writer.key("message"); writer.string(lastError.message)
             writer.key("at"); writer.string(ISO8601Timestamp.string(fromEpochSeconds: lastError.at))
+            writer.key("code"); writer.string(lastError.code)
             writer.endObject()
         } else {
             writer.null()

@@ -413,7 +413,7 @@ public final class ViewModelHost: Sendable {
         case let .failure(failure):
             if failure.code != .disabled {
                 commandState.runs += 1
-                commandState.lastError = CommandState.LastError(message: failure.message, at: now)
+                commandState.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code.rawValue)
             }
             outcome = .failed(failure)
             record(HostEvent(viewModel: surface.name, name: commandName, at: now, kind: .fail(durationMs: seconds * 1000, failure: failure)))

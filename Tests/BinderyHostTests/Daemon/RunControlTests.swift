@@ -104,6 +104,8 @@ final class GatedViewModel: ViewModel {
         let last = host.recentEvents(1).first.flatMap { try? JSONParser.parse($0.json) }
         #expect(last?["kind"] == .string("fail"), "not a green finish with null")
         #expect(last?["code"] == .string("interrupted"))
+        let state = try? JSONParser.parse(host.snapshot.json)
+        #expect(state?["viewModels"]?["gated"]?["commands"]?["cut"]?["lastError"]?["code"] == .string("interrupted"))
     }
 
     @Test func aSetIsWatchedBeforeTheChangesItCauses() {
