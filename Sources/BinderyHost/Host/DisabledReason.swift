@@ -27,7 +27,13 @@ enum DisabledReason {
             if !sources.isEmpty { cause += " — it derives from " + sources.joined(separator: ", ") }
             return cause
         }
-        return "\(target) is not enabled now" + (causes.isEmpty ? "" : ": " + causes.joined(separator: "; "))
+        if causes.isEmpty {
+            // The surface names nothing it derives from; what is running beside it is a fact
+            // worth stating (products.loadMore is off while products.refresh runs).
+            let running = surface.commands.filter { $0.isExecuting.value }.map { surface.name + "." + $0.name }
+            return "\(target) is not enabled now" + (running.isEmpty ? "" : " (while \(running.joined(separator: ", ")) is executing)")
+        }
+        return "\(target) is not enabled now: " + causes.joined(separator: "; ")
     }
 
     /// A value as JSON, cut to 24 characters so a long input does not flood the message.

@@ -18,6 +18,7 @@ final class GatedViewModel: ViewModel {
         let go = Action<Void, Int, Never>(enabledIf: isLong) { _ in SignalProducer(value: 1) }
         let slow = Action<Void, Int, Never> { _ in SignalProducer { _, _ in } }
         let cut = Action<Void, Int, Never> { _ in SignalProducer.empty }
+        let after = Action<Void, Int, Never>(enabledIf: slow.isExecuting.map(!)) { _ in SignalProducer(value: 2) }
         surface = Surface(
             name: "gated",
             inputs: [.string("word", word, .maxLength(20))],
@@ -26,6 +27,7 @@ final class GatedViewModel: ViewModel {
                 SurfaceCommand("go", go, enabledDerivesFrom: ["isLong"]),
                 SurfaceCommand("slow", slow),
                 SurfaceCommand("cut", cut),
+                SurfaceCommand("after", after),
             ])
     }
 }
@@ -72,6 +74,12 @@ final class GatedViewModel: ViewModel {
         let refused = failure(run(host, "slow"))
         #expect(refused?.code == .disabled)
         #expect(refused?.message.hasPrefix("gated.slow is already executing (for ") == true)
+    }
+
+    @Test func withNothingDeclaredItSaysWhatIsExecuting() {
+        let host = makeHost()
+        guard case .started? = run(host, "slow", wait: false) else { Issue.record("slow did not start"); return }
+        #expect(failure(run(host, "after"))?.message == "gated.after is not enabled now (while gated.slow is executing)")
     }
 
     @Test func interruptEndsTheRunAsInterruptedForItsClientAndTheLog() {
