@@ -18,11 +18,14 @@ enum Terminal {
     }
 
     /// Writes `text` through `pager` (run by /bin/sh, as psql does) and waits for it to quit;
-    /// false if the pager could not be started.
+    /// false if the pager could not be run (the shell's 127: no such command), so the caller
+    /// prints the text itself.
     static func page(_ text: String, through pager: String) -> Bool {
         guard let pipe = popen(pager, "w") else { return false }
         let bytes = Array((text + "\n").utf8)
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }
-        return pclose(pipe) != -1
+        let status = pclose(pipe)
+        let exitedWith127 = status & 0x7F == 0 && (status >> 8) & 0xFF == 127
+        return status != -1 && !exitedWith127
     }
 }

@@ -80,6 +80,15 @@ import Testing
         #expect(!screen.contains("PAGED:pong"), "short output is not paged")
     }
 
+    @Test func aMissingPagerFallsBackToPrinting() throws {
+        let daemon = try TestDaemon.start()
+        defer { daemon.stop() }
+        let pane = try shell(daemon, environment: "NO_COLOR=1 PAGER=no-such-pager-bctl", rows: 10)
+        defer { pane.close() }
+        try enter(pane, "help")
+        #expect(try pane.waitFor("`help COMMAND` for more").contains("`help COMMAND` for more"))
+    }
+
     @Test func ctrlCInterruptsTheRunAndTheLogSaysSo() throws {
         let daemon = try TestDaemon.start(runDelay: 60)
         defer { daemon.stop() }
