@@ -1,0 +1,127 @@
+import Bindery
+import BinderyModels
+import Dispatch
+
+/// Makes the hosted inputs' changes durable in as few transactions as possible: changes
+/// recorded while a commit is in flight go into the next one, together (group commit).
+///
+/// Guarantees:
+/// - A waiter registered with ``whenDurable(_:)`` is called once every change recorded
+///   before it is durable (`nil`), or with the fault that stopped it; never before.
+/// - Commits happen one at a time, in recording order, each in one transaction; for every
+///   input the latest recorded value is the one written.
+/// - When a commit fails, that batch and everything recorded after it are dropped (their
+///   waiters get the fault) and ``onFailure`` runs before the waiters hear of it, so the host can put the durable
+///   values back: nothing that was not committed is kept, and nothing committed is undone.
+/// - ``durable`` is what the database holds for each input (the start-up values before any
+///   commit).
+///
+/// `@unchecked Sendable`: every member is touched only on the host's scheduler queue (the
+/// writer queue only runs the commit itself, and hops back with `onScheduler`), so no two
+/// threads touch the state at once.
+final class GroupCommit: @unchecked Sendable {
+    /// An input by position: view model index, input index.
+    struct Key: Hashable {
+        let viewModel: Int
+        let input: Int
+    }
+
+    /// Called with nil once durable, or with the fault that prevented it.
+    typealias Waiter = @Sendable (StorageFault?) -> Void
+
+    private struct Row {
+        let persisted: PersistedInput
+        let value: SurfaceValue
+    }
+
+    private struct Batch {
+        var rows: [Key: Row] = [:]
+        var waiters: [Waiter] = []
+    }
+
+    private let store: InputStore
+    private let writer = DispatchQueue(label: "bindery.host.commit")
+    private let onScheduler: @Sendable (@escaping @Sendable () -> Void) -> Void
+    private var pending = Batch()
+    private var inFlight: Batch?
+    /// The value the database holds for each input.
+    private(set) var durable: [Key: SurfaceValue] = [:]
+    /// Runs on the scheduler when a commit failed, before anything is dropped: the host
+    /// records the changes it applied but has not recorded yet, so they are dropped too.
+    var beforeFailure: () -> Void = {}
+    /// Runs on the scheduler after a failed commit's batches were dropped, before any waiter
+    /// hears of it: the host puts the durable values back.
+    var onFailure: (StorageFault) -> Void = { _ in }
+    /// Runs on the scheduler after a successful commit.
+    var onSuccess: () -> Void = {}
+
+    /// A committer writing to `store`; `onScheduler` runs a closure on the host's scheduler.
+    init(store: InputStore, onScheduler: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+        self.store = store
+        self.onScheduler = onScheduler
+    }
+
+    /// Declares what the database holds for `key` (at start-up, before anything is recorded).
+    func assumeDurable(_ key: Key, _ value: SurfaceValue) {
+        durable[key] = value
+    }
+
+    /// Records that `key` now holds `value` (`persisted` is its row). A value equal to the
+    /// durable one, for an input with nothing pending or in flight, needs no write.
+    func record(_ key: Key, value: SurfaceValue, persisted: PersistedInput) {
+        if pending.rows[key] == nil, inFlight?.rows[key] == nil, durable[key] == value { return }
+        pending.rows[key] = Row(persisted: persisted, value: value)
+    }
+
+    /// Calls `waiter` once everything recorded so far is durable (at once if it is).
+    func whenDurable(_ waiter: @escaping Waiter) {
+        if !pending.rows.isEmpty {
+            pending.waiters.append(waiter)
+        } else if inFlight != nil {
+            inFlight!.waiters.append(waiter)
+        } else {
+            waiter(nil)
+        }
+    }
+
+    /// Whether nothing is pending or being written.
+    var isIdle: Bool { inFlight == nil && pending.rows.isEmpty }
+
+    /// Starts writing the pending batch unless a commit is in flight (then it follows that
+    /// one).
+    func startIfIdle() {
+        guard inFlight == nil, !pending.rows.isEmpty else { return }
+        let batch = pending
+        pending = Batch()
+        inFlight = batch
+        let rows = batch.rows.values.map(\.persisted).sorted { ($0.changed, $0.viewModel, $0.input) < ($1.changed, $1.viewModel, $1.input) }
+        let store = store
+        writer.async { [self] in
+            let fault: StorageFault?
+            do throws(StoreError) { try store.commit(rows); fault = nil } catch { fault = StorageFault(error) }
+            onScheduler { [self] in ended(fault) }
+        }
+    }
+
+    /// Blocks the caller (never the scheduler) until the writer has finished what it started.
+    func waitForWriter() {
+        writer.sync {}
+    }
+
+    private func ended(_ fault: StorageFault?) {
+        guard let batch = inFlight else { return }
+        inFlight = nil
+        if let fault {
+            beforeFailure()
+            let dropped = pending
+            pending = Batch()
+            onFailure(fault)
+            for waiter in batch.waiters + dropped.waiters { waiter(fault) }
+        } else {
+            for (key, row) in batch.rows { durable[key] = row.value }
+            onSuccess()
+            for waiter in batch.waiters { waiter(nil) }
+            startIfIdle()
+        }
+    }
+}
