@@ -173,7 +173,8 @@
     }
     if (state.version === stateVersion) return false;
     if (stateVersion !== null && state.version < stateVersion) {
-      // The daemon restarted: its versions and event log started over.
+      // Versions continue across restarts, so this is another state (e.g. --reset-state):
+      // its versions and event log started over.
       await loadSurface();
       resetEvents();
     }
@@ -211,6 +212,9 @@
         const elapsed = performance.now() - started;
         if (elapsed < floor) await sleep(floor - elapsed);
       } catch (error) {
+        // The daemon may come back as another build: reload its surface then. Our cursor
+        // is from before; the daemon answers it at once (its versions continue).
+        surface = null;
         const wait = Math.round(backoff * (0.8 + Math.random() * 0.4));
         const reason = error && error.name === "AbortError" ? "request timed out" : (error && error.message) || "unreachable";
         setStatus("reconnecting", `${reason}; retrying in ${(wait / 1000).toFixed(1)} s`);
