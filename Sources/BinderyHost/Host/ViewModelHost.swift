@@ -85,13 +85,14 @@ public final class ViewModelHost: Sendable {
         self.store = store
         self.logger = logger
         let queueKey = QueueIdentity(queue: scheduler.queue)
+        let metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
+        self.metrics = metrics
         self.commit = store.map { store in
-            GroupCommit(store: store) { body in
+            GroupCommit(store: store, scheduler: scheduler.queue, metrics: metrics) { body in
                 if queueKey.isCurrent { body() } else { scheduler.queue.async(execute: body) }
             }
         }
         self.commandTimeout = commandTimeout
-        self.metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
         self.surfaceJSON = SurfaceDocument.all(surfaces)
         self.queueKey = queueKey
         self.published = Mutex(Published(
@@ -188,7 +189,10 @@ public final class ViewModelHost: Sendable {
             // Each commit's end hops onto the scheduler; a failure's revert may record more.
             while !scheduler.queue.sync(execute: { commit.isIdle && !state.flushScheduled }) {
                 commit.waitForWriter()
-                scheduler.queue.sync { if state.flushScheduled { flush() } }
+                scheduler.queue.sync {
+                    if state.flushScheduled { flush() }
+                    commit.startNow()
+                }
             }
         }
         scheduler.queue.sync {

@@ -10,6 +10,12 @@ import Dispatch
 ///   before it is durable (`nil`), or with the fault that stopped it; never before.
 /// - Commits happen one at a time, in recording order, each in one transaction; for every
 ///   input the latest recorded value is the one written.
+/// - Batching: when a commit ends, the waiters it acknowledged plus those already pending are
+///   the clients active now. The next commit waits until that many waiters are pending, but
+///   no longer than ``maximumDelayNanoseconds`` (and half the last commit's duration):
+///   clients just acknowledged are about to send again, and without the wait they would
+///   always miss the next commit and ride the one after, halving the batches. A lone client
+///   never waits.
 /// - When a commit fails, that batch and everything recorded after it are dropped (their
 ///   waiters get the fault) and ``onFailure`` runs before the waiters hear of it, so the host can put the durable
 ///   values back: nothing that was not committed is kept, and nothing committed is undone.
@@ -39,8 +45,19 @@ final class GroupCommit: @unchecked Sendable {
         var waiters: [Waiter] = []
     }
 
+    /// The longest a commit waits for more waiters.
+    static let maximumDelayNanoseconds: UInt64 = 2_000_000
+
     private let store: InputStore
     private let writer = DispatchQueue(label: "bindery.host.commit")
+    private let scheduler: DispatchQueue
+    private let metrics: Metrics?
+    /// Waiters active when the previous commit ended (see the type's notes), and how long it took.
+    private var activeWaiters = 0
+    private var lastDurationNanoseconds: UInt64 = 0
+    /// A delayed start is scheduled.
+    private var delayed = false
+    private var delayGeneration: UInt64 = 0
     private let onScheduler: @Sendable (@escaping @Sendable () -> Void) -> Void
     private var pending = Batch()
     private var inFlight: Batch?
@@ -55,9 +72,13 @@ final class GroupCommit: @unchecked Sendable {
     /// Runs on the scheduler after a successful commit.
     var onSuccess: () -> Void = {}
 
-    /// A committer writing to `store`; `onScheduler` runs a closure on the host's scheduler.
-    init(store: InputStore, onScheduler: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+    /// A committer writing to `store`; `scheduler` is the host's scheduler queue, and
+    /// `onScheduler` runs a closure on it (inline when already there).
+    init(store: InputStore, scheduler: DispatchQueue, metrics: Metrics?,
+         onScheduler: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.store = store
+        self.scheduler = scheduler
+        self.metrics = metrics
         self.onScheduler = onScheduler
     }
 
@@ -77,6 +98,7 @@ final class GroupCommit: @unchecked Sendable {
     func whenDurable(_ waiter: @escaping Waiter) {
         if !pending.rows.isEmpty {
             pending.waiters.append(waiter)
+            startIfFull()
         } else if inFlight != nil {
             inFlight!.waiters.append(waiter)
         } else {
@@ -88,18 +110,53 @@ final class GroupCommit: @unchecked Sendable {
     var isIdle: Bool { inFlight == nil && pending.rows.isEmpty }
 
     /// Starts writing the pending batch unless a commit is in flight (then it follows that
-    /// one).
+    /// one), or waits briefly for more waiters (see the type's notes).
     func startIfIdle() {
+        guard inFlight == nil, !pending.rows.isEmpty, !delayed else { return }
+        if pending.waiters.count < activeWaiters {
+            let delay = min(Self.maximumDelayNanoseconds, lastDurationNanoseconds / 2)
+            if delay > 0 {
+                delayed = true
+                delayGeneration &+= 1
+                let generation = delayGeneration
+                scheduler.asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
+                    guard delayed, generation == delayGeneration else { return }
+                    delayed = false
+                    start()
+                }
+                return
+            }
+        }
+        start()
+    }
+
+    /// Starts writing the pending batch now unless a commit is in flight (stopping: no wait).
+    func startNow() {
+        delayed = false
+        delayGeneration &+= 1
+        start()
+    }
+
+    /// Called by `whenDurable`'s callers after adding waiters: a delayed start goes as soon
+    /// as the batch is as big as the last.
+    private func startIfFull() {
+        if delayed, pending.waiters.count >= activeWaiters { startNow() }
+    }
+
+    private func start() {
         guard inFlight == nil, !pending.rows.isEmpty else { return }
         let batch = pending
         pending = Batch()
         inFlight = batch
         let rows = batch.rows.values.map(\.persisted).sorted { ($0.changed, $0.viewModel, $0.input) < ($1.changed, $1.viewModel, $1.input) }
         let store = store
+        let began = DispatchTime.now().uptimeNanoseconds
         writer.async { [self] in
             let fault: StorageFault?
             do throws(StoreError) { try store.commit(rows); fault = nil } catch { fault = StorageFault(error) }
-            onScheduler { [self] in ended(fault) }
+            let took = DispatchTime.now().uptimeNanoseconds - began
+            metrics?.recordStateCommit(failed: fault != nil)
+            onScheduler { [self] in ended(fault, took: took) }
         }
     }
 
@@ -108,9 +165,11 @@ final class GroupCommit: @unchecked Sendable {
         writer.sync {}
     }
 
-    private func ended(_ fault: StorageFault?) {
+    private func ended(_ fault: StorageFault?, took: UInt64) {
         guard let batch = inFlight else { return }
         inFlight = nil
+        activeWaiters = batch.waiters.count + pending.waiters.count
+        lastDurationNanoseconds = took
         if let fault {
             beforeFailure()
             let dropped = pending

@@ -69,6 +69,14 @@ import Testing
     @Test(.timeLimit(.minutes(3)))
     func randomSetsAndRunsReadTheSameAfterEveryRestart() throws {
         let seed = ProcessInfo.processInfo.environment["BINDERY_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        do {
+            try randomRounds(seed: seed)
+        } catch {
+            Issue.record("seed \(seed): \(error)")
+        }
+    }
+
+    private func randomRounds(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -94,7 +102,10 @@ import Testing
         for round in 0..<6 {
             for _ in 0..<8 {
                 let burst = (0..<(1 + Int(random.next() % 6))).map { _ in someRequest() }
-                let replies = try daemon.control().pipeline(burst)
+                let replies: [JSONValue]
+                do { replies = try daemon.control().pipeline(burst) } catch {
+                    throw DaemonTestError(description: "\(error) after \(burst); daemon log: \(daemon.stop(signal: SIGKILL)) \(daemon.standardError().suffix(3000))")
+                }
                 for (request, reply) in zip(burst, replies) {
                     #expect(reply.isOK, "seed \(seed): \(request) → \(reply)")
                 }
