@@ -61,7 +61,12 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     func start() {
         readSource.setEventHandler { [self] in readAvailable() }
         writeSource.setEventHandler { [self] in writePending() }
-        readSource.setCancelHandler { [descriptor] in close(descriptor) }
+        // The descriptor is closed once BOTH sources are cancelled: closing it while one is
+        // still registered lets a new connection reuse the number under the old source, and
+        // the new connection's reads are then never reported (seen: pipelined requests of a
+        // fresh connection never handled).
+        readSource.setCancelHandler { [self] in sourceCancelled() }
+        writeSource.setCancelHandler { [self] in sourceCancelled() }
         readSource.resume()
     }
 
@@ -174,6 +179,12 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     }
 
     private var readSuspended = false
+    private var cancelledSources = 0
+
+    private func sourceCancelled() {
+        cancelledSources += 1
+        if cancelledSources == 2 { close(descriptor) }
+    }
 
     private func enqueue(_ line: [UInt8]) {
         guard !isClosed else { return }
