@@ -32,11 +32,11 @@ public struct StorageFault: Error, Sendable, Hashable, CustomStringConvertible {
         case 13: cause = .diskFull          // SQLITE_FULL
         case 8: cause = .readOnly           // SQLITE_READONLY
         case 11, 26: cause = .corrupt       // SQLITE_CORRUPT, SQLITE_NOTADB
-        case 10:                            // SQLITE_IOERR: the message tells full from read-only
+        case 10, 14:                        // SQLITE_IOERR, SQLITE_CANTOPEN: the OS's reason tells
             let text = sqlite.message.lowercased()
-            if text.contains("no space") || text.contains("full") {
+            if text.contains("no space") || text.contains("quota") {
                 cause = .diskFull
-            } else if text.contains("read-only") || text.contains("readonly") {
+            } else if text.contains("read-only") || text.contains("readonly") || text.contains("permission denied") {
                 cause = .readOnly
             } else {
                 cause = .ioError
