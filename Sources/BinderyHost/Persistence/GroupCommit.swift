@@ -166,12 +166,15 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private func ended(_ fault: StorageFault?, took: UInt64) {
-        guard let batch = inFlight else { return }
+        guard inFlight != nil else { return }
+        // While the failed batch is still in flight nothing new can start: what the host
+        // records now joins the batches that are dropped.
+        if fault != nil { beforeFailure() }
+        let batch = inFlight!
         inFlight = nil
         activeWaiters = batch.waiters.count + pending.waiters.count
         lastDurationNanoseconds = took
         if let fault {
-            beforeFailure()
             let dropped = pending
             pending = Batch()
             onFailure(fault)
