@@ -33,6 +33,15 @@ import Testing
         return daemon.stateDirectory
     }
 
+    @Test func resetStateIsAFlagOffByDefault() throws {
+        guard case let .run(plain) = try DaemonOptions.parse([], environment: [:]),
+              case let .run(reset) = try DaemonOptions.parse(["--reset-state"], environment: [:]) else {
+            Issue.record("no run"); return
+        }
+        #expect(!plain.resetState && reset.resetState)
+        #expect(throws: UsageError.self) { try DaemonOptions.parse(["--reset-state=yes"], environment: [:]) }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aSecondDaemonOnTheSameStateExitsNamingTheFirst() throws {
         let directory = try TemporaryDirectory()
