@@ -12,7 +12,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev \
                 tmux chromium wrk systemd python3
 
-.PHONY: deps build release test bench bench-http run install clean
+.PHONY: deps build release test bench bench-http bench-persistence run install clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -57,6 +57,15 @@ bench-http: deps
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light
 	$(SWIFT) build -c release --product binderyd
 	scripts/bench-http.sh .build/release/binderyd
+
+# Group commit: acknowledged sets/s with 1, 4 and 16 clients beside SQLite's own commit rate
+# on the same disk, in one run, and the daemon's fsyncs per set (strace, installed for this
+# benchmark only).
+bench-persistence: deps
+	@command -v strace >/dev/null 2>&1 || \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends strace
+	$(SWIFT) build -c release --product binderyd
+	scripts/bench-persistence.py .build/release/binderyd
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bindery/web $(DESTDIR)$(PREFIX)/share/doc/bindery \

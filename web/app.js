@@ -172,9 +172,10 @@
       throw new Error("api/state is not {version, viewModels}");
     }
     if (state.version === stateVersion) return false;
-    if (stateVersion !== null && state.version < stateVersion) {
-      // The daemon restarted: its versions and event log started over.
-      await loadSurface();
+    if ((stateVersion !== null && state.version < stateVersion) || eventCursor > state.version) {
+      // Versions continue across restarts, so this is another state (e.g. --reset-state):
+      // its versions and event log started over.
+      if (stateVersion !== null) await loadSurface();
       resetEvents();
     }
     stateVersion = state.version;
@@ -211,6 +212,11 @@
         const elapsed = performance.now() - started;
         if (elapsed < floor) await sleep(floor - elapsed);
       } catch (error) {
+        // The daemon may come back as another build: reload its surface and state then
+        // (a plain read, not a long-poll of the version we had: that would leave the
+        // rebuilt cards empty until the next change).
+        surface = null;
+        stateVersion = null;
         const wait = Math.round(backoff * (0.8 + Math.random() * 0.4));
         const reason = error && error.name === "AbortError" ? "request timed out" : (error && error.message) || "unreachable";
         setStatus("reconnecting", `${reason}; retrying in ${(wait / 1000).toFixed(1)} s`);

@@ -6,16 +6,24 @@ import Synchronization
 /// handler, and writes replies and watch lines without ever blocking a caller.
 ///
 /// Guarantees: replies may be sent from any thread — they are queued and written by the
-/// connection's own queue with non-blocking writes; a client that stops reading while more
-/// than ``maximumBufferedBytes`` are queued is disconnected instead of growing memory;
-/// after the client half-closes, replies to requests already received are still sent
-/// before the connection closes; `onClose` callbacks run exactly once.
+/// connection's own queue with non-blocking writes. Backpressure: while more than
+/// ``replyBacklogBytes`` of replies are unsent, or ``maximumOutstandingRequests`` requests
+/// await their reply, the connection reads and handles no further request (the client's
+/// own sends then block in its socket buffer); it goes on once the backlog drains. So a
+/// client that pipelines requests and never reads costs a bounded amount of memory. A
+/// watcher that does not read while more than ``maximumBufferedBytes`` of stream lines are
+/// queued is disconnected. After the client half-closes, replies to requests already
+/// received are still sent before the connection closes; `onClose` callbacks run exactly once.
 final class ControlConnection: ControlSession, @unchecked Sendable {
     // `@unchecked Sendable`: the mutable fields below are touched only on `queue` (a serial
     // queue; every entry point hops onto it), except `closeCallbacks`, kept in a Mutex.
 
     /// Output queued beyond this closes the connection (a watcher that does not read).
     static let maximumBufferedBytes = 16 << 20
+    /// Unsent reply bytes beyond which no further request is handled until they drain.
+    static let replyBacklogBytes = 1 << 20
+    /// Requests awaiting their reply beyond which no further request is handled.
+    static let maximumOutstandingRequests = 256
 
     let descriptor: Int32
     private let queue: DispatchQueue
@@ -30,6 +38,12 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     private var readClosed = false
     private var isClosed = false
     private var pendingReplies = 0
+    /// Frames read but not yet handled (reading stopped for backpressure), from `nextFrame` on.
+    private var unhandled: [LineFramer.Frame] = []
+    private var nextFrame = 0
+    /// True while `handleFrames` runs: a reply it causes must not start another round.
+    private var handling = false
+    private let queueKey: QueueIdentity
     private let closeCallbacks = Mutex<[@Sendable () -> Void]?>([])
 
     init(descriptor: Int32, handler: ControlProtocolHandler, target: DispatchQueue,
@@ -38,6 +52,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         self.handler = handler
         self.closed = closed
         queue = DispatchQueue(label: "bindery.control.connection", target: target)
+        queueKey = QueueIdentity(queue: queue)
         readSource = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         writeSource = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
     }
@@ -46,7 +61,12 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     func start() {
         readSource.setEventHandler { [self] in readAvailable() }
         writeSource.setEventHandler { [self] in writePending() }
-        readSource.setCancelHandler { [descriptor] in close(descriptor) }
+        // The descriptor is closed once BOTH sources are cancelled: closing it while one is
+        // still registered lets a new connection reuse the number under the old source, and
+        // the new connection's reads are then never reported (seen: pipelined requests of a
+        // fresh connection never handled).
+        readSource.setCancelHandler { [self] in sourceCancelled() }
+        writeSource.setCancelHandler { [self] in sourceCancelled() }
         readSource.resume()
     }
 
@@ -60,16 +80,29 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         queue.async { [self] in
             readClosed = true
             pendingReplies = 0
+            unhandled = []
+            nextFrame = 0
             closeIfFinished()
         }
     }
 
     func reply(_ line: [UInt8]) {
-        queue.async { [self] in
-            pendingReplies -= 1
-            enqueue(line)
-            closeIfFinished()
+        // A reply made while handling a request (on this queue) is queued at once, so the
+        // backlog check after each request sees it.
+        if queueKey.isCurrent {
+            replied(line)
+        } else {
+            queue.async { [self] in
+                replied(line)
+                resumeIfDrained()
+            }
         }
+    }
+
+    private func replied(_ line: [UInt8]) {
+        pendingReplies -= 1
+        enqueue(line)
+        closeIfFinished()
     }
 
     func stream(_ line: [UInt8]) {
@@ -85,18 +118,53 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         if runNow { cancel() }
     }
 
+    /// Whether replies are backed up: handle no further request until they drain.
+    private var isBackedUp: Bool {
+        output.count - outputOffset > Self.replyBacklogBytes || pendingReplies >= Self.maximumOutstandingRequests
+    }
+
+    /// Handles read frames until none is left or replies back up.
+    private func handleFrames() {
+        guard !handling else { return }
+        handling = true
+        defer { handling = false }
+        while nextFrame < unhandled.count, !isClosed, !isBackedUp {
+            let frame = unhandled[nextFrame]
+            nextFrame += 1
+            pendingReplies += 1
+            switch frame {
+            case let .line(line): handler.handle(frame: line, session: self)
+            case .tooLarge: handler.handleOversizedFrame(session: self)
+            }
+        }
+        if nextFrame == unhandled.count {
+            unhandled.removeAll(keepingCapacity: true)
+            nextFrame = 0
+        }
+    }
+
+    /// After replies drained: handles the frames left over and reads again.
+    private func resumeIfDrained() {
+        guard !isClosed, !readClosed, !handling, readSuspended, !isBackedUp else { return }
+        handleFrames()
+        guard nextFrame == 0, unhandled.isEmpty, !isBackedUp else { return }
+        readSuspended = false
+        readSource.resume()
+    }
+
     private func readAvailable() {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !isClosed {
+            handleFrames()
+            if !unhandled.isEmpty || isBackedUp {
+                // Backpressure: stop reading until the replies drain (resumeIfDrained).
+                readSource.suspendIfNeeded(&readSuspended)
+                return
+            }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
-                for frame in framer.feed(buffer[..<count]) {
-                    pendingReplies += 1
-                    switch frame {
-                    case let .line(line): handler.handle(frame: line, session: self)
-                    case .tooLarge: handler.handleOversizedFrame(session: self)
-                    }
-                }
+                unhandled = framer.feed(buffer[..<count])
+                nextFrame = 0
             } else if count == 0 {
                 readClosed = true
                 readSource.suspendIfNeeded(&readSuspended)
@@ -111,6 +179,12 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     }
 
     private var readSuspended = false
+    private var cancelledSources = 0
+
+    private func sourceCancelled() {
+        cancelledSources += 1
+        if cancelledSources == 2 { close(descriptor) }
+    }
 
     private func enqueue(_ line: [UInt8]) {
         guard !isClosed else { return }
@@ -155,6 +229,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
             output.removeFirst(outputOffset)
             outputOffset = 0
         }
+        resumeIfDrained()
     }
 
     private func closeIfFinished() {

@@ -23,6 +23,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var commandTimeout: Double
     /// The least severe log level written.
     public var logLevel: LogLevel
+    /// `--reset-state`: move damaged state databases aside (renamed with a timestamp) and
+    /// start with fresh ones, instead of refusing to start.
+    public var resetState = false
 
     /// A configuration with every field given.
     public init(socketPath: String, socketMode: mode_t, httpHost: String, httpPort: UInt16, stateDirectory: String,

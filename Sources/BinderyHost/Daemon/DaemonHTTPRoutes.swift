@@ -3,9 +3,9 @@ import Synchronization
 /// `/api/events`, `/metrics`, `/healthz`, and the web directory's static files.
 ///
 /// Guarantees: `/api/state` answers from the host's cached snapshot — no JSON work per
-/// request; `If-None-Match` with the current version gets 304; `?since=V&wait=S` waits
-/// without a thread until the version passes V or S seconds (capped at
-/// ``maximumWaitSeconds``) elapse; a bad query gets 400; unknown `/api/…` paths 404.
+/// request; `If-None-Match` with the current version gets 304; `?since=V&wait=S` with V the
+/// current version waits without a thread until the version passes V or S seconds (capped
+/// at ``maximumWaitSeconds``) elapse, any other V is answered at once; a bad query gets 400; unknown `/api/…` paths 404.
 public struct DaemonHTTPRoutes: Sendable {
     /// The longest a long-poll waits.
     public static let maximumWaitSeconds = 60.0
@@ -66,7 +66,10 @@ public struct DaemonHTTPRoutes: Sendable {
             wait = min(value, Self.maximumWaitSeconds)
         }
         let current = host.snapshot
-        guard let since, wait > 0, current.version <= since else {
+        // Only a cursor naming the current version waits. Versions continue across restarts,
+        // so an older cursor (from before a restart too) is answered at once; so is one from
+        // the future, which can only come from another daemon's (or a reset state's) versions.
+        guard let since, wait > 0, current.version == since else {
             responder.respond(response(current, for: request)); return
         }
         host.awaitSnapshot(after: since, timeout: wait) { snapshot in

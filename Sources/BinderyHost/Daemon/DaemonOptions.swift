@@ -21,7 +21,8 @@ public enum DaemonOptions {
     public static let usage = """
         usage: binderyd [--socket PATH] [--http HOST:PORT] [--state-dir DIR] [--web-dir DIR]
                         [--latency-ms N] [--failure-rate F] [--command-timeout SECONDS]
-                        [--log-level LEVEL] [--socket-mode MODE] [--help] [--version]
+                        [--log-level LEVEL] [--socket-mode MODE] [--reset-state]
+                        [--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
                                     $RUNTIME_DIRECTORY/control.sock under systemd)
@@ -35,6 +36,8 @@ public enum DaemonOptions {
           --command-timeout SECONDS interrupt commands running longer (default 30)
           --log-level LEVEL         debug, info, notice, warning or error (default info)
           --socket-mode MODE        control socket permissions, octal (default 0600)
+          --reset-state             if a state database is damaged, move it aside
+                                    (renamed with a timestamp) and start afresh
         """
 
     /// Parses `arguments` (without the program name) with `environment` for the systemd
@@ -71,6 +74,9 @@ public enum DaemonOptions {
             case "--version":
                 guard inlineValue == nil else { throw UsageError("\(flag) takes no value") }
                 return .version
+            case "--reset-state":
+                guard inlineValue == nil else { throw UsageError("\(flag) takes no value") }
+                configuration.resetState = true
             case "--socket":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--socket needs a path") }

@@ -10,7 +10,9 @@ import Glibc
 /// binderyd's process lifecycle: startup (sockets, persisted inputs, READY), the signal
 /// handling and the shutdown a Linux operator expects.
 ///
-/// Guarantees: SIGPIPE is ignored; persisted inputs are restored before `READY=1`, which is
+/// Guarantees: SIGPIPE is ignored; the state directory is locked (a second daemon on it
+/// exits 1 naming the holder) and its databases checked (a damaged one exits 1 unless
+/// `--reset-state`); persisted inputs are restored before `READY=1`, which is
 /// sent once both sockets listen; `STATUS=` lines tell systemd what the daemon does;
 /// SIGTERM or SIGINT stop accepting, interrupt running commands, flush, send `STOPPING=1` and
 /// exit 0 — a shutdown that hangs is cut off at 4.5 s with exit 1; a failure to start
@@ -32,6 +34,21 @@ public enum DaemonRunner {
 
         let inherited: InheritedSockets
         do { inherited = try SocketActivation.inheritedSockets() } catch { fail(error.description) }
+        // One daemon per state directory; damaged databases stop the start (or, with
+        // --reset-state, are moved aside) instead of silently starting empty.
+        let lockedDirectory: StateDirectory
+        do { lockedDirectory = try StateDirectory(path: configuration.stateDirectory) } catch { fail(error.description) }
+        let problems = lockedDirectory.check()
+        if let first = problems.first {
+            guard configuration.resetState else {
+                fail("\(first); start with --reset-state to move it aside and start afresh")
+            }
+            do {
+                for line in try lockedDirectory.moveAside(problems) { logger.warning("--reset-state: \(line)") }
+            } catch {
+                fail(error.description)
+            }
+        }
         notifier.status("restoring inputs from \(configuration.stateDirectory)")
         let stateDirectory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
         let store: InputStore
@@ -51,7 +68,8 @@ public enum DaemonRunner {
         case let .failure(error): fail("cannot build the view models: \(error)")
         }
 
-        let host = ViewModelHost(viewModels: viewModels, scheduler: scheduler, store: store, commandTimeout: configuration.commandTimeout)
+        let host = ViewModelHost(viewModels: viewModels, scheduler: scheduler, store: store,
+                                 commandTimeout: configuration.commandTimeout, logger: logger)
         var startupValues: [ViewModelHost.StartupValue] = []
         if let latency = configuration.latencyMs {
             startupValues.append(.init(viewModel: "api", input: "latencyMs", value: .int(latency)))

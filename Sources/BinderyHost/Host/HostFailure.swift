@@ -19,6 +19,7 @@ public struct HostFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case timedOut = "timed_out"
         case interrupted
         case unavailable
+        case storage
         case `internal`
     }
 

@@ -39,7 +39,15 @@ final class HostState: @unchecked Sendable {
     var flushScheduled = false
     var pendingEvents: [HostEvent] = []
     var pendingChangeIndex: [ChangeKey: Int] = [:]
-    var pendingReplies: [@Sendable (UInt64) -> Void] = []
+    /// Replies waiting for the flush that shows their change, then for it to be durable:
+    /// called with the version, or the fault that kept the change from the disk.
+    var pendingReplies: [@Sendable (Result<UInt64, StorageFault>) -> Void] = []
+    /// Inputs that changed since the last flush (to be recorded for the group commit).
+    var changedInputs: Set<GroupCommit.Key> = []
+    /// Versions below this are reserved in the store for this run.
+    var versionCeiling: UInt64 = .max
+    /// Failed commits since the last successful one (a burst is logged once).
+    var failedCommits = 0
     /// The input a client set is being applied to, so its own change is not reported twice.
     var clientSetting: (viewModel: Int, input: Int)?
     var runs: [UInt64: Run] = [:]

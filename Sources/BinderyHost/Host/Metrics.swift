@@ -25,6 +25,8 @@ public final class Metrics: Sendable {
         var commands: [CommandKey: CommandStats] = [:]
         var order: [CommandKey] = []
         var inputsSet: UInt64 = 0
+        var stateCommits: UInt64 = 0
+        var stateCommitFailures: UInt64 = 0
     }
 
     private let counters: Mutex<Counters>
@@ -64,6 +66,14 @@ public final class Metrics: Sendable {
         counters.withLock { $0.inputsSet += 1 }
     }
 
+    /// Records one transaction of the state database (group commit), and whether it failed.
+    public func recordStateCommit(failed: Bool) {
+        counters.withLock {
+            $0.stateCommits += 1
+            if failed { $0.stateCommitFailures += 1 }
+        }
+    }
+
     /// Inputs set by clients so far.
     public var inputsSet: UInt64 { counters.withLock { $0.inputsSet } }
 
@@ -92,6 +102,10 @@ public final class Metrics: Sendable {
         }
         out += Self.family("bindery_inputs_set_total", "counter", "Inputs set by clients.")
         out += "bindery_inputs_set_total \(counters.inputsSet)\n"
+        out += Self.family("bindery_state_commits_total", "counter", "Transactions of the state database (each fsyncs once; a group commit carries many sets).")
+        out += "bindery_state_commits_total \(counters.stateCommits)\n"
+        out += Self.family("bindery_state_commit_failures_total", "counter", "Transactions of the state database that failed (their sets got 'storage').")
+        out += "bindery_state_commit_failures_total \(counters.stateCommitFailures)\n"
         out += Self.family("bindery_http_requests_total", "counter", "HTTP responses sent, by status code.")
         for status in httpResponses.keys.sorted() {
             out += "bindery_http_requests_total{status=\"\(status)\"} \(httpResponses[status]!)\n"

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyJSON
+import BinderyModels
 import BinderyNames
 import Dispatch
 import Synchronization
@@ -14,9 +15,18 @@ import Synchronization
 ///   behind the turn that made the first change, and publishes the new version, its
 ///   `/api/state` JSON (built once, by hand), the turn's events, and wakes long-polls and
 ///   watchers. A read of an unchanged state (``snapshot``) does no JSON work.
-/// - A `set` completes only after the value is committed to the ``InputStore`` (if any) and
-///   applied; its completion carries the version that shows it. A refused set or run
-///   changes nothing.
+/// - Every input change — a client's set, a command's, a binding's — is recorded in the
+///   ``InputStore`` (if any) by group commit: changes made while a commit is in flight go
+///   into the next transaction. A `set` (and a waited-for `run`) completes only once every
+///   change visible at its version is durable; its completion carries that version.
+/// - A commit that fails drops its batch and everything after it, puts every input back to
+///   its durable value, and fails their sets with `storage` (the cause: "database is
+///   locked", "disk full", "read-only"); so a failure never contradicts an acknowledgement,
+///   and a restart shows what the live state shows. A burst of failures is logged once.
+/// - ``start(startupValues:)`` restores the stored inputs so each reads exactly its stored
+///   value (``InputSettler``), and state versions continue from the previous run's
+///   reserved range: a version is never reused across restarts.
+/// - A refused set or run changes nothing.
 /// - After ``stop()``, every running command has ended as `interrupted` and new sets and
 ///   runs are refused as `unavailable`.
 public final class ViewModelHost: Sendable {
@@ -33,7 +43,8 @@ public final class ViewModelHost: Sendable {
 
     private let viewModels: [any ViewModel]
     private let store: InputStore?
-    private let persistence = DispatchQueue(label: "bindery.host.persistence")
+    private let commit: GroupCommit?
+    private let logger: Logger?
     private let timers = DispatchQueue(label: "bindery.host.timers")
     private let queueKey: QueueIdentity
     private let state = HostState()
@@ -53,14 +64,19 @@ public final class ViewModelHost: Sendable {
         let deliver: @Sendable ([UInt8]) -> Void
     }
 
-    /// Hosts `viewModels` (whose names must be unique) on `scheduler`, persisting client sets
-    /// in `store` (nil: nothing is persisted). Nothing is observed until ``start()``.
+    /// How many state versions one reservation in the store covers.
+    static let versionBlock: UInt64 = 1_000_000
+
+    /// Hosts `viewModels` (whose names must be unique) on `scheduler`, persisting their
+    /// inputs in `store` (nil: nothing is persisted) and logging storage failures to
+    /// `logger`. Nothing is observed until ``start()``.
     public init(
         viewModels: [any ViewModel],
         scheduler: QueueScheduler,
         store: InputStore?,
         commandTimeout: Double = 30,
-        eventLogCapacity: Int = 1_000
+        eventLogCapacity: Int = 1_000,
+        logger: Logger? = nil
     ) {
         let surfaces = viewModels.map(\.surface)
         precondition(Set(surfaces.map(\.name)).count == surfaces.count, "view model names must be unique")
@@ -68,10 +84,18 @@ public final class ViewModelHost: Sendable {
         self.surfaces = surfaces
         self.scheduler = scheduler
         self.store = store
+        self.logger = logger
+        let queueKey = QueueIdentity(queue: scheduler.queue)
+        let metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
+        self.metrics = metrics
+        self.commit = store.map { store in
+            GroupCommit(store: store, scheduler: scheduler.queue, metrics: metrics) { body in
+                if queueKey.isCurrent { body() } else { scheduler.queue.async(execute: body) }
+            }
+        }
         self.commandTimeout = commandTimeout
-        self.metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
         self.surfaceJSON = SurfaceDocument.all(surfaces)
-        self.queueKey = QueueIdentity(queue: scheduler.queue)
+        self.queueKey = queueKey
         self.published = Mutex(Published(
             snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
             log: EventLog(capacity: eventLogCapacity)))
@@ -104,6 +128,7 @@ public final class ViewModelHost: Sendable {
     public func start(startupValues: [StartupValue] = []) -> [String] {
         var warnings: [String] = []
         var persisted: [PersistedInput] = []
+        var firstVersion: UInt64 = 0
         if let store {
             do {
                 let loaded = try store.loadAll()
@@ -112,8 +137,15 @@ public final class ViewModelHost: Sendable {
             } catch {
                 warnings.append("could not read persisted inputs: \(error)")
             }
+            do {
+                firstVersion = try store.reserveVersions(Self.versionBlock)
+            } catch {
+                warnings.append("could not reserve state versions (versions may repeat after a restart): \(error)")
+            }
         }
         scheduler.queue.sync {
+            state.version = firstVersion
+            state.versionCeiling = store == nil ? .max : firstVersion + Self.versionBlock
             warnings += restore(persisted)
             for startup in startupValues {
                 do throws(HostFailure) {
@@ -128,23 +160,50 @@ public final class ViewModelHost: Sendable {
                 }
             }
             observeAll()
+            if let commit {
+                for (vm, values) in state.values.enumerated() {
+                    for (input, value) in values.inputs.enumerated() {
+                        commit.assumeDurable(GroupCommit.Key(viewModel: vm, input: input), value)
+                    }
+                }
+                commit.beforeFailure = { [unowned self] in if state.flushScheduled { flush() } }
+                commit.onFailure = { [unowned self] fault in commitFailed(fault) }
+                commit.onSuccess = { [unowned self] in commitSucceeded() }
+            }
             flush()
         }
         return warnings
     }
 
     /// Refuses new sets and runs, interrupts every running command (their waiting clients get
-    /// `interrupted`), waits for pending saves, and stops observing. Idempotent.
+    /// `interrupted`), waits until every change is committed (or its commit failed), stops
+    /// observing, and checkpoints the store's write-ahead log into its file. Idempotent.
     public func stop() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        persistence.sync {}
         scheduler.queue.sync {
             for id in state.runs.keys.sorted() {
                 finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was interrupted: the daemon is stopping")))
             }
             if state.flushScheduled { flush() }
+        }
+        if let commit {
+            // Each commit's end hops onto the scheduler; a failure's revert may record more.
+            while !scheduler.queue.sync(execute: { commit.isIdle && !state.flushScheduled }) {
+                commit.waitForWriter()
+                scheduler.queue.sync {
+                    if state.flushScheduled { flush() }
+                    commit.startNow()
+                }
+            }
+        }
+        scheduler.queue.sync {
             for observation in state.observations { observation.dispose() }
             state.observations.removeAll()
+        }
+        if let store {
+            do throws(StoreError) { try store.checkpoint() } catch {
+                logger?.warning("could not checkpoint the state database at stop: \(StorageFault(error))")
+            }
         }
     }
 
@@ -259,31 +318,23 @@ public final class ViewModelHost: Sendable {
         } catch {
             return completion(.failure(error))
         }
-        let json = String(decoding: JSONWriter.encode(accepted), as: UTF8.self)
-        let reply = SetReply(value: accepted, needsCommit: store != nil, completion: completion)
         onScheduler { [self] in
-            let previous = surfaces[vmIndex].inputs[inputIndex].value
-            if let failure = apply(accepted, viewModel: vmIndex, input: inputIndex, whenVisible: reply.visible) {
-                return reply.failed(failure)
-            }
-            guard let store else { return }
-            // Enqueued from the scheduler's turn, so commits happen in the order sets applied.
-            persistence.async { [self] in
-                do {
-                    try store.save(viewModel: viewModel, input: inputName, json: json)
-                    reply.committed()
-                } catch {
-                    onScheduler { [self] in _ = apply(previous, viewModel: vmIndex, input: inputIndex, whenVisible: { _ in }) }
-                    reply.failed(HostFailure(.internal, "could not persist \(viewModel).\(inputName): \(error)"))
+            let failure = apply(accepted, viewModel: vmIndex, input: inputIndex) { result in
+                switch result {
+                case let .success(version): completion(.success((accepted, version)))
+                case let .failure(fault):
+                    completion(.failure(HostFailure(.storage, "\(viewModel).\(inputName) was not saved: \(fault)")))
                 }
             }
+            if let failure { completion(.failure(failure)) }
         }
     }
 
-    /// Applies `value` to an input on the scheduler; `whenVisible` gets the version that shows
-    /// it. Returns the failure if the view model refused it.
+    /// Applies `value` to an input on the scheduler; `reply` gets the version that shows it
+    /// once that is durable, or the fault that kept it from the disk. Returns the failure if
+    /// the view model refused it.
     private func apply(_ value: SurfaceValue, viewModel: Int, input: Int,
-                       whenVisible: @escaping @Sendable (UInt64) -> Void) -> HostFailure? {
+                       reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) -> HostFailure? {
         let surface = surfaces[viewModel]
         state.clientSetting = (viewModel, input)
         defer { state.clientSetting = nil }
@@ -298,10 +349,11 @@ public final class ViewModelHost: Sendable {
         // The input's producer reported the change synchronously; make sure the state shows
         // the value even if the view model delivers changes elsewhere.
         state.values[viewModel].inputs[input] = surface.inputs[input].value
+        state.changedInputs.insert(GroupCommit.Key(viewModel: viewModel, input: input))
         metrics.recordInputSet()
         record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
                at: causePosition)
-        state.pendingReplies.append(whenVisible)
+        state.pendingReplies.append(reply)
         markDirty()
         return nil
     }
@@ -423,7 +475,14 @@ public final class ViewModelHost: Sendable {
         }
         updateCommand(run.viewModel, run.command, commandState)
         if run.wait {
-            state.pendingReplies.append { _ in run.completion(outcome) }
+            let qualifiedName = surface.name + "." + commandName
+            state.pendingReplies.append { result in
+                if case let .failure(fault) = result {
+                    run.completion(.failed(HostFailure(.storage, "\(qualifiedName) ended, but the inputs it changed were not saved: \(fault)")))
+                } else {
+                    run.completion(outcome)
+                }
+            }
         }
         markDirty()
     }
@@ -529,6 +588,7 @@ public final class ViewModelHost: Sendable {
     private func inputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
         guard state.values.indices.contains(vm), state.values[vm].inputs[index] != value else { return }
         state.values[vm].inputs[index] = value
+        state.changedInputs.insert(GroupCommit.Key(viewModel: vm, input: index))
         if let setting = state.clientSetting, setting == (vm, index) {
             markDirty()
             return
@@ -606,6 +666,7 @@ public final class ViewModelHost: Sendable {
         state.flushScheduled = false
         state.version += 1
         let version = state.version
+        if version >= state.versionCeiling { extendVersionReservation() }
         var writer = JSONWriter(capacity: max(1_024, snapshot.json.count + 256))
         writer.beginObject()
         writer.key("version"); writer.int(version)
@@ -640,7 +701,65 @@ public final class ViewModelHost: Sendable {
                 watcher.deliver(event.json)
             }
         }
-        for reply in replies { reply(version) }
+        if let commit {
+            for key in state.changedInputs {
+                let value = state.values[key.viewModel].inputs[key.input]
+                let persisted = PersistedInput(
+                    viewModel: surfaces[key.viewModel].name, input: surfaces[key.viewModel].inputs[key.input].name,
+                    json: String(decoding: JSONWriter.encode(value), as: UTF8.self), changed: version)
+                commit.record(key, value: value, persisted: persisted)
+            }
+            state.changedInputs.removeAll(keepingCapacity: true)
+            for reply in replies {
+                commit.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
+            }
+            commit.startIfIdle()
+        } else {
+            state.changedInputs.removeAll(keepingCapacity: true)
+            for reply in replies { reply(.success(version)) }
+        }
+    }
+
+    /// Reserves the next block of versions in the store (once per ``versionBlock`` versions).
+    private func extendVersionReservation() {
+        guard let store else { return }
+        do throws(StoreError) {
+            try store.reserveVersions(upTo: state.version + Self.versionBlock)
+            state.versionCeiling = state.version + Self.versionBlock
+        } catch {
+            // Tried again 1,000 versions on; until then a crash could reuse these versions.
+            state.versionCeiling = state.version + 1_000
+            logger?.warning("could not reserve more state versions: \(StorageFault(error))")
+        }
+    }
+
+    // MARK: - Storage failures
+
+    /// A commit failed and its changes were dropped: put every input back to the value the
+    /// database holds, and log the first failure of a burst.
+    private func commitFailed(_ fault: StorageFault) {
+        state.failedCommits += 1
+        if state.failedCommits == 1 {
+            logger?.error("cannot save the inputs' state: \(fault); sets fail with 'storage' and inputs return to their saved values until a commit succeeds (not logged again until then)")
+        }
+        guard let commit else { return }
+        var targets: [InputSettler.Target] = []
+        for (vm, surface) in surfaces.enumerated() {
+            for (index, input) in surface.inputs.enumerated() {
+                if let durable = commit.durable[GroupCommit.Key(viewModel: vm, input: index)], input.value != durable {
+                    targets.append(InputSettler.Target(viewModel: surface.name, input: input, value: durable))
+                }
+            }
+        }
+        for left in InputSettler.settle(targets) {
+            logger?.error("\(left.viewModel).\(left.input.name) could not be put back to its saved value \(left.value)")
+        }
+    }
+
+    private func commitSucceeded() {
+        guard state.failedCommits > 0 else { return }
+        logger?.notice("the state database accepts commits again, after \(state.failedCommits) failed")
+        state.failedCommits = 0
     }
 
     /// Writes `{"inputs": {…}, "outputs": {…}, "commands": {…}}` for one view model.
@@ -673,6 +792,7 @@ public final class ViewModelHost: Sendable {
 
     private func restore(_ inputs: [PersistedInput]) -> [String] {
         var warnings: [String] = []
+        var targets: [InputSettler.Target] = []
         for persisted in inputs {
             guard let surface = surfaces.first(where: { $0.name == persisted.viewModel }) else {
                 warnings.append("persisted input \(persisted.viewModel).\(persisted.input) skipped: no such view model")
@@ -683,11 +803,14 @@ public final class ViewModelHost: Sendable {
                 continue
             }
             do {
-                let value = try JSONParser.parse(persisted.json)
-                try input.set(SurfaceValue(json: value), viewModel: surface.name)
+                let value = try input.validate(SurfaceValue(json: try JSONParser.parse(persisted.json)), viewModel: surface.name)
+                targets.append(InputSettler.Target(viewModel: surface.name, input: input, value: value))
             } catch {
                 warnings.append("persisted input \(persisted.viewModel).\(persisted.input) skipped: \(error)")
             }
+        }
+        for left in InputSettler.settle(targets) {
+            warnings.append("persisted input \(left.viewModel).\(left.input.name) reads \(left.input.value), not its stored \(left.value)")
         }
         return warnings
     }

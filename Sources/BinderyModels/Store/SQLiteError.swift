@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A failure reported by SQLite, or detected while turning a row into Swift values.
 ///
@@ -53,9 +54,15 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         guard let handle else {
             return SQLiteError(code: code, message: String(cString: sqlite3_errstr(code)))
         }
-        return SQLiteError(
-            code: sqlite3_extended_errcode(handle) == 0 ? code : sqlite3_extended_errcode(handle),
-            message: String(cString: sqlite3_errmsg(handle)))
+        let extended = sqlite3_extended_errcode(handle) == 0 ? code : sqlite3_extended_errcode(handle)
+        var message = String(cString: sqlite3_errmsg(handle))
+        // For I/O failures SQLite's message is generic ("disk I/O error"); the operating
+        // system's reason (read-only file system, no space left) is what a person acts on.
+        let systemError = sqlite3_system_errno(handle)
+        if systemError != 0, [SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_READONLY].contains(extended & 0xFF) {
+            message += " (\(String(cString: strerror(systemError))))"
+        }
+        return SQLiteError(code: extended, message: message)
     }
 
     private static func oneLine(_ text: String) -> String {

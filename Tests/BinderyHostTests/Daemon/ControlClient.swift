@@ -80,3 +80,33 @@ extension JSONValue {
     var errorCode: String? { self["error"]?["code"]?.stringValue }
     var errorMessage: String? { self["error"]?["message"]?.stringValue }
 }
+
+extension ControlClient {
+    /// Every input of every hosted view model, as `"vm.input" → value`.
+    func allInputs() throws -> [String: JSONValue] {
+        var inputs: [String: JSONValue] = [:]
+        for model in try request(#"{"op":"list"}"#)["viewModels"]?.arrayValue ?? [] {
+            guard let name = model["name"]?.stringValue else { continue }
+            let state = try request("{\"op\":\"get\",\"vm\":\"\(name)\"}")
+            for (input, value) in state["state"]?["inputs"]?.objectValue ?? [] { inputs[name + "." + input] = value }
+        }
+        return inputs
+    }
+
+    /// Sends every request line at once (pipelined), then reads their replies; returns them
+    /// in request order. Each line is a JSON object text without `id`.
+    func pipeline(_ lines: [String]) throws -> [JSONValue] {
+        let first = 1_000_000 + Int.random(in: 0..<1_000_000) * 1_000
+        var bytes: [UInt8] = []
+        for (offset, line) in lines.enumerated() {
+            bytes += Array(("{\"id\":\(first + offset)," + line.dropFirst() + "\n").utf8)
+        }
+        try send(bytes)
+        var replies: [Int: JSONValue] = [:]
+        while replies.count < lines.count {
+            let reply = try readReply()
+            if reply["event"] == nil, let id = reply["id"]?.intValue { replies[id] = reply }
+        }
+        return (0..<lines.count).map { replies[first + $0] ?? .null }
+    }
+}

@@ -29,12 +29,14 @@ final class DaemonProcess {
     private(set) var port: UInt16 = 0
 
     /// Starts binderyd and waits until it prints its dashboard URL (both sockets listen).
-    init(directory: String, extraArguments: [String] = [], environment: [String: String] = [:], latencyFlag: Bool = true) throws {
+    /// The state lives in `stateDirectory`, by default `<directory>/state`.
+    init(directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
+         latencyFlag: Bool = true) throws {
         self.directory = directory
         socketPath = directory + "/control.sock"
-        stateDirectory = directory + "/state"
+        self.stateDirectory = stateDirectory ?? directory + "/state"
         process.executableURL = URL(fileURLWithPath: Self.binaryPath)
-        process.arguments = ["--socket", socketPath, "--http", "127.0.0.1:0", "--state-dir", stateDirectory,
+        process.arguments = ["--socket", socketPath, "--http", "127.0.0.1:0", "--state-dir", self.stateDirectory,
                              "--web-dir", Self.webDirectory, "--log-level", "debug"]
             + (latencyFlag ? ["--latency-ms", "0"] : []) + extraArguments
         var env = ProcessInfo.processInfo.environment
@@ -82,6 +84,16 @@ final class DaemonProcess {
 
     func control() throws -> ControlClient {
         try ControlClient(path: socketPath)
+    }
+
+    /// The daemon's resident memory (VmRSS), in bytes.
+    func residentBytes() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else {
+            throw DaemonTestError(description: "no VmRSS in /proc/\(process.processIdentifier)/status")
+        }
+        return kilobytes * 1024
     }
 
     deinit {

@@ -101,3 +101,37 @@ import Testing
         })
     }
 }
+
+@Suite struct InputStoreBatchTests {
+    @Test func aBatchIsOneTransactionAndLoadsInChangeOrder() throws {
+        let directory = try TemporaryDirectory()
+        let store = try InputStore(stateDirectory: directory.url)
+        try store.commit([
+            PersistedInput(viewModel: "compass", input: "valueB", json: "\"b\"", changed: 7),
+            PersistedInput(viewModel: "compass", input: "valueA", json: "\"a\"", changed: 9),
+            PersistedInput(viewModel: "api", input: "latencyMs", json: "5", changed: 8),
+        ])
+        #expect(try store.loadAll().inputs.map(\.input) == ["valueB", "latencyMs", "valueA"])
+        // A batch with a bad row stores none of it.
+        #expect(throws: StoreError.self) {
+            try store.commit([
+                PersistedInput(viewModel: "compass", input: "valueB", json: "\"changed\"", changed: 10),
+                PersistedInput(viewModel: "compass", input: "", json: "1", changed: 10),
+            ])
+        }
+        #expect(try store.loadAll().inputs.first { $0.input == "valueB" }?.json == "\"b\"")
+    }
+
+    @Test func versionReservationsNeverOverlap() throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let store = try InputStore(stateDirectory: directory.url)
+            #expect(try store.reserveVersions(100) == 0)
+            try store.reserveVersions(upTo: 250)
+            try store.reserveVersions(upTo: 120)  // never lowers it
+        }
+        let reopened = try InputStore(stateDirectory: directory.url)
+        #expect(try reopened.reserveVersions(100) == 250)
+        #expect(try reopened.reserveVersions(100) == 350)
+    }
+}

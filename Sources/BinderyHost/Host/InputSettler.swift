@@ -1,0 +1,33 @@
+import Bindery
+
+/// Brings inputs to given values so that afterwards each READS its value, even when setting
+/// one input changes others (a two-way binding such as compass's A ⇄ B).
+///
+/// Setting the targets once, in any fixed order, is not enough: with compass holding
+/// A = "西", B = "東", setting A then B would end with A = "東". So an input that already
+/// reads its target is skipped, and rounds repeat — each setting only the inputs that still
+/// differ — until none differs or `targets.count + 1` rounds have passed. Used to restore the
+/// persisted state at start and to put the durable state back after a failed commit: one
+/// rule for both. Must run on the view models' scheduler.
+enum InputSettler {
+    /// One input and the value it must read.
+    struct Target {
+        let viewModel: String
+        let input: SurfaceInput
+        let value: SurfaceValue
+    }
+
+    /// Sets `targets` (in order, rounds as described) and returns the ones that still read
+    /// another value, or whose value the input refused.
+    static func settle(_ targets: [Target]) -> [Target] {
+        guard !targets.isEmpty else { return [] }
+        for _ in 0...targets.count {
+            var setAny = false
+            for target in targets where target.input.value != target.value {
+                if (try? target.input.set(target.value, viewModel: target.viewModel)) != nil { setAny = true }
+            }
+            if !setAny { break }
+        }
+        return targets.filter { $0.input.value != $0.value }
+    }
+}

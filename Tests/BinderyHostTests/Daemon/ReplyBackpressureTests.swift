@@ -1,0 +1,63 @@
+import BinderyHost
+import BinderyJSON
+import Foundation
+import Glibc
+import Testing
+
+/// Clients that pipeline big requests and never read cost the daemon bounded memory: it
+/// stops reading a connection whose replies back up (measured on the real daemon's RSS).
+@Suite(.serialized) struct ReplyBackpressureTests {
+    /// Writes as much of `bytes` as the socket takes without blocking; returns the count sent.
+    private func sendWithoutBlocking(_ client: ControlClient, _ bytes: [UInt8]) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(client.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            guard sent > 0 else { break }
+            offset += sent
+        }
+        return offset
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func tenClientsPipeliningLargeLogsWithoutReadingStayUnder100MB() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        // Fill the event log: 1,000 logged sets, so each `log n=1000` reply is ~100 KB.
+        let filler = try daemon.control()
+        for chunk in 0..<4 {
+            let replies = try filler.pipeline((0..<250).map { #"{"op":"set","vm":"signin","name":"username","value":"user-\#(chunk)-\#($0)-padding-padding"}"# })
+            #expect(replies.allSatisfy { $0.isOK })
+        }
+        let oneReply = try filler.request(#"{"op":"log","n":1000}"#)
+        #expect(oneReply["events"]?.arrayValue?.count == 1_000)
+
+        // Each client asks for 40,000 such replies (~4 GB each unbounded; 880 KB of requests, more than the socket buffers hold) and reads none.
+        let request = Array(#"{"op":"log","n":1000}"#.utf8) + [UInt8(ascii: "\n")]
+        let requests = Array((0..<40_000).map { _ in request }.joined())
+        let clients = try (0..<10).map { _ in try daemon.control() }
+        var sent = clients.map { _ in 0 }
+        var peak = try daemon.residentBytes()
+        // Keep pushing until no client's socket takes more: the daemon has stopped reading.
+        var stalledRounds = 0
+        while stalledRounds < 20 {
+            var progressed = false
+            for (index, client) in clients.enumerated() where sent[index] < requests.count {
+                let count = sendWithoutBlocking(client, Array(requests[sent[index]...]))
+                if count > 0 { sent[index] += count; progressed = true }
+            }
+            stalledRounds = progressed ? 0 : stalledRounds + 1
+            peak = max(peak, try daemon.residentBytes())
+            usleep(20_000)
+        }
+        #expect(sent.allSatisfy { $0 < requests.count }, "the daemon read every request: \(sent)")
+        #expect(peak < 100 << 20, "peak RSS \(peak >> 20) MB")
+
+        // A backed-up client is still served once it reads.
+        let reply = try clients[0].readReply()
+        #expect(reply["events"]?.arrayValue?.count == 1_000)
+        #expect(try daemon.control().request(#"{"op":"ping"}"#).isOK)
+        #expect(daemon.stop() == 0)
+    }
+}

@@ -1,0 +1,84 @@
+import BinderyHost
+import BinderyJSON
+import Foundation
+import Glibc
+import Testing
+
+/// Faults caused for real while clients pipeline sets: the input database locked by another
+/// process, a full disk. A failed set never contradicts an acknowledgement: afterwards, and
+/// after a restart, each input reads its last acknowledged value.
+@Suite(.serialized) struct StorageFaultTests {
+    /// Checks the acknowledgement contract for one input after `requests` (sets of `name` in
+    /// order) got `replies`: the live value is the last acknowledged one (or `initial`).
+    private func expectLastAcknowledged(_ client: ControlClient, vm: String, name: String, initial: JSONValue,
+                                        values: [String], replies: [JSONValue]) throws {
+        var expected = initial
+        for (value, reply) in zip(values, replies) where reply.isOK { expected = .string(value) }
+        let live = try client.request("{\"op\":\"get\",\"vm\":\"\(vm)\",\"name\":\"\(name)\"}")["value"]
+        #expect(live == expected, "replies: \(replies)")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aLockedDatabaseFailsSetsWithStorageAndKeepsTheLastAcknowledgedValue() throws {
+        let directory = try TemporaryDirectory()
+        var daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        #expect(try client.request(#"{"op":"set","vm":"signin","name":"username","value":"before"}"#).isOK)
+
+        let holder = try DatabaseLockHolder(database: daemon.stateDirectory + "/" + InputStore.fileName)
+        let values = ["AAA", "BBB", "CCC"]
+        var replies = try client.pipeline(values.map { #"{"op":"set","vm":"signin","name":"username","value":"\#($0)"}"# })
+        #expect(replies.contains { !$0.isOK })
+        for reply in replies where !reply.isOK {
+            #expect(reply.errorCode == "storage")
+            #expect(reply.errorMessage?.contains("database is locked") == true, "\(reply)")
+        }
+        try expectLastAcknowledged(client, vm: "signin", name: "username", initial: .string("before"), values: values, replies: replies)
+        // A second failure in the same burst is not logged again.
+        let again = try client.request(#"{"op":"set","vm":"signin","name":"username","value":"DDD"}"#)
+        #expect(again.errorCode == "storage")
+        holder.release()
+
+        replies = try client.pipeline(["EEE", "FFF"].map { #"{"op":"set","vm":"signin","name":"username","value":"\#($0)"}"# })
+        #expect(replies.allSatisfy { $0.isOK })
+        let live = try client.allInputs()
+        #expect(live["signin.username"] == .string("FFF"))
+        daemon.stop(signal: SIGKILL)
+        let log = daemon.standardError()
+        #expect(log.components(separatedBy: "cannot save the inputs' state").count - 1 == 1, "\(log)")
+        #expect(log.contains("accepts commits again"))
+
+        daemon = try DaemonProcess(directory: directory.path("d"))
+        #expect(try daemon.control().allInputs() == live)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a small tmpfs"), .timeLimit(.minutes(1)))
+    func aFullDiskFailsSetsWithStorageAndKeepsTheLastAcknowledgedValue() throws {
+        let directory = try TemporaryDirectory()
+        let mount = try TmpfsMount(at: directory.path("d/state"), size: "16m")
+        var daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        #expect(try client.request(#"{"op":"set","vm":"compass","name":"valueA","value":"kept"}"#).isOK)
+
+        let filler = mount.fill()
+        let values = ["full1", "full2", "full3"]
+        let replies = try client.pipeline(values.map { #"{"op":"set","vm":"compass","name":"valueA","value":"\#($0)"}"# })
+        #expect(replies.allSatisfy { !$0.isOK }, "\(replies)")
+        for reply in replies {
+            #expect(reply.errorCode == "storage")
+            #expect(reply.errorMessage?.contains("disk full") == true, "\(reply)")
+        }
+        try expectLastAcknowledged(client, vm: "compass", name: "valueA", initial: .string("kept"), values: values, replies: replies)
+        // compass copies A onto B: B is back too.
+        #expect(try client.request(#"{"op":"get","vm":"compass","name":"valueB"}"#)["value"] == .string("kept"))
+
+        unlink(filler)
+        #expect(try client.request(#"{"op":"set","vm":"compass","name":"valueA","value":"after"}"#).isOK)
+        let live = try client.allInputs()
+        daemon.stop(signal: SIGKILL)
+        daemon = try DaemonProcess(directory: directory.path("d"))
+        #expect(try daemon.control().allInputs() == live)
+        #expect(daemon.stop() == 0)
+    }
+}
