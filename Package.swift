@@ -24,8 +24,12 @@ let package = Package(
         .target(name: "Bindery"),
         // The view models of the source material over the SQLite store and the API client.
         .target(name: "BinderyModels", dependencies: ["Bindery", "CSQLite"]),
+        // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
+        .target(name: "BinderyWeb", path: "Sources/BinderyWeb", plugins: ["EmbedDashboard"]),
+        .executableTarget(name: "bindery-embed", path: "Sources/BinderyEmbed"),
+        .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
-        .target(name: "BinderyHost", dependencies: ["BinderyModels", "BinderyJSON", "CMicroHTTPD", "CSystemd"]),
+        .target(name: "BinderyHost", dependencies: ["BinderyModels", "BinderyJSON", "BinderyWeb", "CMicroHTTPD", "CSystemd"]),
 
         // The daemon: flags and wiring over BinderyHost.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),

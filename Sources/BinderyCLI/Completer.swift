@@ -19,6 +19,12 @@ public struct Completion: Sendable, Equatable {
     }
 
     static let none = Completion(candidates: [], appendSpace: true)
+
+    /// The candidates one per line (what `binderyctl --complete` prints); a candidate that
+    /// continues (`login.`) ends in its dot, so a shell knows not to add a space.
+    public func shellWords() -> String {
+        candidates.map { $0 + "\n" }.joined()
+    }
 }
 
 /// Computes completions from the command table and a surface catalog: command words, view

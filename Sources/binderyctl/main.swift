@@ -30,9 +30,27 @@ if invocation.showVersion {
 }
 
 Signals.install()
-let socketPath = invocation.socketPath ?? SocketLocator.defaultPath(environment: environment)
-let interactive = invocation.commands.isEmpty && isatty(0) == 1
 let style = Style.forOutput(isTerminal: isatty(1) == 1 && !invocation.json, environment: environment)
+let socketPath: String
+switch SocketLocator.locate(explicit: invocation.socketPath, environment: environment) {
+case let .path(path):
+    socketPath = path
+case let .unreachable(attempts):
+    if let line = invocation.completionLine {
+        // Completion still offers the command words without a daemon.
+        StandardStreams.write(Completer(catalog: SurfaceCache { nil }).complete(linePrefix: line).shellWords())
+        exit(0)
+    }
+    StandardStreams.write(style.error(SocketLocator.unreachableMessage(attempts)) + "\n", to: 2)
+    exit(Invocation.ExitCode.unreachable.rawValue)
+}
+if let line = invocation.completionLine {
+    let connection = try? ControlConnection(path: socketPath)
+    StandardStreams.write(Completer(catalog: SurfaceCache { connection }).complete(linePrefix: line).shellWords())
+    connection?.close()
+    exit(0)
+}
+let interactive = invocation.commands.isEmpty && isatty(0) == 1
 let io = interactive ? InteractiveShell.io() : SessionIO(
     print: { StandardStreams.write($0 + "\n") },
     error: { StandardStreams.write($0 + "\n", to: 2) },

@@ -164,9 +164,41 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["ping"]) }
     }
 
-    @Test func defaultSocketMatchesTheDaemon() {
-        #expect(SocketLocator.defaultPath(environment: ["BINDERY_SOCKET": "/x.sock", "RUNTIME_DIRECTORY": "/run/b"]) == "/x.sock")
-        #expect(SocketLocator.defaultPath(environment: ["RUNTIME_DIRECTORY": "/run/bindery"]) == "/run/bindery/control.sock")
-        #expect(SocketLocator.defaultPath(environment: [:]) == "./.bindery/control.sock")
+    /// `--socket`, then `$BINDERY_SOCKET` (both taken as given), then the first of the checkout's
+    /// and the service's socket that answers; when none does, every place tried is reported.
+    @Test func socketSearchOrder() {
+        var probed: [String] = []
+        func probe(answering: Set<String>) -> (String) -> String? {
+            { path in probed.append(path); return answering.contains(path) ? nil : "No such file or directory" }
+        }
+        let both: Set = [SocketLocator.checkoutPath, SocketLocator.servicePath]
+        #expect(SocketLocator.locate(explicit: "/a.sock", environment: ["BINDERY_SOCKET": "/x.sock"], probe: probe(answering: both))
+            == .path("/a.sock"))
+        #expect(SocketLocator.locate(explicit: nil, environment: ["BINDERY_SOCKET": "/x.sock"], probe: probe(answering: both))
+            == .path("/x.sock"))
+        #expect(probed.isEmpty, "an explicit socket is never second-guessed")
+        #expect(SocketLocator.locate(explicit: nil, environment: ["BINDERY_SOCKET": ""], probe: probe(answering: both))
+            == .path("./.bindery/control.sock"))
+        #expect(SocketLocator.locate(explicit: nil, environment: [:], probe: probe(answering: [SocketLocator.servicePath]))
+            == .path("/run/bindery/control.sock"))
+        guard case let .unreachable(attempts) = SocketLocator.locate(explicit: nil, environment: [:], probe: probe(answering: []))
+        else { Issue.record("found a socket where none answers"); return }
+        #expect(attempts.map(\.path) == ["./.bindery/control.sock", "/run/bindery/control.sock"])
+        let message = SocketLocator.unreachableMessage(attempts)
+        #expect(message.contains("tried ./.bindery/control.sock (No such file or directory), /run/bindery/control.sock (No such file or directory)"))
+        #expect(message.contains("`make run`") && message.contains("`systemctl start binderyd.socket`"))
+        #expect(!message.contains("\n"))
+    }
+
+    @Test func unreachableHintFitsThePath() {
+        #expect(ConnectionError.cannotConnect(path: "/run/bindery/control.sock", reason: "x").description
+            .contains("`systemctl start binderyd.socket`"))
+        #expect(ConnectionError.cannotConnect(path: ".bindery/control.sock", reason: "x").description.contains("`make run`"))
+        #expect(ConnectionError.cannotConnect(path: "/srv/b.sock", reason: "x").description.contains("`binderyd --socket /srv/b.sock`"))
+    }
+
+    @Test func completeFlagTakesTheLine() throws {
+        #expect(try Invocation.parse(["--complete", "set login.mo"]).completionLine == "set login.mo")
+        #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--complete"]) }
     }
 }

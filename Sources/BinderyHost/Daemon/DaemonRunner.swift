@@ -10,7 +10,8 @@ import Glibc
 /// binderyd's process lifecycle: startup (sockets, persisted inputs, READY), the signal
 /// handling and the shutdown a Linux operator expects.
 ///
-/// Guarantees: SIGPIPE is ignored; persisted inputs are restored before `READY=1`, which is
+/// Guarantees: SIGPIPE is ignored; the umask is 077 and the state directory private
+/// (``PrivateStateDirectory``) before anything is stored; persisted inputs are restored before `READY=1`, which is
 /// sent once both sockets listen; `STATUS=` lines tell systemd what the daemon does;
 /// SIGTERM or SIGINT stop accepting, interrupt running commands, flush, send `STOPPING=1` and
 /// exit 0 — a shutdown that hangs is cut off at 4.5 s with exit 1; a failure to start
@@ -32,6 +33,10 @@ public enum DaemonRunner {
 
         let inherited: InheritedSockets
         do { inherited = try SocketActivation.inheritedSockets() } catch { fail(error.description) }
+        PrivateStateDirectory.restrictUmask()
+        do {
+            for note in try PrivateStateDirectory.prepare(configuration.stateDirectory) { logger.notice(note) }
+        } catch { fail(error.description) }
         notifier.status("restoring inputs from \(configuration.stateDirectory)")
         let stateDirectory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
         let store: InputStore
