@@ -23,7 +23,7 @@ DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libs
 # (a package installs where Swift is not, and a sandboxed service cannot read /opt or /root).
 # Their own build directory keeps the release build of the benchmarks untouched.
 INSTALL_BUILD := $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/install
-INSTALL_BIN    = $$($(INSTALL_BUILD) --show-bin-path)
+INSTALL_BIN   := .build/install/release
 
 # The Debian package (`make deb`): a native package, version from binderyd --version.
 DEB_VERSION := 0.1.0
@@ -31,7 +31,7 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps build release test systemd-test bench bench-http run install-build install uninstall deb clean
+.PHONY: deps build release test systemd-test bench bench-http run install-build install install-files uninstall deb clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -90,6 +90,9 @@ install-build: deps
 
 # PREFIX (default /usr/local) and DESTDIR as usual; the unit's ExecStart= gets BINDIR.
 install: install-build
+	$(MAKE) --no-print-directory install-files
+
+install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 	  $(DESTDIR)$(DOCDIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 $(INSTALL_BIN)/binderyd $(INSTALL_BIN)/binderyctl $(DESTDIR)$(BINDIR)/
@@ -117,7 +120,7 @@ uninstall:
 # Install it with `apt install ./$(DEB_FILE)`.
 deb: deps install-build
 	rm -rf .build/deb
-	$(MAKE) --no-print-directory install PREFIX=/usr UNITDIR=/lib/systemd/system DOCDIR=/usr/share/doc/bindery DESTDIR=$(CURDIR)/$(DEB_ROOT)
+	$(MAKE) --no-print-directory install-files PREFIX=/usr UNITDIR=/lib/systemd/system DOCDIR=/usr/share/doc/bindery DESTDIR=$(CURDIR)/$(DEB_ROOT)
 	scripts/build-deb.sh $(DEB_ROOT) $(DEB_VERSION) $(DEB_ARCH) $(DEB_FILE)
 
 clean:
