@@ -70,7 +70,8 @@ bench: deps
 	$(SWIFT) build -c release --product bindery-bench
 	.build/release/bindery-bench
 
-# Foreground daemon with development defaults (./.bindery, 127.0.0.1:8420, ./web); it prints
+# Foreground daemon with development defaults (./.bindery, 127.0.0.1:8420, the dashboard
+# compiled in from web/; add --web-dir web to edit it live); it prints
 # the dashboard URL and the command that attaches the REPL. Ctrl-C stops it cleanly.
 run: deps
 	$(SWIFT) build --product binderyd

@@ -98,6 +98,19 @@ lintian_clean() {
 }
 check "lintian: no errors" lintian_clean
 
+install_uninstall() {
+    local dest=$work.destdir left
+    rm -rf "$dest"
+    make --no-print-directory install-files DESTDIR="$dest" PREFIX=/opt/bindery >/dev/null || return 1
+    grep -qx 'ExecStart=/opt/bindery/bin/binderyd' "$dest/opt/bindery/lib/systemd/system/binderyd.service" &&
+        [ -x "$dest/opt/bindery/bin/binderyd" ] && [ -f "$dest/opt/bindery/share/man/man8/binderyd.8" ] || return 1
+    make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/opt/bindery >/dev/null || return 1
+    left=$(find "$dest" -type f)
+    rm -rf "$dest"
+    [ -z "$left" ] || { echo "      left behind: $left"; return 1; }
+}
+check "make install PREFIX=/opt/bindery DESTDIR=…: ExecStart= follows PREFIX; make uninstall removes every file" install_uninstall
+
 # ---------------------------------------------------------------------------------------
 # 2. A real systemd in a private namespace.
 rm -rf "$work"
@@ -312,10 +325,10 @@ completion_asks_the_daemon() {
     ns systemctl start binderyd.socket || return 1
     local out
     out=$(ns bash -c 'source /usr/share/bash-completion/completions/binderyctl
-        COMP_WORDS=(binderyctl -c "'"'"'set signin.pa"); COMP_CWORD=2; _binderyctl; printf "%s\n" "${COMPREPLY[@]}"
-        COMP_WORDS=(binderyctl -c "run pro"); COMP_CWORD=2; _binderyctl; printf "%s\n" "${COMPREPLY[@]}"')
-    echo "      $(tr '\n' '|' <<<"$out")"
-    [ "$out" = $'set signin.password\nrun products.' ]
+        COMP_WORDS=(binderyctl -c "'"'"'set signin.pa"); COMP_CWORD=2; _binderyctl; printf "%s|" "${COMPREPLY[0]}"
+        COMP_WORDS=(binderyctl -c "'"'"'run pro"); COMP_CWORD=2; _binderyctl; printf "%s|" "${COMPREPLY[@]}"')
+    echo "      $out"
+    [ "$out" = "set signin.password |run products.cancel|run products.loadMore|run products.refresh|run products.toggle |" ]
 }
 check "bash completion completes inputs and view models from the running service" completion_asks_the_daemon
 

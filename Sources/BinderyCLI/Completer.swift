@@ -19,12 +19,6 @@ public struct Completion: Sendable, Equatable {
     }
 
     static let none = Completion(candidates: [], appendSpace: true)
-
-    /// The candidates one per line (what `binderyctl --complete` prints); a candidate that
-    /// continues (`login.`) ends in its dot, so a shell knows not to add a space.
-    public func shellWords() -> String {
-        candidates.map { $0 + "\n" }.joined()
-    }
 }
 
 /// Computes completions from the command table and a surface catalog: command words, view
@@ -62,6 +56,25 @@ public struct Completer: Sendable {
             let type = spec.name == "set" ? surface.input(name)?.type : surface.command(name)?.argumentType
             return type == .bool ? finished(["true", "false"], prefix: word) : .none
         }
+    }
+
+    /// What `binderyctl --complete LINE` prints for a shell: the candidates for the last word
+    /// of `linePrefix`, one per line. A candidate that continues (`login.`) ends in its dot; one
+    /// after which the command still needs a required argument (`set` → `VM.INPUT`,
+    /// `login.verifyCode` → `VALUE`) ends in a space; any other is complete as it stands.
+    public func shellWords(linePrefix: String) -> String {
+        let completion = complete(linePrefix: linePrefix)
+        let endsWord = !(linePrefix.isEmpty || linePrefix.last == " " || linePrefix.last == "\t")
+        var tokens = LineTokenizer.tokenizeLeniently(linePrefix).map(\.text)
+        if endsWord { tokens.removeLast() }
+        return completion.candidates.map { candidate in
+            guard completion.appendSpace else { return candidate + "\n" }
+            let words = tokens + [candidate]
+            guard let spec = CommandTable.spec(named: words[0]) else { return candidate + "\n" }
+            let given = words.count - 1
+            let needsMore = given < spec.arguments.count && !spec.arguments[given].optional
+            return candidate + (needsMore ? " \n" : "\n")
+        }.joined()
     }
 
     private func finished(_ names: [String], prefix: String) -> Completion {

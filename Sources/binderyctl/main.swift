@@ -38,7 +38,7 @@ case let .path(path):
 case let .unreachable(attempts):
     if let line = invocation.completionLine {
         // Completion still offers the command words without a daemon.
-        StandardStreams.write(Completer(catalog: SurfaceCache { nil }).complete(linePrefix: line).shellWords())
+        StandardStreams.write(Completer(catalog: SurfaceCache { nil }).shellWords(linePrefix: line))
         exit(0)
     }
     StandardStreams.write(style.error(SocketLocator.unreachableMessage(attempts)) + "\n", to: 2)
@@ -46,7 +46,7 @@ case let .unreachable(attempts):
 }
 if let line = invocation.completionLine {
     let connection = try? ControlConnection(path: socketPath)
-    StandardStreams.write(Completer(catalog: SurfaceCache { connection }).complete(linePrefix: line).shellWords())
+    StandardStreams.write(Completer(catalog: SurfaceCache { connection }).shellWords(linePrefix: line))
     connection?.close()
     exit(0)
 }

@@ -114,6 +114,19 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(completer.complete(linePrefix: "set login.mobilePhone ").candidates.isEmpty)
         #expect(completer.complete(linePrefix: "ping ").candidates.isEmpty)
     }
+
+    /// `binderyctl --complete`'s lines: a dot continues, a trailing space means a required
+    /// argument follows (so a shell keeps the quote open), anything else is complete.
+    @Test func shellWordsMarkWhatFollows() {
+        #expect(completer.shellWords(linePrefix: "s") == "set \nshow \n")
+        #expect(completer.shellWords(linePrefix: "l") == "log\nls\n")
+        #expect(completer.shellWords(linePrefix: "set lo") == "login.\n")
+        #expect(completer.shellWords(linePrefix: "set login.mo") == "login.mobilePhone \n")
+        #expect(completer.shellWords(linePrefix: "run login.l") == "login.login\n")
+        #expect(completer.shellWords(linePrefix: "show l") == "login\n")
+        #expect(completer.shellWords(linePrefix: "set flags.dark t") == "true\n")
+        #expect(completer.shellWords(linePrefix: "nope x") == "")
+    }
 }
 
 @Suite struct DidYouMeanTests {
