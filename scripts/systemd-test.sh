@@ -328,7 +328,7 @@ completion_asks_the_daemon() {
         COMP_WORDS=(binderyctl -c "'"'"'set signin.pa"); COMP_CWORD=2; _binderyctl; printf "%s|" "${COMPREPLY[0]}"
         COMP_WORDS=(binderyctl -c "'"'"'run pro"); COMP_CWORD=2; _binderyctl; printf "%s|" "${COMPREPLY[@]}"')
     echo "      $out"
-    [ "$out" = "set signin.password |run products.cancel|run products.loadMore|run products.refresh|run products.toggle |" ]
+    [ "$out" = "set signin.password |run products.cancel|run products.loadMore|run products.refresh|run products.toggle|" ]
 }
 check "bash completion completes inputs and view models from the running service" completion_asks_the_daemon
 
