@@ -220,6 +220,15 @@ control_activates() {
 }
 check "binderyctl with no flags finds /run/bindery/control.sock and its connection starts binderyd" control_activates
 
+socket_is_root_only() {
+    local out status
+    out=$(ns setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/ binderyctl -c ping 2>&1)
+    status=$?
+    echo "      as nobody: exit $status: $out"
+    [ $status = 3 ] && [[ $out == *"/run/bindery/control.sock (Permission denied)"*"sudo binderyctl"* ]]
+}
+check "the control socket is root's only (SocketMode=0600): another user is told so, exit 3" socket_is_root_only
+
 sandbox_applied() {
     local pid status
     pid=$(prop binderyd.service MainPID)

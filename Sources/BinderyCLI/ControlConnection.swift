@@ -17,6 +17,9 @@ public enum ConnectionError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case let .cannotConnect(path, reason):
+            if reason == SocketLocator.permissionDenied {
+                return "cannot connect to \(path): \(reason); \(SocketLocator.advice(path: path, reason: reason))"
+            }
             return "cannot connect to \(path): is binderyd running? Start it with \(SocketLocator.howToStart(listeningAt: path)). (\(reason))"
         case .closed:
             return "binderyd closed the connection"

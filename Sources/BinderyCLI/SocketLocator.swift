@@ -59,12 +59,25 @@ public enum SocketLocator {
         }
     }
 
-    /// The error for an unsuccessful search: what was tried, why each failed, how to start
-    /// the daemon at each place, and how to point binderyctl elsewhere. One line.
+    /// What to do about failing to connect to `path` for `reason`: with "Permission denied"
+    /// the daemon is there but the socket is not for this user (the service's is root's only),
+    /// otherwise how to start it (``howToStart(listeningAt:)``).
+    public static func advice(path: String, reason: String) -> String {
+        if reason == permissionDenied {
+            return "run binderyctl as the socket's owner (for the service: sudo binderyctl)"
+        }
+        return "start it with \(howToStart(listeningAt: path))"
+    }
+
+    /// The error for an unsuccessful search: what was tried, why each failed, what to do at
+    /// each place, and how to point binderyctl elsewhere. One line.
     public static func unreachableMessage(_ attempts: [Attempt]) -> String {
         let tried = attempts.map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
-        let starts = attempts.map { howToStart(listeningAt: $0.path) }.joined(separator: "; or ")
-        return "cannot find binderyd: tried \(tried). Start it with \(starts). "
+        let steps = attempts.map { advice(path: $0.path, reason: $0.reason) }.joined(separator: "; or ")
+        return "cannot find binderyd: tried \(tried). To fix it, \(steps). "
             + "Elsewhere, pass --socket PATH or set BINDERY_SOCKET."
     }
+
+    /// strerror(EACCES), as the reasons carry it.
+    static let permissionDenied = "Permission denied"
 }

@@ -199,8 +199,10 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(attempts.map(\.path) == ["./.bindery/control.sock", "/run/bindery/control.sock"])
         let message = SocketLocator.unreachableMessage(attempts)
         #expect(message.contains("tried ./.bindery/control.sock (No such file or directory), /run/bindery/control.sock (No such file or directory)"))
-        #expect(message.contains("`make run`") && message.contains("`systemctl start binderyd.socket`"))
+        #expect(message.contains("start it with `make run`") && message.contains("start it with `systemctl start binderyd.socket`"))
         #expect(!message.contains("\n"))
+        let denied = SocketLocator.unreachableMessage([.init(path: SocketLocator.servicePath, reason: "Permission denied")])
+        #expect(denied.contains("/run/bindery/control.sock (Permission denied)") && denied.contains("sudo binderyctl"))
     }
 
     @Test func unreachableHintFitsThePath() {
@@ -208,6 +210,8 @@ struct StaticCatalog: SurfaceCatalog {
             .contains("`systemctl start binderyd.socket`"))
         #expect(ConnectionError.cannotConnect(path: ".bindery/control.sock", reason: "x").description.contains("`make run`"))
         #expect(ConnectionError.cannotConnect(path: "/srv/b.sock", reason: "x").description.contains("`binderyd --socket /srv/b.sock`"))
+        #expect(ConnectionError.cannotConnect(path: "/run/bindery/control.sock", reason: "Permission denied").description
+            == "cannot connect to /run/bindery/control.sock: Permission denied; run binderyctl as the socket's owner (for the service: sudo binderyctl)")
     }
 
     @Test func completeFlagTakesTheLine() throws {
