@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Bindery: a reactive MVVM runtime for Linux. Dependencies point one way:
-// executables → BinderyHost → BinderyModels → Bindery; BinderyHost and BinderyCLI share BinderyJSON.
+// executables → BinderyHost → BinderyModels → Bindery; BinderyHost and BinderyCLI share BinderyJSON;
+// BinderyHost serves BinderyWeb, the dashboard generated from web/ at build time.
 import PackageDescription
 
 let package = Package(
