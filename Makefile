@@ -4,15 +4,34 @@
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
 DESTDIR    ?=
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+DOCDIR     ?= $(PREFIX)/share/doc/bindery
+# systemd reads units from /usr/local/lib/systemd/system as well as /usr/lib/systemd/system.
+UNITDIR    ?= $(PREFIX)/lib/systemd/system
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 CONFIG     ?= debug
 TEST_TIMEOUT ?= 1200
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Debian packages the build, the tests and the benchmarks need.
+# Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
+# dpkg-shlibdeps; lintian checks the package; man-db checks the man pages).
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev \
-                tmux chromium wrk systemd python3
+                tmux chromium wrk systemd python3 dpkg-dev lintian man-db bash-completion
 
-.PHONY: deps build release test bench bench-http bench-persistence run install clean
+# Installed binaries are built with the Swift runtime linked in, so they need no toolchain
+# (a package installs where Swift is not, and a sandboxed service cannot read /opt or /root).
+# Their own build directory keeps the release build of the benchmarks untouched.
+INSTALL_BUILD := $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/install
+INSTALL_BIN   := .build/install/release
+
+# The Debian package (`make deb`): a native package, version from binderyd --version.
+DEB_VERSION := 0.1.0
+DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_ROOT    := .build/deb/root
+
+.PHONY: deps build release test systemd-test bench bench-http bench-persistence run install-build install install-files uninstall deb clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -39,12 +58,20 @@ test: deps
 	$(SWIFT) build --build-tests
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh
+	$(MAKE) --no-print-directory deb
+	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
+
+# Only the package and service test: builds the .deb, checks it (lintian, contents), installs
+# it with apt into a throwaway overlay and runs it under a real systemd (scripts/systemd-test.sh).
+systemd-test: deps deb
+	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
 
 bench: deps
 	$(SWIFT) build -c release --product bindery-bench
 	.build/release/bindery-bench
 
-# Foreground daemon with development defaults (./.bindery, 127.0.0.1:8420, ./web); it prints
+# Foreground daemon with development defaults (./.bindery, 127.0.0.1:8420, the dashboard
+# compiled in from web/; add --web-dir web to edit it live); it prints
 # the dashboard URL and the command that attaches the REPL. Ctrl-C stops it cleanly.
 run: deps
 	$(SWIFT) build --product binderyd
@@ -67,14 +94,44 @@ bench-persistence: deps
 	$(SWIFT) build -c release --product binderyd
 	scripts/bench-persistence.py .build/release/binderyd
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bindery/web $(DESTDIR)$(PREFIX)/share/doc/bindery \
-	  $(DESTDIR)/etc/systemd/system
-	install -m 0755 .build/release/binderyd $(DESTDIR)$(PREFIX)/bin/binderyd
-	install -m 0755 .build/release/binderyctl $(DESTDIR)$(PREFIX)/bin/binderyctl
-	install -m 0644 web/* $(DESTDIR)$(PREFIX)/share/bindery/web/
-	install -m 0644 docs/PROTOCOL.md docs/HTTP.md $(DESTDIR)$(PREFIX)/share/doc/bindery/
-	install -m 0644 systemd/binderyd.service systemd/binderyd.socket $(DESTDIR)/etc/systemd/system/
+install-build: deps
+	$(INSTALL_BUILD) --product binderyd
+	$(INSTALL_BUILD) --product binderyctl
+
+# PREFIX (default /usr/local) and DESTDIR as usual; the unit's ExecStart= gets BINDIR.
+install: install-build
+	$(MAKE) --no-print-directory install-files
+
+install-files:
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
+	  $(DESTDIR)$(DOCDIR) $(DESTDIR)$(COMPLETIONDIR)
+	install -m 0755 $(INSTALL_BIN)/binderyd $(INSTALL_BIN)/binderyctl $(DESTDIR)$(BINDIR)/
+	sed 's|^ExecStart=/usr/local/bin/binderyd|ExecStart=$(BINDIR)/binderyd|' systemd/binderyd.service \
+	  > $(DESTDIR)$(UNITDIR)/binderyd.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/binderyd.service
+	install -m 0644 systemd/binderyd.socket $(DESTDIR)$(UNITDIR)/
+	install -m 0644 man/binderyd.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 0644 man/binderyctl.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 completion/binderyctl.bash $(DESTDIR)$(COMPLETIONDIR)/binderyctl
+	install -m 0644 README.md docs/PROTOCOL.md docs/HTTP.md $(DESTDIR)$(DOCDIR)/
+
+# Removes what `make install` installed (same PREFIX and DESTDIR); the service's state in
+# /var/lib/bindery stays. Stop and disable the units first if they are enabled.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/binderyd $(DESTDIR)$(BINDIR)/binderyctl \
+	  $(DESTDIR)$(UNITDIR)/binderyd.service $(DESTDIR)$(UNITDIR)/binderyd.socket \
+	  $(DESTDIR)$(MANDIR)/man8/binderyd.8 $(DESTDIR)$(MANDIR)/man1/binderyctl.1 \
+	  $(DESTDIR)$(COMPLETIONDIR)/binderyctl \
+	  $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/PROTOCOL.md $(DESTDIR)$(DOCDIR)/HTTP.md
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+# A Debian package: `make install PREFIX=/usr` into a staging root, stripped binaries,
+# compressed man pages and changelog, the copyright file, dependencies from dpkg-shlibdeps.
+# Install it with `apt install ./$(DEB_FILE)`.
+deb: deps install-build
+	rm -rf .build/deb
+	$(MAKE) --no-print-directory install-files PREFIX=/usr UNITDIR=/lib/systemd/system DOCDIR=/usr/share/doc/bindery DESTDIR=$(CURDIR)/$(DEB_ROOT)
+	scripts/build-deb.sh $(DEB_ROOT) $(DEB_VERSION) $(DEB_ARCH) $(DEB_FILE)
 
 clean:
 	rm -rf .build

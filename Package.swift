@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Bindery: a reactive MVVM runtime for Linux. Dependencies point one way:
 // executables → BinderyHost → BinderyModels → Bindery → BinderyNames; BinderyHost and BinderyCLI
-// share BinderyJSON and BinderyNames.
+// share BinderyJSON and BinderyNames; BinderyHost serves BinderyWeb, the dashboard generated from
+// web/ at build time.
 import PackageDescription
 
 let package = Package(
@@ -29,8 +30,12 @@ let package = Package(
         .target(name: "Bindery", dependencies: ["BinderyNames"]),
         // The view models of the source material over the SQLite store and the API client.
         .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyNames", "CSQLite"]),
+        // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
+        .target(name: "BinderyWeb", path: "Sources/BinderyWeb", plugins: ["EmbedDashboard"]),
+        .executableTarget(name: "bindery-embed", path: "Sources/BinderyEmbed"),
+        .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
-        .target(name: "BinderyHost", dependencies: ["BinderyModels", "BinderyJSON", "BinderyNames", "CMicroHTTPD", "CSystemd"]),
+        .target(name: "BinderyHost", dependencies: ["BinderyModels", "BinderyJSON", "BinderyNames", "BinderyWeb", "CMicroHTTPD", "CSystemd"]),
 
         // The daemon: flags and wiring over BinderyHost.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),

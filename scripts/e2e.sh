@@ -3,7 +3,7 @@
 # port and state directory:
 #   1. the README's REPL session, replayed by `binderyctl --check README.md` (a diff if it drifted);
 #   2. binderyctl's end-to-end and tmux tests pointed at the real daemon;
-#   3. the dashboard in headless Chromium, driven through binderyctl.
+#   3. the dashboard in headless Chromium (the copy compiled into binderyd), driven through binderyctl.
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +19,7 @@ start_daemon() {
     port=$(free_port)
     socket="$workdir/control.sock"
     "$bin/binderyd" --socket "$socket" --state-dir "$workdir/state" --http "127.0.0.1:$port" \
-        --web-dir web --log-level warning >"$workdir/daemon.log" 2>&1 &
+        --log-level warning >"$workdir/daemon.log" 2>&1 &
     daemon_pid=$!
     for _ in $(seq 1 200); do
         [ -S "$socket" ] && "$bin/binderyctl" --socket "$socket" -c ping >/dev/null 2>&1 && return 0

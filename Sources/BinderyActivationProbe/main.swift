@@ -1,5 +1,5 @@
 // A test helper, run by BinderyHostTests under `systemd-socket-activate`: reports the
-// sockets it inherited, serves HTTP on the one named "http" until standard input closes,
+// sockets it inherited, serves HTTP on the one binderyd would (SocketAssignment) until standard input closes,
 // then stops. It exists because socket activation can only be observed in a process that
 // starts with the sockets already at descriptors 3, 4, … (as systemd starts it).
 import BinderyHost
@@ -15,7 +15,7 @@ do {
     let sockets = try SocketActivation.inheritedSockets()
     report("sockets " + sockets.all.map { "\($0.descriptor)=\($0.name)/\($0.kind)" }.joined(separator: ","))
     report("environment-unset \(getenv("LISTEN_FDS") == nil && getenv("LISTEN_PID") == nil)")
-    if let http = sockets.named("http"), http.kind == .inetStream {
+    if let http = SocketAssignment(sockets).http {
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(listener: .socket(http.descriptor)),
             handler: { request, responder in responder.respond(.text("activated \(request.path)")) })

@@ -58,6 +58,25 @@ public struct Completer: Sendable {
         }
     }
 
+    /// What `binderyctl --complete LINE` prints for a shell: the candidates for the last word
+    /// of `linePrefix`, one per line. A candidate that continues (`login.`) ends in its dot; one
+    /// after which the command still needs a required argument (`set` → `VM.INPUT`,
+    /// `login.verifyCode` → `VALUE`) ends in a space; any other is complete as it stands.
+    public func shellWords(linePrefix: String) -> String {
+        let completion = complete(linePrefix: linePrefix)
+        let endsWord = !(linePrefix.isEmpty || linePrefix.last == " " || linePrefix.last == "\t")
+        var tokens = LineTokenizer.tokenizeLeniently(linePrefix).map(\.text)
+        if endsWord { tokens.removeLast() }
+        return completion.candidates.map { candidate in
+            guard completion.appendSpace else { return candidate + "\n" }
+            let words = tokens + [candidate]
+            guard let spec = CommandTable.spec(named: words[0]) else { return candidate + "\n" }
+            let given = words.count - 1
+            let needsMore = given < spec.arguments.count && !spec.arguments[given].optional
+            return candidate + (needsMore ? " \n" : "\n")
+        }.joined()
+    }
+
     private func finished(_ names: [String], prefix: String) -> Completion {
         Completion(candidates: names.filter { $0.hasPrefix(prefix) }.sorted(), appendSpace: true)
     }

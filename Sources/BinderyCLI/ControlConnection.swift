@@ -17,7 +17,10 @@ public enum ConnectionError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case let .cannotConnect(path, reason):
-            return "cannot connect to \(path): is binderyd running? Start it with `make run`. (\(reason))"
+            if reason == SocketLocator.permissionDenied {
+                return "cannot connect to \(path): \(reason); \(SocketLocator.advice(path: path, reason: reason))"
+            }
+            return "cannot connect to \(path): is binderyd running? Start it with \(SocketLocator.howToStart(listeningAt: path)). (\(reason))"
         case .closed:
             return "binderyd closed the connection"
         }
@@ -84,6 +87,18 @@ public final class ControlConnection: Sendable {
         let fd = try Self.connect(path)
         state = Mutex(State(fd: fd))
         DispatchQueue(label: "binderyctl.reader").async { [self] in readLoop(fd: fd) }
+    }
+
+    /// Nil when a connection to `path` succeeds (it is closed at once), else the reason it
+    /// failed, e.g. "No such file or directory".
+    public static func unreachableReason(_ path: String) -> String? {
+        do {
+            Glibc.close(try connect(path))
+            return nil
+        } catch {
+            if case let .cannotConnect(_, reason) = error { return reason }
+            return error.description
+        }
     }
 
     private static func connect(_ path: String) throws(ConnectionError) -> Int32 {

@@ -13,6 +13,9 @@ public struct Invocation: Sendable, Equatable {
     public var json = false
     /// Go on after a failed command (the exit code still reports the failure).
     public var keepGoing = false
+    /// `--complete LINE`: print what Tab would offer for the REPL line LINE, one per line
+    /// (for shell completion scripts), and exit.
+    public var completionLine: String?
     public var showHelp = false
     public var showVersion = false
 
@@ -52,6 +55,7 @@ public struct Invocation: Sendable, Equatable {
             case "-c", "--command": invocation.commands.append(try value(for: argument))
             case "-f", "--file": invocation.scriptFile = try value(for: argument)
             case "--check": invocation.checkFile = try value(for: argument)
+            case "--complete": invocation.completionLine = try value(for: argument)
             case "--json": invocation.json = true
             case "--keep-going", "-k": invocation.keepGoing = true
             case "--help", "-h": invocation.showHelp = true
@@ -62,7 +66,7 @@ public struct Invocation: Sendable, Equatable {
                 } else if argument.hasPrefix("-c"), argument.count > 2 {
                     invocation.commands.append(String(argument.dropFirst(2)))
                 } else {
-                    let options = ["--socket", "-c", "-f", "--file", "--check", "--json", "--keep-going", "--help", "--version"]
+                    let options = ["--socket", "-c", "-f", "--file", "--check", "--json", "--keep-going", "--complete", "--help", "--version"]
                     let hint = DidYouMean.closest(to: argument, among: options).map { " — did you mean '\($0)'?" }
                         ?? (argument.hasPrefix("-") ? "" : " — commands go after -c, e.g. -c 'ls'")
                     throw UsageError(message: "unknown option '\(argument)'\(hint)")
@@ -81,15 +85,15 @@ public struct Invocation: Sendable, Equatable {
     public static func helpText() -> String {
         """
         usage: binderyctl [--socket PATH] [-c COMMAND]... [-f FILE] [--check TRANSCRIPT]
-                          [--json] [--keep-going] [--help] [--version]
+                          [--json] [--keep-going] [--complete LINE] [--help] [--version]
 
         Drive binderyd's view models: set inputs, run commands, watch the state react.
         On a terminal it is an interactive shell (prompt `bindery> `, Tab completion,
         history, Ctrl-R search); otherwise it reads one command per line from stdin.
 
         options:
-          --socket PATH   the control socket (default: $BINDERY_SOCKET, else
-                          $RUNTIME_DIRECTORY/control.sock, else ./.bindery/control.sock)
+          --socket PATH   the control socket (default: $BINDERY_SOCKET, else the first of
+                          ./.bindery/control.sock and /run/bindery/control.sock that answers)
           -c COMMAND      run COMMAND and exit; repeat for several, run in order
           -f FILE         run the commands in FILE, one per line (- is stdin); blank
                           lines and lines starting with # are skipped; errors say
@@ -104,6 +108,8 @@ public struct Invocation: Sendable, Equatable {
                           verbatim, or an error binderyctl found itself in the same
                           shape ({"id":null,"ok":false,"error":{"code","message"}})
           --keep-going    do not stop at the first failed command
+          --complete LINE print what Tab completes for the REPL line LINE, one per line
+                          (used by the bash completion; names come from the daemon)
           --help          this text
           --version       the version
 
@@ -116,9 +122,9 @@ public struct Invocation: Sendable, Equatable {
 
         \(CommandTable.overview())
 
-        environment: BINDERY_SOCKET, RUNTIME_DIRECTORY, NO_COLOR (no colours), PAGER
-        (long output on a terminal; empty: none), XDG_STATE_HOME (history in
-        $XDG_STATE_HOME/bindery/history, default ~/.local/state/bindery/history).
+        environment: BINDERY_SOCKET, NO_COLOR (no colours), PAGER (long output on a
+        terminal; empty: none), XDG_STATE_HOME (history in $XDG_STATE_HOME/bindery/history,
+        default ~/.local/state/bindery/history).
         """
     }
 }

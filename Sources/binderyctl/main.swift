@@ -30,20 +30,43 @@ if invocation.showVersion {
 }
 
 Signals.install()
+let style = Style.forOutput(isTerminal: isatty(1) == 1 && !invocation.json, environment: environment)
+let socketPath: String
+switch SocketLocator.locate(explicit: invocation.socketPath, environment: environment) {
+case let .path(path):
+    socketPath = path
+case let .unreachable(attempts):
+    if let line = invocation.completionLine {
+        // Completion still offers the command words without a daemon.
+        StandardStreams.write(Completer(catalog: SurfaceCache { nil }).shellWords(linePrefix: line))
+        exit(0)
+    }
+    let message = SocketLocator.unreachableMessage(attempts)
+    if invocation.json {
+        // With --json, the one reply is an error reply.
+        StandardStreams.write(ControlReply(localFailure: "unavailable", message).raw + "\n")
+    } else {
+        StandardStreams.write(style.error(message) + "\n", to: 2)
+    }
+    exit(Invocation.ExitCode.unreachable.rawValue)
+}
+if let line = invocation.completionLine {
+    let connection = try? ControlConnection(path: socketPath)
+    StandardStreams.write(Completer(catalog: SurfaceCache { connection }).shellWords(linePrefix: line))
+    connection?.close()
+    exit(0)
+}
 if let file = invocation.checkFile {
     guard let text = readFile(file) else {
         StandardStreams.write("binderyctl: cannot read \(file): \(String(cString: strerror(errno)))\n", to: 2)
         exit(Invocation.ExitCode.usage.rawValue)
     }
     let transcript = Transcript(parsing: text, markdown: file.hasSuffix(".md"))
-    let path = invocation.socketPath ?? SocketLocator.defaultPath(environment: environment)
-    let (report, code) = TranscriptChecker.check(transcript, name: file, socketPath: path)
+    let (report, code) = TranscriptChecker.check(transcript, name: file, socketPath: socketPath)
     StandardStreams.write(report.joined(separator: "\n") + "\n")
     exit(code.rawValue)
 }
-let socketPath = invocation.socketPath ?? SocketLocator.defaultPath(environment: environment)
 let interactive = invocation.commands.isEmpty && invocation.scriptFile == nil && isatty(0) == 1
-let style = Style.forOutput(isTerminal: isatty(1) == 1 && !invocation.json, environment: environment)
 let io = interactive ? InteractiveShell.io(pager: Terminal.pager(environment: environment)) : SessionIO(
     print: { StandardStreams.write($0 + "\n") },
     error: { StandardStreams.write($0 + "\n", to: 2) },

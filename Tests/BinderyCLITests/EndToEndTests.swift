@@ -87,7 +87,38 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString.prefix(6)).sock").path
         let r = try Binderyctl.run(["--socket", path, "-c", "ping"])
         #expect(r.status == 3)
-        #expect(r.stderr.contains("cannot connect to \(path): is binderyd running? Start it with `make run`."))
+        #expect(r.stderr.contains("cannot connect to \(path): is binderyd running? Start it with `binderyd --socket \(path)`."))
+    }
+
+    /// With no flag and no BINDERY_SOCKET, binderyctl finds ./.bindery/control.sock (here a
+    /// symlink to the test daemon's socket) in the current directory.
+    @Test func withoutFlagsTheCheckoutSocketIsFound() throws {
+        try withDaemon { d in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-cwd-\(UUID().uuidString.prefix(6))").path
+            try FileManager.default.createDirectory(atPath: directory + "/.bindery", withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            try FileManager.default.createSymbolicLink(atPath: directory + "/.bindery/control.sock", withDestinationPath: d.socketPath)
+            let r = try Binderyctl.run(["-c", "ping"], currentDirectory: directory)
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("./.bindery/control.sock"))
+        }
+    }
+
+    /// `--complete` prints what Tab offers, with names from the daemon; without a daemon, the
+    /// command words still complete.
+    @Test func completeFlagAnswersLikeTab() throws {
+        try withDaemon { d in
+            let input = try Binderyctl.run(["--socket", d.socketPath, "--complete", "set login.mo"])
+            #expect(input.status == 0 && input.stdout == "login.mobilePhone \n", "a VALUE must follow: trailing space")
+            let vm = try Binderyctl.run(["--socket", d.socketPath, "--complete", "run pro"])
+            #expect(vm.stdout == "products.\n")
+            let command = try Binderyctl.run(["--socket", d.socketPath, "--complete", "run products.re"])
+            #expect(command.stdout == "products.refresh\n")
+        }
+        let absent = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString.prefix(6)).sock").path
+        let words = try Binderyctl.run(["--socket", absent, "--complete", "s"])
+        #expect(words.status == 0 && words.stdout == "set \nshow \n")
+        #expect(try Binderyctl.run(["--socket", absent, "--complete", "l"]).stdout == "log\nls\n", "nothing required follows")
     }
 
     @Test func defaultSocketComesFromTheEnvironment() throws {

@@ -35,9 +35,11 @@ enum Binderyctl {
         let stderr: String
     }
 
-    static func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:],
+                    currentDirectory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["BINDERY_SOCKET"] = nil

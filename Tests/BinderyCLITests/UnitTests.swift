@@ -121,6 +121,19 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(completer.complete(linePrefix: "set login.mobilePhone ").candidates.isEmpty)
         #expect(completer.complete(linePrefix: "ping ").candidates.isEmpty)
     }
+
+    /// `binderyctl --complete`'s lines: a dot continues, a trailing space means a required
+    /// argument follows (so a shell keeps the quote open), anything else is complete.
+    @Test func shellWordsMarkWhatFollows() {
+        #expect(completer.shellWords(linePrefix: "s") == "set \nshow \n")
+        #expect(completer.shellWords(linePrefix: "l") == "log\nls\n")
+        #expect(completer.shellWords(linePrefix: "set lo") == "login.\n")
+        #expect(completer.shellWords(linePrefix: "set login.mo") == "login.mobilePhone \n")
+        #expect(completer.shellWords(linePrefix: "run login.l") == "login.login\n")
+        #expect(completer.shellWords(linePrefix: "show l") == "login\n")
+        #expect(completer.shellWords(linePrefix: "set flags.dark t") == "true\n")
+        #expect(completer.shellWords(linePrefix: "nope x") == "")
+    }
 }
 
 @Suite struct DidYouMeanTests {
@@ -182,9 +195,45 @@ struct StaticCatalog: SurfaceCatalog {
         #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--check", "t", "-f", "s"]) }
     }
 
-    @Test func defaultSocketMatchesTheDaemon() {
-        #expect(SocketLocator.defaultPath(environment: ["BINDERY_SOCKET": "/x.sock", "RUNTIME_DIRECTORY": "/run/b"]) == "/x.sock")
-        #expect(SocketLocator.defaultPath(environment: ["RUNTIME_DIRECTORY": "/run/bindery"]) == "/run/bindery/control.sock")
-        #expect(SocketLocator.defaultPath(environment: [:]) == "./.bindery/control.sock")
+    /// `--socket`, then `$BINDERY_SOCKET` (both taken as given), then the first of the checkout's
+    /// and the service's socket that answers; when none does, every place tried is reported.
+    @Test func socketSearchOrder() {
+        var probed: [String] = []
+        func probe(answering: Set<String>) -> (String) -> String? {
+            { path in probed.append(path); return answering.contains(path) ? nil : "No such file or directory" }
+        }
+        let both: Set = [SocketLocator.checkoutPath, SocketLocator.servicePath]
+        #expect(SocketLocator.locate(explicit: "/a.sock", environment: ["BINDERY_SOCKET": "/x.sock"], probe: probe(answering: both))
+            == .path("/a.sock"))
+        #expect(SocketLocator.locate(explicit: nil, environment: ["BINDERY_SOCKET": "/x.sock"], probe: probe(answering: both))
+            == .path("/x.sock"))
+        #expect(probed.isEmpty, "an explicit socket is never second-guessed")
+        #expect(SocketLocator.locate(explicit: nil, environment: ["BINDERY_SOCKET": ""], probe: probe(answering: both))
+            == .path("./.bindery/control.sock"))
+        #expect(SocketLocator.locate(explicit: nil, environment: [:], probe: probe(answering: [SocketLocator.servicePath]))
+            == .path("/run/bindery/control.sock"))
+        guard case let .unreachable(attempts) = SocketLocator.locate(explicit: nil, environment: [:], probe: probe(answering: []))
+        else { Issue.record("found a socket where none answers"); return }
+        #expect(attempts.map(\.path) == ["./.bindery/control.sock", "/run/bindery/control.sock"])
+        let message = SocketLocator.unreachableMessage(attempts)
+        #expect(message.contains("tried ./.bindery/control.sock (No such file or directory), /run/bindery/control.sock (No such file or directory)"))
+        #expect(message.contains("start it with `make run`") && message.contains("start it with `systemctl start binderyd.socket`"))
+        #expect(!message.contains("\n"))
+        let denied = SocketLocator.unreachableMessage([.init(path: SocketLocator.servicePath, reason: "Permission denied")])
+        #expect(denied.contains("/run/bindery/control.sock (Permission denied)") && denied.contains("sudo binderyctl"))
+    }
+
+    @Test func unreachableHintFitsThePath() {
+        #expect(ConnectionError.cannotConnect(path: "/run/bindery/control.sock", reason: "x").description
+            .contains("`systemctl start binderyd.socket`"))
+        #expect(ConnectionError.cannotConnect(path: ".bindery/control.sock", reason: "x").description.contains("`make run`"))
+        #expect(ConnectionError.cannotConnect(path: "/srv/b.sock", reason: "x").description.contains("`binderyd --socket /srv/b.sock`"))
+        #expect(ConnectionError.cannotConnect(path: "/run/bindery/control.sock", reason: "Permission denied").description
+            == "cannot connect to /run/bindery/control.sock: Permission denied; run binderyctl as the socket's owner (for the service: sudo binderyctl)")
+    }
+
+    @Test func completeFlagTakesTheLine() throws {
+        #expect(try Invocation.parse(["--complete", "set login.mo"]).completionLine == "set login.mo")
+        #expect(throws: Invocation.UsageError.self) { try Invocation.parse(["--complete"]) }
     }
 }

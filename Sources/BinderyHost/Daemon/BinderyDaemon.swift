@@ -3,10 +3,14 @@ import Synchronization
 
 /// A running binderyd: the view-model host with its control socket and HTTP endpoint.
 ///
-/// Guarantees: when the initialiser returns, both sockets listen (inherited from systemd by
-/// `FileDescriptorName=` `control` and `http` when passed, else bound from the
-/// configuration); ``stop()`` stops accepting on both, interrupts running commands, waits
-/// for pending saves, lets clients receive their last replies (bounded), and disconnects.
+/// Guarantees: when the initialiser returns, both sockets listen — each inherited from systemd
+/// when one of its kind was passed (``SocketAssignment``: the unix stream socket for control,
+/// the inet stream socket for HTTP), else bound from the configuration — and `/` serves the
+/// dashboard (compiled in, or `--web-dir`, which must hold an `index.html`: else the
+/// initialiser throws rather than print a URL that answers 404); ``dashboardURL`` is the
+/// address HTTP is really bound to; ``stop()`` stops accepting on both, interrupts running
+/// commands, waits for pending saves, lets clients receive their last replies (bounded), and
+/// disconnects.
 public final class BinderyDaemon: Sendable {
     /// The hosted view models.
     public let host: ViewModelHost
@@ -14,8 +18,11 @@ public final class BinderyDaemon: Sendable {
     public let control: ControlServer
     /// The HTTP server.
     public let http: HTTPServer
-    /// The dashboard's URL.
+    /// The dashboard's URL: the address HTTP is really bound to (`http://0.0.0.0:8420/` when
+    /// it listens on every interface).
     public let dashboardURL: String
+    /// The address HTTP is bound to (nil for a non-IP socket).
+    public let httpAddress: ListenAddress?
     /// The control socket's path, or nil when it was inherited from systemd.
     public let socketPath: String?
 
@@ -23,9 +30,23 @@ public final class BinderyDaemon: Sendable {
     /// error when a socket cannot be set up.
     public init(configuration: DaemonConfiguration, host: ViewModelHost, inherited: InheritedSockets, logger: Logger) throws(DaemonSetupError) {
         self.host = host
+        let webFiles: any WebFiles
+        if let directory = configuration.webDirectory {
+            let files: StaticFiles
+            do { files = try StaticFiles(directory: directory) } catch { throw DaemonSetupError("--web-dir: \(error)") }
+            guard files.hasIndex else { throw DaemonSetupError("--web-dir: \(directory) has no index.html") }
+            webFiles = files
+        } else {
+            webFiles = EmbeddedFiles.dashboard
+        }
+        let assignment = SocketAssignment(inherited)
+        for socket in assignment.unused {
+            logger.warning("ignoring socket \(socket.descriptor) (\(socket.name), \(socket.kind)) passed by systemd: "
+                + "binderyd uses one unix stream socket (control) and one TCP socket (HTTP)")
+        }
         let handler = ControlProtocolHandler(host: host)
         do {
-            if let socket = inherited.named("control"), socket.kind == .unixStream {
+            if let socket = assignment.control {
                 control = try ControlServer(listener: .socket(socket.descriptor), handler: handler)
                 socketPath = nil
             } else {
@@ -37,14 +58,8 @@ public final class BinderyDaemon: Sendable {
         } catch {
             throw DaemonSetupError(error.description)
         }
-        var staticFiles: StaticFiles?
-        do {
-            staticFiles = try StaticFiles(directory: configuration.webDirectory)
-        } catch {
-            logger.warning("\(error); the dashboard's files are not served (the JSON API is)")
-        }
         let listener: HTTPServerConfiguration.Listener
-        if let socket = inherited.named("http"), socket.kind == .inetStream {
+        if let socket = assignment.http {
             listener = .socket(socket.descriptor)
         } else {
             listener = .address(host: configuration.httpHost, port: configuration.httpPort)
@@ -56,7 +71,7 @@ public final class BinderyDaemon: Sendable {
             errorLog: { line in logger.debug("http: \(line)") })
         let controlServer = control
         let countsBox = HTTPCountsBox()
-        let routes = DaemonHTTPRoutes(host: host, staticFiles: staticFiles) {
+        let routes = DaemonHTTPRoutes(host: host, webFiles: webFiles) {
             host.metrics.render(stateVersion: host.version, controlClients: controlServer.clientCount,
                                 httpResponses: countsBox.counts())
         }
@@ -69,7 +84,11 @@ public final class BinderyDaemon: Sendable {
             throw DaemonSetupError(error.description)
         }
         countsBox.server = http
-        dashboardURL = configuration.dashboardURL(port: http.port)
+        httpAddress = http.address
+        dashboardURL = http.address?.url ?? "http://\(configuration.httpHost):\(http.port)/"
+        if let address = http.address, let warning = NetworkExposure.warning(for: address, surfaces: host.surfaces) {
+            logger.warning(warning)
+        }
     }
 
     /// Stops serving, as described above. Idempotent.
@@ -85,11 +104,14 @@ public final class BinderyDaemon: Sendable {
         return String(path[..<slash])
     }
 
+    /// Creates the socket's missing parent directories as 0755 whatever the umask (the
+    /// daemon's is 077), so `--socket-mode` alone decides who may connect; existing
+    /// directories (the private state directory, by default) are left as they are.
     private static func makeDirectories(_ path: String) {
         var built = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             built += "/" + component
-            mkdir(built, 0o755)
+            if mkdir(built, 0o755) == 0 { chmod(built, 0o755) }
         }
     }
 }

@@ -13,8 +13,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var httpPort: UInt16
     /// Where `state.sqlite` (inputs) and the model store live.
     public var stateDirectory: String
-    /// The dashboard's files.
-    public var webDirectory: String
+    /// A directory to serve the dashboard's files from (`--web-dir`, for editing them without
+    /// rebuilding); nil serves the copy compiled into binderyd.
+    public var webDirectory: String?
     /// `--latency-ms`: the simulated API latency to start with, if given.
     public var latencyMs: Int?
     /// `--failure-rate`: the simulated API failure rate to start with, if given.
@@ -29,7 +30,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     /// A configuration with every field given.
     public init(socketPath: String, socketMode: mode_t, httpHost: String, httpPort: UInt16, stateDirectory: String,
-                webDirectory: String, latencyMs: Int?, failureRate: Double?, commandTimeout: Double, logLevel: LogLevel) {
+                webDirectory: String?, latencyMs: Int?, failureRate: Double?, commandTimeout: Double, logLevel: LogLevel) {
         self.socketPath = socketPath
         self.socketMode = socketMode
         self.httpHost = httpHost
@@ -40,12 +41,5 @@ public struct DaemonConfiguration: Sendable, Equatable {
         self.failureRate = failureRate
         self.commandTimeout = commandTimeout
         self.logLevel = logLevel
-    }
-
-    /// The URL of the dashboard (host in brackets when it is an IPv6 literal).
-    public func dashboardURL(port: UInt16) -> String {
-        let host = httpHost.contains(":") ? "[\(httpHost)]" : httpHost
-        let shownHost = host == "0.0.0.0" ? "127.0.0.1" : (host == "[::]" ? "[::1]" : host)
-        return "http://\(shownHost):\(port)/"
     }
 }

@@ -1,6 +1,6 @@
 import Synchronization
 /// binderyd's HTTP API (docs/HTTP.md): `/api/state` (ETag, 304, long-poll), `/api/surface`,
-/// `/api/events`, `/metrics`, `/healthz`, and the web directory's static files.
+/// `/api/events`, `/metrics`, `/healthz`, and the dashboard's files.
 ///
 /// Guarantees: `/api/state` answers from the host's cached snapshot — no JSON work per
 /// request; `If-None-Match` with the current version gets 304; `?since=V&wait=S` with V the
@@ -11,14 +11,14 @@ public struct DaemonHTTPRoutes: Sendable {
     public static let maximumWaitSeconds = 60.0
 
     private let host: ViewModelHost
-    private let staticFiles: StaticFiles?
+    private let webFiles: (any WebFiles)?
     private let metricsText: @Sendable () -> String
 
-    /// Routes for `host`, serving `staticFiles` (nil: no web files, `/` is 404) and the
+    /// Routes for `host`, serving `webFiles` (nil: no web files, `/` is 404) and the
     /// Prometheus text `metricsText` builds.
-    public init(host: ViewModelHost, staticFiles: StaticFiles?, metricsText: @escaping @Sendable () -> String) {
+    public init(host: ViewModelHost, webFiles: (any WebFiles)?, metricsText: @escaping @Sendable () -> String) {
         self.host = host
-        self.staticFiles = staticFiles
+        self.webFiles = webFiles
         self.metricsText = metricsText
     }
 
@@ -42,8 +42,8 @@ public struct DaemonHTTPRoutes: Sendable {
         default:
             if request.target.segments.first == "api" {
                 responder.respond(.notFound)
-            } else if let staticFiles {
-                responder.respond(staticFiles.response(for: request))
+            } else if let webFiles {
+                responder.respond(webFiles.response(for: request))
             } else {
                 responder.respond(.notFound)
             }

@@ -3,7 +3,7 @@ import Glibc
 /// binderyd's command line: parses flags into a ``DaemonConfiguration``.
 ///
 /// Development defaults need no flag: socket and state under `./.bindery/`, HTTP on
-/// 127.0.0.1:8420, web files from `./web`. Under systemd, `$RUNTIME_DIRECTORY` holds the
+/// 127.0.0.1:8420, the dashboard compiled in. Under systemd, `$RUNTIME_DIRECTORY` holds the
 /// socket and `$STATE_DIRECTORY` the state. Every flag takes `--flag value` or
 /// `--flag=value`.
 public enum DaemonOptions {
@@ -27,10 +27,12 @@ public enum DaemonOptions {
           --socket PATH             control socket (default ./.bindery/control.sock,
                                     $RUNTIME_DIRECTORY/control.sock under systemd)
           --http HOST:PORT          HTTP dashboard and JSON endpoint (default 127.0.0.1:8420;
-                                    port 0 picks a free port)
+                                    port 0 picks a free port); it shows every input in
+                                    clear, so a non-loopback HOST is logged as a warning
           --state-dir DIR           persisted inputs and model store (default ./.bindery,
                                     $STATE_DIRECTORY under systemd)
-          --web-dir DIR             dashboard files (default ./web)
+          --web-dir DIR             serve the dashboard from DIR (e.g. ./web, to edit it
+                                    without rebuilding; default: the copy built in)
           --latency-ms N            simulated API latency to start with, 0-60000 ms
           --failure-rate F          simulated API failure rate to start with, 0-1
           --command-timeout SECONDS interrupt commands running longer (default 30)
@@ -49,7 +51,7 @@ public enum DaemonOptions {
         var configuration = DaemonConfiguration(
             socketPath: (runtime ?? ".bindery") + "/control.sock", socketMode: 0o600,
             httpHost: "127.0.0.1", httpPort: 8420,
-            stateDirectory: stateDir ?? ".bindery", webDirectory: "web",
+            stateDirectory: stateDir ?? ".bindery", webDirectory: nil,
             latencyMs: nil, failureRate: nil, commandTimeout: 30, logLevel: .info)
         var index = 0
         while index < arguments.count {

@@ -10,9 +10,10 @@ import Glibc
 /// binderyd's process lifecycle: startup (sockets, persisted inputs, READY), the signal
 /// handling and the shutdown a Linux operator expects.
 ///
-/// Guarantees: SIGPIPE is ignored; the state directory is locked (a second daemon on it
-/// exits 1 naming the holder) and its databases checked (a damaged one exits 1 unless
-/// `--reset-state`); persisted inputs are restored before `READY=1`, which is
+/// Guarantees: SIGPIPE is ignored; the umask is 077 and the state directory private
+/// (``PrivateStateDirectory``) before anything is stored; the state directory is locked (a
+/// second daemon on it exits 1 naming the holder) and its databases checked (a damaged one
+/// exits 1 unless `--reset-state`); persisted inputs are restored before `READY=1`, which is
 /// sent once both sockets listen; `STATUS=` lines tell systemd what the daemon does;
 /// SIGTERM or SIGINT stop accepting, interrupt running commands, flush, send `STOPPING=1` and
 /// exit 0 — a shutdown that hangs is cut off at 4.5 s with exit 1; a failure to start
@@ -34,6 +35,10 @@ public enum DaemonRunner {
 
         let inherited: InheritedSockets
         do { inherited = try SocketActivation.inheritedSockets() } catch { fail(error.description) }
+        PrivateStateDirectory.restrictUmask()
+        do {
+            for note in try PrivateStateDirectory.prepare(configuration.stateDirectory) { logger.notice(note) }
+        } catch { fail(error.description) }
         // One daemon per state directory; damaged databases stop the start (or, with
         // --reset-state, are moved aside) instead of silently starting empty.
         let lockedDirectory: StateDirectory

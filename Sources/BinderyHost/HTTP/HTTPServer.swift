@@ -22,6 +22,9 @@ public final class HTTPServer: Sendable {
     /// The TCP port the server listens on (the ephemeral port chosen when 0 was asked);
     /// 0 when listening on a non-IP socket.
     public let port: UInt16
+    /// The address the listening socket is really bound to (nil for a non-IP socket): what
+    /// to show people, since a passed socket or a wildcard host may differ from what was asked.
+    public let address: ListenAddress?
     /// Responses sent so far by status code (those libmicrohttpd sends on its own for
     /// unparseable requests are not included).
     public var responseCounts: [Int: UInt64] { core.counter.snapshot() }
@@ -58,7 +61,8 @@ public final class HTTPServer: Sendable {
             throw HTTPSetupError("libmicrohttpd could not start on socket \(listenDescriptor)")
         }
         self.core = core
-        self.port = ListeningSocket.boundPort(listenDescriptor)
+        self.address = ListenAddress(boundTo: listenDescriptor)
+        self.port = address?.port ?? 0
         self.running = Mutex(Running(daemon: daemon))
     }
 

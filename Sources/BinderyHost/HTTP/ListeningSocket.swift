@@ -57,28 +57,6 @@ enum ListeningSocket {
         }
     }
 
-    /// The local TCP port `descriptor` is bound to; 0 for non-IP sockets.
-    static func boundPort(_ descriptor: Int32) -> UInt16 {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let status = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard status == 0 else { return 0 }
-        switch Int32(storage.ss_family) {
-        case AF_INET:
-            return withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
-            }
-        case AF_INET6:
-            return withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
-            }
-        default:
-            return 0
-        }
-    }
-
     /// Raises the soft open-file limit to at least `count` (never above the hard limit), so
     /// a connection limit is not undercut by EMFILE.
     static func ensureOpenFileLimit(_ count: Int) {

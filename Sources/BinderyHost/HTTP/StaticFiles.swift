@@ -8,7 +8,7 @@ import Glibc
 /// (dotfiles such as `.git`) are not served. `/` and directories serve their `index.html`.
 /// Responses carry a content type by extension, a strong ETag derived from size and
 /// modification time, and `Cache-Control: no-cache`; a matching `If-None-Match` gets 304.
-public struct StaticFiles: Sendable {
+public struct StaticFiles: WebFiles {
     /// The web root's real path (absolute, symlinks resolved).
     public let root: String
 
@@ -23,6 +23,10 @@ public struct StaticFiles: Sendable {
             throw HTTPSetupError("web directory \(directory): not a directory")
         }
         self.root = real
+    }
+
+    public var hasIndex: Bool {
+        RequestTarget("/").flatMap(resolve) != nil
     }
 
     /// The response for `request`: 200 with the file, 304 when `If-None-Match` matches,

@@ -1,4 +1,5 @@
-/// The sockets passed to this process by socket activation, in descriptor order.
+/// The sockets passed to this process by socket activation, in descriptor order. Which one
+/// serves what is ``SocketAssignment``'s decision (by kind: names alone are not reliable).
 public struct InheritedSockets: Sendable, Hashable {
     /// Every inherited socket; empty when the process was not socket-activated.
     public let all: [InheritedSocket]
@@ -10,9 +11,4 @@ public struct InheritedSockets: Sendable, Hashable {
 
     /// Whether no socket was passed.
     public var isEmpty: Bool { all.isEmpty }
-
-    /// The first socket with `FileDescriptorName=name`, or nil.
-    public func named(_ name: String) -> InheritedSocket? {
-        all.first { $0.name == name }
-    }
 }

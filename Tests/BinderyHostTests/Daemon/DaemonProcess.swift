@@ -14,7 +14,8 @@ final class DaemonProcess {
             .appendingPathComponent("binderyd").path
     }
 
-    /// The web directory of this checkout (Tests/BinderyHostTests/Daemon → ../../../web).
+    /// The web directory of this checkout (Tests/BinderyHostTests/Daemon → ../../../web);
+    /// binderyd serves its own compiled-in copy unless given `--web-dir`.
     static var webDirectory: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web").path
@@ -27,18 +28,27 @@ final class DaemonProcess {
     private let output = Pipe()
     private let errors = Pipe()
     private(set) var port: UInt16 = 0
+    /// The dashboard URL binderyd printed.
+    private(set) var dashboardURL = ""
 
     /// Starts binderyd and waits until it prints its dashboard URL (both sockets listen).
-    /// The state lives in `stateDirectory`, by default `<directory>/state`.
+    /// The state lives in `stateDirectory`, by default `<directory>/state`. With `umask`,
+    /// binderyd starts under that umask (through `sh -c 'umask …; exec …'`).
     init(directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
-         latencyFlag: Bool = true) throws {
+         latencyFlag: Bool = true, http: String = "127.0.0.1:0", umask: String? = nil, currentDirectory: String? = nil) throws {
         self.directory = directory
         socketPath = directory + "/control.sock"
         self.stateDirectory = stateDirectory ?? directory + "/state"
-        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
-        process.arguments = ["--socket", socketPath, "--http", "127.0.0.1:0", "--state-dir", self.stateDirectory,
-                             "--web-dir", Self.webDirectory, "--log-level", "debug"]
+        let arguments = ["--socket", socketPath, "--http", http, "--state-dir", self.stateDirectory, "--log-level", "debug"]
             + (latencyFlag ? ["--latency-ms", "0"] : []) + extraArguments
+        if let umask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", Self.binaryPath] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+            process.arguments = arguments
+        }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         var env = ProcessInfo.processInfo.environment
         for key in ["NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "JOURNAL_STREAM",
                     "RUNTIME_DIRECTORY", "STATE_DIRECTORY"] {
@@ -59,10 +69,11 @@ final class DaemonProcess {
             }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        guard let range = text.range(of: #"127\.0\.0\.1:(\d+)/"#, options: .regularExpression) else {
+        guard let match = text.firstMatch(of: /dashboard (http:\/\/\S+:(\d+)\/)/) else {
             throw DaemonTestError(description: "no dashboard URL in: \(text)")
         }
-        port = UInt16(text[range].dropFirst("127.0.0.1:".count).dropLast())!
+        dashboardURL = String(match.1)
+        port = UInt16(match.2)!
     }
 
     /// Sends `signal` and waits for the exit; returns the exit status.

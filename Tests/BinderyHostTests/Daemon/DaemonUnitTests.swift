@@ -37,7 +37,7 @@ import Testing
     @Test func optionsHaveDevelopmentDefaultsAndSystemdDirectories() throws {
         guard case let .run(plain) = try DaemonOptions.parse([], environment: [:]) else { Issue.record("no run"); return }
         #expect(plain.socketPath == ".bindery/control.sock" && plain.stateDirectory == ".bindery")
-        #expect(plain.httpHost == "127.0.0.1" && plain.httpPort == 8420 && plain.webDirectory == "web")
+        #expect(plain.httpHost == "127.0.0.1" && plain.httpPort == 8420 && plain.webDirectory == nil)
         #expect(plain.socketMode == 0o600)
         guard case let .run(systemd) = try DaemonOptions.parse(
             ["--http=[::1]:0", "--failure-rate", "0.5", "--socket-mode", "660"],
@@ -46,7 +46,6 @@ import Testing
         }
         #expect(systemd.socketPath == "/run/bindery/control.sock" && systemd.stateDirectory == "/var/lib/bindery")
         #expect(systemd.httpHost == "::1" && systemd.httpPort == 0 && systemd.failureRate == 0.5 && systemd.socketMode == 0o660)
-        #expect(systemd.dashboardURL(port: 80) == "http://[::1]:80/")
         #expect(try DaemonOptions.parse(["--version"], environment: [:]) == .version)
         #expect(throws: UsageError.self) { try DaemonOptions.parse(["--latency-ms"], environment: [:]) }
     }

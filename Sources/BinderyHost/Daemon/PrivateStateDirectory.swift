@@ -1,0 +1,59 @@
+import Glibc
+
+/// Keeps the state directory private to the daemon's user: it holds the inputs (passwords
+/// and verification codes among them) and the model store.
+///
+/// Guarantees: after ``prepare(_:)`` the directory exists with mode 0700 and every regular
+/// file directly inside it has no group or other permission bits, whatever the umask and
+/// whatever an older binderyd left behind; together with the process umask 077 that
+/// ``restrictUmask()`` sets, every file created later (SQLite's database, `-wal`, `-shm` and
+/// journal files included) is 0600 too.
+public enum PrivateStateDirectory {
+    /// Sets the process umask to 077; returns the previous one.
+    @discardableResult
+    public static func restrictUmask() -> mode_t {
+        umask(0o077)
+    }
+
+    /// Creates `path` (with its missing parents) as 0700, or tightens it and its files when
+    /// they are more open; returns one line per permission it tightened, for the log. Throws a
+    /// one-line error when the directory cannot be created or is not a directory.
+    public static func prepare(_ path: String) throws(DaemonSetupError) -> [String] {
+        var built = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            built += "/" + component
+            if mkdir(built, 0o700) != 0, errno != EEXIST {
+                throw DaemonSetupError("cannot create the state directory \(built): \(String(cString: strerror(errno)))")
+            }
+        }
+        var notes: [String] = []
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw DaemonSetupError("the state directory \(path) is not a directory")
+        }
+        if info.st_mode & 0o077 != 0 {
+            guard chmod(path, 0o700) == 0 else {
+                throw DaemonSetupError("cannot make the state directory \(path) private (0700): \(String(cString: strerror(errno)))")
+            }
+            notes.append("state directory \(path) was \(octal(info.st_mode & 0o7777)); made it 0700")
+        }
+        guard let directory = opendir(path) else { return notes }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != ".." else { continue }
+            let file = path + "/" + name
+            var fileInfo = stat()
+            guard lstat(file, &fileInfo) == 0, (fileInfo.st_mode & S_IFMT) == S_IFREG, fileInfo.st_mode & 0o077 != 0 else { continue }
+            if chmod(file, fileInfo.st_mode & 0o700) == 0 {
+                notes.append("\(file) was \(octal(fileInfo.st_mode & 0o7777)); removed group and other access")
+            }
+        }
+        return notes
+    }
+
+    private static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

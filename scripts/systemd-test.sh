@@ -1,0 +1,361 @@
+#!/usr/bin/env bash
+# systemd-test.sh DEB: the Debian package and the service under a real systemd.
+#
+# 1. The package: its file list, Depends, ExecStart=, man pages, and lintian (no errors).
+# 2. A real systemd booted as PID 1 in a private pid and mount namespace, with private tmpfs
+#    on /run, /tmp and /var/tmp (systemd-tmpfiles would otherwise empty the machine's /tmp)
+#    and throwaway overlays on /usr, /etc and /var, so `apt install ./DEB`, the units, the
+#    state and the journal all land in the overlays and the machine is never touched. Then,
+#    as an operator would: install, `systemctl enable --now binderyd.socket`, activation by
+#    HTTP and by binderyctl with no flags, Type=notify readiness, the watchdog (kept alive over
+#    several WatchdogSec periods, enforced when the daemon is frozen), journal priorities,
+#    restart keeping the inputs, a prompt stop, a private state directory, the dashboard, bash
+#    completion, `systemd-analyze security`, and `apt purge`.
+# The namespace's systemd is killed by its PID at the end, also on failure. Every wait is
+# bounded; a failure prints the journal. Prints one line per check; exits non-zero on failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+deb=$(realpath "${1:?usage: systemd-test.sh DEB}")
+if [ "$(id -u)" != 0 ]; then
+    echo "systemd-test: SKIPPED: booting systemd in a namespace needs root (CI runs as root)"
+    exit 0
+fi
+work=$(pwd)/.build/systemd-test
+passed=0
+failed=0
+ns_pid=""
+unshare_pid=""
+
+ok() { echo "ok    $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL  $1"; failed=$((failed + 1)); }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else fail "$name"; fi; }
+
+cleanup() {
+    if [ -n "$ns_pid" ]; then kill -9 "$ns_pid" 2>/dev/null; fi
+    if [ -n "$unshare_pid" ]; then wait "$unshare_pid" 2>/dev/null; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Runs a command inside the namespace (mounts and pids), from /, bounded.
+ns() { timeout 30 nsenter -t "$ns_pid" -m -p --wd=/ "$@"; }
+journal() {
+    echo "      --- journalctl -u binderyd.socket -u binderyd (last 40 lines)"
+    ns journalctl --no-pager -u binderyd.socket -u binderyd -n 40 2>&1 | sed 's/^/      | /'
+}
+# `prop UNIT NAME`: one property of a unit.
+prop() { ns systemctl show -P "$2" "$1"; }
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+http_get() { curl --silent --show-error --max-time 10 --noproxy '*' "$@"; }
+
+# ---------------------------------------------------------------------------------------
+# 1. The package itself.
+contents=$(dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|')
+package_has_everything() {
+    local missing=0
+    for path in /usr/bin/binderyd /usr/bin/binderyctl /lib/systemd/system/binderyd.service \
+                /lib/systemd/system/binderyd.socket /usr/share/man/man8/binderyd.8.gz \
+                /usr/share/man/man1/binderyctl.1.gz /usr/share/bash-completion/completions/binderyctl \
+                /usr/share/doc/bindery/copyright /usr/share/doc/bindery/changelog.gz \
+                /usr/share/doc/bindery/README.md /usr/share/doc/bindery/PROTOCOL.md /usr/share/doc/bindery/HTTP.md; do
+        # Documentation above 4 KiB is compressed, as dh does.
+        grep -qxE "$path(\.gz)?" <<<"$contents" || { echo "      missing $path"; missing=1; }
+    done
+    grep -q '/web/' <<<"$contents" && { echo "      web files shipped, though the dashboard is compiled in"; missing=1; }
+    return $missing
+}
+check "package: binaries, units, man pages, completion, docs, copyright, changelog" package_has_everything
+
+package_metadata() {
+    local depends exec
+    depends=$(dpkg-deb -f "$deb" Depends)
+    exec=$(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./lib/systemd/system/binderyd.service | grep '^ExecStart=')
+    echo "      Depends: $depends"
+    [[ $depends == *libmicrohttpd* && $depends == *libsystemd0* && $depends == *libsqlite3* && $depends == *libreadline* ]] &&
+        [ "$exec" = "ExecStart=/usr/bin/binderyd" ] || { echo "      $exec"; return 1; }
+}
+check "package: Depends from dpkg-shlibdeps, ExecStart=/usr/bin/binderyd (PREFIX substituted)" package_metadata
+
+man_pages_render() {
+    local page out status=0
+    for page in man/binderyd.8 man/binderyctl.1; do
+        out=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$page" 2>&1 >/dev/null)
+        [ -z "$out" ] || { echo "      $page: $out"; status=1; }
+    done
+    return $status
+}
+check "man pages render without groff warnings" man_pages_render
+
+lintian_clean() {
+    local status
+    lintian --fail-on error --tag-display-limit 0 "$deb" >"$work.lintian" 2>&1
+    status=$?
+    grep -v 'running with root privileges' "$work.lintian" | sed 's/^/      lintian: /'
+    rm -f "$work.lintian"
+    return $status
+}
+check "lintian: no errors" lintian_clean
+
+install_uninstall() {
+    local dest=$work.destdir left
+    rm -rf "$dest"
+    make --no-print-directory install-files DESTDIR="$dest" PREFIX=/opt/bindery >/dev/null || return 1
+    grep -qx 'ExecStart=/opt/bindery/bin/binderyd' "$dest/opt/bindery/lib/systemd/system/binderyd.service" &&
+        [ -x "$dest/opt/bindery/bin/binderyd" ] && [ -f "$dest/opt/bindery/share/man/man8/binderyd.8" ] || return 1
+    make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/opt/bindery >/dev/null || return 1
+    left=$(find "$dest" -type f)
+    rm -rf "$dest"
+    [ -z "$left" ] || { echo "      left behind: $left"; return 1; }
+}
+check "make install PREFIX=/opt/bindery DESTDIR=…: ExecStart= follows PREFIX; make uninstall removes every file" install_uninstall
+
+# ---------------------------------------------------------------------------------------
+# 2. A real systemd in a private namespace.
+rm -rf "$work"
+mkdir -p "$work"
+for d in usr etc var; do mkdir -p "$work/$d.upper" "$work/$d.work"; done
+unshare --pid --fork --mount --mount-proc --propagation private bash -c '
+    set -e
+    for d in usr etc var; do
+        mount -t overlay overlay -o "lowerdir=/$d,upperdir=$1/$d.upper,workdir=$1/$d.work" "/$d"
+    done
+    mount -t tmpfs tmpfs /run && mkdir -p /run/systemd
+    mount -t tmpfs tmpfs /tmp
+    mount -t tmpfs tmpfs /var/tmp
+    exec /lib/systemd/systemd --system --unit=basic.target --log-target=null
+' systemd-test "$work" </dev/null >"$work/unshare.log" 2>&1 &
+unshare_pid=$!
+for _ in $(seq 1 100); do
+    ns_pid=$(pgrep -P "$unshare_pid" -x systemd) && break
+    sleep 0.1
+done
+if [ -z "$ns_pid" ]; then
+    fail "boot systemd in a private namespace"; cat "$work/unshare.log"; exit 1
+fi
+
+booted() {
+    local state=""
+    for _ in $(seq 1 100); do
+        state=$(ns systemctl is-system-running 2>/dev/null)
+        case $state in running) return 0 ;; degraded) break ;; esac
+        sleep 0.2
+    done
+    echo "      system state: ${state:-unknown}"
+    ns systemctl --no-pager --failed 2>&1 | sed 's/^/      | /'
+    [ "$state" = degraded ]   # a unit of the machine's own may fail here; binderyd's tests go on
+}
+check "systemd boots as PID 1 (pid $ns_pid) with private /run, /tmp, /var/tmp and overlays" booted
+
+# This machine's image forbids maintainer scripts to start or stop services
+# (/usr/sbin/policy-rc.d exits 101, as in container images); a real host has no such policy.
+# Remove it inside the namespace's /usr overlay only, so the package's scripts act as there.
+[ -e "/proc/$ns_pid/root/usr/sbin/policy-rc.d" ] && ns rm -f /usr/sbin/policy-rc.d
+
+installs_with_apt() {
+    local out
+    out=$(ns env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$deb" 2>&1) ||
+        { printf '%s\n' "$out" | tail -20 | sed 's/^/      | /'; return 1; }
+    [ "$(ns dpkg-query -W -f='${Status}' bindery)" = "install ok installed" ]
+}
+check "apt install ./$(basename "$deb") (inside the namespace's overlays)" installs_with_apt
+
+port=$(free_port)
+units_verify() {
+    local out
+    out=$(ns systemd-analyze verify binderyd.socket binderyd.service 2>&1)
+    [ -z "$out" ] || { printf '%s\n' "$out" | sed 's/^/      | /'; return 1; }
+}
+check "systemd-analyze verify: the installed units are clean" units_verify
+
+exposure=""
+security_at_most_one() {
+    local line
+    line=$(ns systemd-analyze security --no-pager binderyd.service 2>&1 | grep 'Overall exposure level')
+    exposure=$(sed -E 's/.*: ([0-9.]+).*/\1/' <<<"$line")
+    echo "      $line"
+    awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 1.0) }'
+}
+check "systemd-analyze security binderyd.service ≤ 1.0 (the real systemd's verdict)" security_at_most_one
+
+# For the test only: a free port instead of 8420 (this machine may run a binderyd of its own),
+# and a short watchdog so several periods pass quickly.
+ns mkdir -p /etc/systemd/system/binderyd.socket.d /etc/systemd/system/binderyd.service.d
+printf '[Socket]\nListenStream=\nListenStream=/run/bindery/control.sock\nListenStream=127.0.0.1:%s\n' "$port" |
+    ns tee /etc/systemd/system/binderyd.socket.d/test-port.conf >/dev/null
+printf '[Service]\nWatchdogSec=2s\n' | ns tee /etc/systemd/system/binderyd.service.d/test-watchdog.conf >/dev/null
+ns systemctl daemon-reload
+
+enable_socket() {
+    ns systemctl enable --now binderyd.socket >/dev/null 2>&1 || return 1
+    [ "$(prop binderyd.socket ActiveState)" = active ] && [ "$(prop binderyd.service ActiveState)" = inactive ] &&
+        [ -S "/proc/$ns_pid/root/run/bindery/control.sock" ]
+}
+check "systemctl enable --now binderyd.socket: listening, service not yet started" enable_socket
+
+http_activates() {
+    local body
+    body=$(http_get "http://127.0.0.1:$port/healthz") || return 1
+    [ "$body" = ok ] && [ "$(prop binderyd.service ActiveState)" = active ]
+}
+check "a first HTTP request starts binderyd (the TCP socket is passed and served)" http_activates
+
+notify_ready() {
+    local type status
+    type=$(prop binderyd.service Type)
+    status=$(prop binderyd.service StatusText)
+    echo "      Type=$type StatusText=$status"
+    [ "$type" = notify ] && [[ $status == "serving 7 view models; control the control socket systemd passed; http http://127.0.0.1:$port/" ]]
+}
+check "Type=notify: active after READY=1, STATUS= says what it serves" notify_ready
+
+control_activates() {
+    ns systemctl stop binderyd.service 2>/dev/null
+    [ "$(prop binderyd.service ActiveState)" = inactive ] || return 1
+    local out
+    out=$(ns binderyctl -c ping 2>&1) || { echo "      $out"; return 1; }
+    echo "      $out"
+    [[ $out == "pong from binderyd at /run/bindery/control.sock"* ]] && [ "$(prop binderyd.service ActiveState)" = active ]
+}
+check "binderyctl with no flags finds /run/bindery/control.sock and its connection starts binderyd" control_activates
+
+socket_is_root_only() {
+    local out status
+    out=$(ns setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/ binderyctl -c ping 2>&1)
+    status=$?
+    echo "      as nobody: exit $status: $out"
+    [ $status = 3 ] && [[ $out == *"/run/bindery/control.sock (Permission denied)"*"sudo binderyctl"* ]]
+}
+check "the control socket is root's only (SocketMode=0600): another user is told so, exit 3" socket_is_root_only
+
+sandbox_applied() {
+    local pid status
+    pid=$(prop binderyd.service MainPID)
+    status=$(ns cat "/proc/$pid/status") || return 1
+    grep -E '^(Uid|NoNewPrivs|Seccomp|CapEff|CapBnd):' <<<"$status" | tr -s '\t' ' ' | paste -sd ';' | sed 's/^/      /'
+    [ "$(ns readlink "/proc/$pid/ns/net")" != "$(ns readlink /proc/1/ns/net)" ] || { echo "      same network namespace"; return 1; }
+    [ "$(ns readlink "/proc/$pid/ns/mnt")" != "$(ns readlink /proc/1/ns/mnt)" ] || { echo "      same mount namespace"; return 1; }
+    grep -Eq '^Uid:\s+[1-9]' <<<"$status" && grep -Eq '^NoNewPrivs:\s+1' <<<"$status" &&
+        grep -Eq '^Seccomp:\s+2' <<<"$status" && grep -Eq '^CapEff:\s+0+$' <<<"$status" && grep -Eq '^CapBnd:\s+0+$' <<<"$status"
+}
+check "sandbox in force: dynamic uid, no capabilities, seccomp, no new privileges, own network and mounts" sandbox_applied
+
+dashboard_served() {
+    local file status=0
+    for file in $(ls web); do
+        cmp -s <(http_get "http://127.0.0.1:$port/$file") "web/$file" || { echo "      /$file differs"; status=1; }
+    done
+    cmp -s <(http_get "http://127.0.0.1:$port/") web/index.html || { echo "      / is not index.html"; status=1; }
+    return $status
+}
+check "dashboard: / and every file of web/ served byte for byte by the installed binary" dashboard_served
+
+watchdog_keeps_alive() {
+    local pid watchdog
+    pid=$(prop binderyd.service MainPID)
+    watchdog=$(prop binderyd.service WatchdogUSec)
+    sleep 7
+    echo "      WatchdogUSec=$watchdog, MainPID $pid → $(prop binderyd.service MainPID) after 7 s"
+    [ "$watchdog" = 2s ] && [ "$(prop binderyd.service MainPID)" = "$pid" ] &&
+        [ "$(prop binderyd.service NRestarts)" = 0 ] && [ "$(prop binderyd.service ActiveState)" = active ]
+}
+check "watchdog: WatchdogSec=2s, still the same process after 3.5 periods" watchdog_keeps_alive
+
+watchdog_enforced() {
+    local pid new=""
+    pid=$(prop binderyd.service MainPID)
+    ns kill -STOP "$pid" || return 1
+    # systemd sends SIGABRT (with SIGCONT) at the timeout, Restart=on-failure starts it again.
+    for _ in $(seq 1 200); do
+        new=$(prop binderyd.service MainPID)
+        [ "$new" != "$pid" ] && [ "$new" != 0 ] && [ "$(prop binderyd.service ActiveState)" = active ] && break
+        sleep 0.1
+    done
+    echo "      MainPID $pid frozen → $new, NRestarts=$(prop binderyd.service NRestarts)"
+    [ "$new" != "$pid" ] && [ "$(prop binderyd.service NRestarts)" = 1 ]
+}
+check "watchdog: a frozen binderyd (SIGSTOP) is killed and restarted by systemd" watchdog_enforced
+
+restart_keeps_inputs() {
+    local pid out
+    ns binderyctl -c 'set signin.username alice' -c 'set api.latencyMs 3000' >/dev/null || return 1
+    pid=$(prop binderyd.service MainPID)
+    ns systemctl restart binderyd.service || return 1
+    out=$(ns binderyctl -c 'get signin.username' -c 'get api.latencyMs' 2>&1)
+    echo "      after restart: $(tr '\n' ' ' <<<"$out")"
+    [ "$(prop binderyd.service MainPID)" != "$pid" ] && [[ $out == *'"alice"'* && $out == *3000* ]]
+}
+check "systemctl restart: a new process with the inputs kept" restart_keeps_inputs
+
+journal_priorities() {
+    local entries
+    entries=$(ns journalctl --no-pager -u binderyd -o json --output-fields=MESSAGE,PRIORITY,_PID 2>/dev/null)
+    python3 - "$entries" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in sys.argv[1].splitlines() if l.strip()]
+def has(prefix, priority):
+    hits = [l for l in lines if str(l.get("MESSAGE", "")).startswith(prefix)]
+    print(f"      {prefix!r}: priorities {sorted({l['PRIORITY'] for l in hits})}")
+    return hits and all(l["PRIORITY"] == priority for l in hits)
+raw = [l["MESSAGE"] for l in lines if str(l.get("MESSAGE", "")).startswith("<")]
+ok = has("serving 7 view models", "6") & has("SIGTERM: shutting down", "5") & has("stopped at state version", "6")
+if raw: print(f"      unparsed priority prefixes: {raw[:3]}")
+sys.exit(0 if ok and not raw else 1)
+PY
+}
+check "journalctl -u binderyd: the daemon's lines with their priorities (info 6, notice 5)" journal_priorities
+
+state_private() {
+    local dir=/proc/$ns_pid/root/var/lib/private/bindery mode files bad=0 owner
+    mode=$(stat -c %a "$dir") || return 1
+    owner=$(stat -c %u "$dir")
+    files=$(find "$dir" -type f -printf '%m %f\n')
+    echo "      /var/lib/private/bindery $mode uid $owner; $(tr '\n' ' ' <<<"$files")"
+    grep -qv '^600 ' <<<"$files" && bad=1
+    [ "$mode" = 700 ] && [ "$owner" != 0 ] && [ -n "$files" ] && [ $bad = 0 ] &&
+        [ "$(stat -c %a "/proc/$ns_pid/root/var/lib/private")" = 700 ]
+}
+check "state directory: 0700, owned by the dynamic user, files 0600" state_private
+
+stop_is_prompt() {
+    ns binderyctl -c 'run products.refresh &' >/dev/null || return 1
+    local start elapsed
+    start=$(now_ms)
+    ns systemctl stop binderyd.socket binderyd.service || return 1
+    elapsed=$(($(now_ms) - start))
+    echo "      stopped in ${elapsed} ms with a 3 s command running; Result=$(prop binderyd.service Result)"
+    [ "$elapsed" -lt 5000 ] && [ "$(prop binderyd.service ActiveState)" = inactive ] &&
+        [ "$(prop binderyd.service Result)" = success ]
+}
+check "systemctl stop: ends within 5 s, exit 0, while a command runs" stop_is_prompt
+
+completion_asks_the_daemon() {
+    ns systemctl start binderyd.socket || return 1
+    local out
+    out=$(ns bash -c 'source /usr/share/bash-completion/completions/binderyctl
+        COMP_WORDS=(binderyctl -c "'"'"'set signin.pa"); COMP_CWORD=2; _binderyctl; printf "%s|" "${COMPREPLY[0]}"
+        COMP_WORDS=(binderyctl -c "'"'"'run pro"); COMP_CWORD=2; _binderyctl; printf "%s|" "${COMPREPLY[@]}"')
+    echo "      $out"
+    [ "$out" = "set signin.password |run products.cancel|run products.loadMore|run products.refresh|run products.toggle|" ]
+}
+check "bash completion completes inputs and view models from the running service" completion_asks_the_daemon
+
+man_installed() {
+    ns man -P cat 8 binderyd 2>/dev/null | grep -q 'binderyd - host Bindery view models' &&
+        ns man -P cat 1 binderyctl 2>/dev/null | grep -q 'binderyctl - drive'
+}
+check "man 8 binderyd and man 1 binderyctl work after install" man_installed
+
+purges_cleanly() {
+    ns systemctl enable binderyd.socket >/dev/null 2>&1
+    ns env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q bindery >/dev/null 2>&1 || return 1
+    [ "$(prop binderyd.socket ActiveState)" != active ] && [ ! -e "/proc/$ns_pid/root/usr/bin/binderyd" ] &&
+        [ ! -e "/proc/$ns_pid/root/var/lib/private/bindery" ] &&
+        [ ! -e "/proc/$ns_pid/root/etc/systemd/system/sockets.target.wants/binderyd.socket" ]
+}
+check "apt purge: units stopped, files, enablement and state removed" purges_cleanly
+
+[ "$failed" = 0 ] || journal
+echo "systemd-test: $passed passed, $failed failed${exposure:+ (systemd-analyze security: $exposure)}"
+[ "$failed" = 0 ]
