@@ -1,3 +1,4 @@
+import BinderySQLite
 import Bindery
 
 /// The login screen of seeds 000 and 001: a phone and a code, the avatar of the phone's
