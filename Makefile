@@ -56,6 +56,7 @@ release: deps
 # either step takes a few minutes.
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --package-path Examples/Login --scratch-path .build/examples/login --build-tests
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh
 	$(MAKE) --no-print-directory deb
