@@ -35,7 +35,7 @@ public final class SigninViewModel: SummarizedViewModel {
             .map { $0.count >= 5 && $1.count >= 6 }
             .skipRepeats())
         usernameColor = Property(replaying: username.producer.map { $0.count > 3 ? "white" : "red" }.skipRepeats())
-        login = Action(enabledIf: isValid, timeout: context.timeout(viewModel: Self.name, command: "login")) { _ in
+        login = Action(enabledIf: isValid) { _ in
             SignalProducer { () -> Result<Bool, Never> in
                 .success(username.value == "admin" && password.value == "password")
             }
