@@ -92,8 +92,9 @@ public struct Invocation: Sendable, Equatable {
         history, Ctrl-R search); otherwise it reads one command per line from stdin.
 
         options:
-          --socket PATH   the control socket (default: $BINDERY_SOCKET, else the first of
-                          ./.bindery/control.sock and /run/bindery/control.sock that answers)
+          --socket PATH   the control socket (default: $BINDERY_SOCKET, else the first
+                          of ./.bindery/control.sock and /run/bindery/control.sock
+                          that answers)
           -c COMMAND      run COMMAND and exit; repeat for several, run in order
           -f FILE         run the commands in FILE, one per line (- is stdin); blank
                           lines and lines starting with # are skipped; errors say
@@ -123,8 +124,8 @@ public struct Invocation: Sendable, Equatable {
         \(CommandTable.overview())
 
         environment: BINDERY_SOCKET, NO_COLOR (no colours), PAGER (long output on a
-        terminal; empty: none), XDG_STATE_HOME (history in $XDG_STATE_HOME/bindery/history,
-        default ~/.local/state/bindery/history).
+        terminal; empty: none), XDG_STATE_HOME (history in
+        $XDG_STATE_HOME/bindery/history, default ~/.local/state/bindery/history).
         """
     }
 }

@@ -20,22 +20,24 @@ public enum DaemonOptions {
     public static func usage(program: String, extraFlags: [String] = []) -> String {
         let indent = String(repeating: " ", count: "usage: ".count + program.count + 1)
         return """
-        usage: \(program) [--socket PATH] [--http HOST:PORT] [--state-dir DIR] [--web-dir DIR]
-        \(indent)[--set VM.INPUT=VALUE]... [--command-timeout SECONDS]
-        \(indent)[--log-level LEVEL] [--socket-mode MODE] [--reset-state]
-        \(indent)[--help] [--version]
+        usage: \(program) [--socket PATH] [--http HOST:PORT] [--state-dir DIR]
+        \(indent)[--web-dir DIR] [--set VM.INPUT=VALUE]...
+        \(indent)[--command-timeout SECONDS] [--log-level LEVEL]
+        \(indent)[--socket-mode MODE] [--reset-state] [--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
                                     $RUNTIME_DIRECTORY/control.sock under systemd)
-          --http HOST:PORT          HTTP dashboard and JSON endpoint (default 127.0.0.1:8420;
-                                    port 0 picks a free port); it shows every input in
-                                    clear, so a non-loopback HOST is logged as a warning
+          --http HOST:PORT          HTTP dashboard and JSON endpoint (default
+                                    127.0.0.1:8420; port 0 picks a free port); it shows
+                                    every input in clear, so a non-loopback HOST is
+                                    logged as a warning
           --state-dir DIR           persisted inputs and the view models' data (default
                                     ./.bindery, $STATE_DIRECTORY under systemd)
           --web-dir DIR             serve the dashboard from DIR (e.g. ./web, to edit it
                                     without rebuilding; default: the copy built in)
-          --set VM.INPUT=VALUE      start input VM.INPUT at VALUE, over its persisted value
-                                    (not persisted; repeatable; checked like a set)
+          --set VM.INPUT=VALUE      start input VM.INPUT at VALUE, over its persisted
+                                    value (not persisted; repeatable; checked like
+                                    a set)
           --command-timeout SECONDS interrupt commands running longer (default 30)
           --log-level LEVEL         debug, info, notice, warning or error (default info)
           --socket-mode MODE        control socket permissions, octal (default 0600)

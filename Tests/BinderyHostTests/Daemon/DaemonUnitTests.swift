@@ -61,5 +61,8 @@ import Testing
         #expect(usage.contains("[--set VM.INPUT=VALUE]..."))
         #expect(usage.hasSuffix("\n  --turbo   go fast"))
         #expect(!usage.contains("binderyd") && !usage.contains("latency"))
+        for line in DaemonOptions.usage(program: "binderyd").split(separator: "\n") {
+            #expect(line.count <= 80, "\(line)")
+        }
     }
 }
