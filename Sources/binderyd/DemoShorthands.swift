@@ -1,3 +1,5 @@
+import BinderyHost
+
 /// binderyd's two shorthands for its simulated API, kept because they are short to type:
 /// `--latency-ms N` is `--set api.latencyMs=N` and `--failure-rate F` is
 /// `--set api.failureRate=F` (both also as `--flag=value`). The values are checked by the
@@ -10,9 +12,9 @@ enum DemoShorthands {
 
     private static let inputs = ["--latency-ms": "api.latencyMs", "--failure-rate": "api.failureRate"]
 
-    /// `arguments` with each shorthand rewritten as its `--set`; a shorthand missing its
-    /// value is left as it is, for the option parser to report.
-    static func expand(_ arguments: [String]) -> [String] {
+    /// `arguments` with each shorthand rewritten as its `--set`; throws for a shorthand
+    /// missing its value.
+    static func expand(_ arguments: [String]) throws(UsageError) -> [String] {
         var out: [String] = []
         var index = 0
         while index < arguments.count {
@@ -26,7 +28,7 @@ enum DemoShorthands {
                 out += ["--set", "\(input)=\(arguments[index])"]
                 index += 1
             } else {
-                out.append(argument)
+                throw UsageError("\(argument) needs a value")
             }
         }
         return out

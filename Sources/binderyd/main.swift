@@ -3,10 +3,14 @@
 // store are BinderyModels'.
 import BinderyHost
 import BinderyModels
+import Glibc
 
-DaemonMain.run(
-    program: "binderyd",
-    otherDatabases: [Store.fileName],
-    arguments: DemoShorthands.expand(Array(CommandLine.arguments.dropFirst())),
-    extraUsage: DemoShorthands.usage,
-    makeViewModels: makeHostedViewModels)
+let arguments: [String]
+do {
+    arguments = try DemoShorthands.expand(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    Logger.writeToStandardError("binderyd: \(error) (see binderyd --help)\n")
+    exit(2)
+}
+DaemonMain.run(program: "binderyd", otherDatabases: [Store.fileName], arguments: arguments,
+               extraUsage: DemoShorthands.usage, makeViewModels: makeHostedViewModels)
