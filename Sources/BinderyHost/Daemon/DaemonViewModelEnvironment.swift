@@ -10,7 +10,7 @@ import Bindery
 /// (Command timeouts are the host's alone: view models declare no timeout of their own.)
 public struct DaemonViewModelEnvironment: Sendable {
     /// The state directory: a view model's own database goes here (name it in
-    /// ``DaemonMain/run(program:version:otherDatabases:arguments:makeViewModels:)`` so startup
+    /// `DaemonMain.run(otherDatabases:)` so startup
     /// checks it).
     public let stateDirectory: URL
     /// The one serial scheduler of all view-model state; the builder runs on it.
