@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // Bindery: a reactive MVVM runtime for Linux. Dependencies point one way:
-// executables → BinderyHost → BinderyModels → Bindery → BinderyNames; BinderyHost and BinderyCLI
-// share BinderyJSON and BinderyNames; BinderyHost serves BinderyWeb, the dashboard generated from
-// web/ at build time.
+// binderyd → BinderyHost + BinderyModels; BinderyHost → Bindery, BinderyJSON, BinderyNames,
+// BinderySQLite, BinderyWeb and the C shims (never the demo's BinderyModels, so a user's daemon
+// links only its own view models); BinderyModels → Bindery, BinderySQLite; Bindery →
+// BinderyNames. BinderyHost and BinderyCLI share BinderyJSON and BinderyNames; BinderyHost
+// serves BinderyWeb, the dashboard generated from web/ at build time.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +15,7 @@ let package = Package(
         .library(name: "BinderyHost", targets: ["BinderyHost"]),
         .library(name: "BinderyJSON", targets: ["BinderyJSON"]),
         .library(name: "BinderyNames", targets: ["BinderyNames"]),
+        .library(name: "BinderySQLite", targets: ["BinderySQLite"]),
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -28,14 +31,17 @@ let package = Package(
         .target(name: "BinderyNames"),
         // The reactive core and the view-model surface.
         .target(name: "Bindery", dependencies: ["BinderyNames"]),
+        // The SQLite wrapper (databases, migrations, rows) shared by the demo's model store and
+        // the host's input store.
+        .target(name: "BinderySQLite", dependencies: ["CSQLite"]),
         // The view models of the source material over the SQLite store and the API client.
-        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyNames", "CSQLite"]),
+        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyNames", "BinderySQLite"]),
         // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
         .target(name: "BinderyWeb", path: "Sources/BinderyWeb", plugins: ["EmbedDashboard"]),
         .executableTarget(name: "bindery-embed", path: "Sources/BinderyEmbed"),
         .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
-        .target(name: "BinderyHost", dependencies: ["BinderyModels", "BinderyJSON", "BinderyNames", "BinderyWeb", "CMicroHTTPD", "CSystemd"]),
+        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyNames", "BinderySQLite", "BinderyWeb", "CMicroHTTPD", "CSystemd"]),
 
         // The daemon: flags and wiring over BinderyHost.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),
@@ -52,9 +58,9 @@ let package = Package(
 
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
-        .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels"]),
+        .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "bindery-activation-probe", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "bindery-activation-probe", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

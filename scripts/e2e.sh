@@ -3,7 +3,10 @@
 # port and state directory:
 #   1. the README's REPL session, replayed by `binderyctl --check README.md` (a diff if it drifted);
 #   2. binderyctl's end-to-end and tmux tests pointed at the real daemon;
-#   3. the dashboard in headless Chromium (the copy compiled into binderyd), driven through binderyctl.
+#   3. the dashboard in headless Chromium (the copy compiled into binderyd), driven through binderyctl;
+#   4. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
+#      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
+#      replayed against it, and its dashboard (compiled in) describing its list's columns.
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -80,8 +83,35 @@ dashboard() {
     return $status
 }
 
+guide_example() {
+    local example=.build/examples/login
+    local ok=0
+    swift test --package-path Examples/Login --scratch-path "$example" --skip-build >"$example/test.log" 2>&1 \
+        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/test.log" | head -10; ok=1; }
+    "$example/debug/logind" --help | head -1 | grep -q "^usage: logind " || { echo "      logind --help does not name logind"; ok=1; }
+    workdir=$(mktemp -d /tmp/bindery-e2e.XXXXXX)
+    port=$(free_port)
+    socket="$workdir/control.sock"
+    "$example/debug/logind" --socket "$socket" --state-dir "$workdir/state" --http "127.0.0.1:$port" \
+        --log-level warning >"$workdir/daemon.log" 2>&1 &
+    daemon_pid=$!
+    for _ in $(seq 1 200); do
+        [ -S "$socket" ] && "$bin/binderyctl" --socket "$socket" -c ping >/dev/null 2>&1 && break
+        sleep 0.05
+    done
+    "$bin/binderyctl" --socket "$socket" --check docs/GUIDE.md | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    fetch() { python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$1"; }
+    fetch "http://127.0.0.1:$port/" | grep -qi "<html" || { echo "      logind does not serve the dashboard"; ok=1; }
+    fetch "http://127.0.0.1:$port/api/surface" | grep -q '"items":\[{"name":"title","label":"Title"},{"name":"isDone","label":"Done"}\]' \
+        || { echo "      /api/surface lacks notes.notes' columns"; ok=1; }
+    stop_daemon || ok=1
+    return $ok
+}
+
 check "README session replays as written (binderyctl --check README.md)" walkthrough
 check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_against_daemon
 check "dashboard in headless Chromium shows live state, executing flags and errors" dashboard
+check "docs/GUIDE.md's example: its tests, --help, the guide's session and its dashboard" guide_example
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

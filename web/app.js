@@ -16,12 +16,6 @@
   const EVENT_LIMIT = 250;
   const SVG_NS = "http://www.w3.org/2000/svg";
 
-  const LIST_COLUMNS = ["color", "title", "fullName", "author", "avatarURL", "content", "year", "isSelected"];
-  const COLUMN_LABELS = {
-    color: "Colour", title: "Title", fullName: "Author", author: "Author", avatarURL: "Avatar URL",
-    content: "Content", year: "Year", isSelected: "Selected",
-  };
-
   const dom = {
     status: document.getElementById("status"),
     statusDetail: document.getElementById("status-detail"),
@@ -330,7 +324,15 @@
     }
   }
 
-  function columnsFor(rows) {
+  /** A list output's item fields ({name, label}) as /api/surface describes them, or []. */
+  function itemFieldsOf(vm, name) {
+    const outputs = (surface && surface[vm] && surface[vm].outputs) || [];
+    const output = outputs.find((o) => o.name === name);
+    return (output && output.items) || [];
+  }
+
+  /** The columns of a list: the surface's item fields in order, then any other row keys. */
+  function columnsFor(rows, fields) {
     const keys = [];
     for (const row of rows) {
       if (row && typeof row === "object" && !Array.isArray(row)) {
@@ -338,7 +340,7 @@
       }
     }
     if (keys.length === 0) return [];
-    const known = LIST_COLUMNS.filter((key) => keys.includes(key));
+    const known = fields.map((field) => field.name);
     return known.concat(keys.filter((key) => !known.includes(key)));
   }
 
@@ -372,11 +374,13 @@
       target.replaceChildren(h("span", { class: "empty" }, "empty list"));
       return;
     }
-    const columns = columnsFor(rows);
+    const fields = itemFieldsOf(vm, name);
+    const columns = columnsFor(rows, fields);
+    const labels = Object.fromEntries(fields.map((field) => [field.name, field.label]));
     const table = h("table", { class: "list" },
       h("caption", { class: "visually-hidden" }, `${vm}.${name}`));
     const head = h("tr", {}, h("th", { scope: "col", class: "index" }, "#"));
-    for (const key of columns) head.append(h("th", { scope: "col" }, COLUMN_LABELS[key] || key));
+    for (const key of columns) head.append(h("th", { scope: "col" }, labels[key] || key));
     table.append(h("thead", {}, head));
     const body = h("tbody");
     rows.forEach((row, index) => {

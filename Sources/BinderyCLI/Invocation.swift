@@ -93,8 +93,8 @@ public struct Invocation: Sendable, Equatable {
 
         options:
           --socket PATH   the control socket (default: $BINDERY_SOCKET, else the first
-                          that answers of ./.bindery/control.sock and
-                          /run/bindery/control.sock)
+                          of ./.bindery/control.sock and /run/bindery/control.sock
+                          that answers)
           -c COMMAND      run COMMAND and exit; repeat for several, run in order
           -f FILE         run the commands in FILE, one per line (- is stdin); blank
                           lines and lines starting with # are skipped; errors say

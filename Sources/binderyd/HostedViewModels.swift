@@ -11,7 +11,6 @@ func makeHostedViewModels(_ environment: DaemonViewModelEnvironment) throws -> [
     let context = ModelContext(
         store: store,
         scheduler: environment.scheduler,
-        backgroundScheduler: environment.background,
-        commandTimeout: environment.commandTimeout)
+        backgroundScheduler: environment.background)
     return StandardViewModels.make(in: context)
 }

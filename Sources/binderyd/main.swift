@@ -1,24 +1,16 @@
-// binderyd: hosts Bindery's view models behind a control socket and an HTTP dashboard.
-// Flags and wiring only; the daemon itself is BinderyHost's DaemonRunner.
+// binderyd: hosts Bindery's standard view models behind a control socket and an HTTP
+// dashboard. Wiring only: the daemon is BinderyHost's DaemonMain; the view models and their
+// store are BinderyModels'.
 import BinderyHost
+import BinderyModels
 import Glibc
 
-let systemdDirectories: [String] = ["RUNTIME_DIRECTORY", "STATE_DIRECTORY"]
-var environment: [String: String] = [:]
-for name in systemdDirectories {
-    if let value = getenv(name) { environment[name] = String(cString: value) }
-}
-
-switch Result(catching: { () throws(UsageError) in
-    try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment)
-}) {
-case let .failure(error):
+let arguments: [String]
+do {
+    arguments = try DemoShorthands.expand(Array(CommandLine.arguments.dropFirst()))
+} catch {
     Logger.writeToStandardError("binderyd: \(error) (see binderyd --help)\n")
     exit(2)
-case .success(.help):
-    print(DaemonOptions.usage)
-case .success(.version):
-    print(DaemonOptions.version)
-case let .success(.run(configuration)):
-    DaemonRunner.run(configuration: configuration, makeViewModels: makeHostedViewModels)
 }
+DaemonMain.run(program: "binderyd", otherDatabases: [Store.fileName], arguments: arguments,
+               extraUsage: DemoShorthands.usage, makeViewModels: makeHostedViewModels)

@@ -1,3 +1,4 @@
+import BinderySQLite
 import BinderyModels
 import Foundation
 import Testing

@@ -12,15 +12,31 @@ public struct Surface: Sendable {
     /// Its commands, in display order.
     public let commands: [SurfaceCommand]
 
-    /// A surface; names must be unique within each kind.
+    /// A surface; names must be unique within each kind, and every name an output or a
+    /// command derives from must be one of its inputs, outputs or commands — else it fails at
+    /// construction (a precondition: it is a programming error, found the first time the view
+    /// model is built, e.g. by its tests).
     public init(name: String, inputs: [SurfaceInput] = [], outputs: [SurfaceOutput] = [], commands: [SurfaceCommand] = []) {
         precondition(Set(inputs.map(\.name)).count == inputs.count, "\(name): input names must be unique")
         precondition(Set(outputs.map(\.name)).count == outputs.count, "\(name): output names must be unique")
         precondition(Set(commands.map(\.name)).count == commands.count, "\(name): command names must be unique")
+        let problems = Self.unknownDerivations(inputs: inputs, outputs: outputs, commands: commands)
+        precondition(problems.isEmpty, "\(name): " + problems.joined(separator: "; "))
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
         self.commands = commands
+    }
+
+    /// One line per `derivesFrom` name that is not an input, output or command of the surface.
+    static func unknownDerivations(inputs: [SurfaceInput], outputs: [SurfaceOutput], commands: [SurfaceCommand]) -> [String] {
+        let known = inputs.map(\.name) + outputs.map(\.name) + commands.map(\.name)
+        let claims = outputs.map { ($0.name, $0.derivesFrom) } + commands.map { ($0.name, $0.enabledDerivesFrom) }
+        return claims.flatMap { member, sources in
+            sources.filter { !known.contains($0) }.map {
+                "\(member) derives from '\($0)', which is not a member" + DidYouMean.suffix(for: $0, among: known)
+            }
+        }
     }
 
     /// The input called `name`, or an error naming the closest one.

@@ -4,6 +4,8 @@ public struct SurfaceOutput: Sendable {
     public let name: String
     /// The inputs (or other outputs) it is derived from, for the binding graph.
     public let derivesFrom: [String]
+    /// For a list of ``SurfaceItem``s: its items' fields, the list's columns; empty otherwise.
+    public let itemFields: [SurfaceItemField]
     /// Its current value, then every change.
     public let producer: SignalProducer<SurfaceValue, Never>
     private let read: @Sendable () -> SurfaceValue
@@ -12,6 +14,7 @@ public struct SurfaceOutput: Sendable {
     public init<P: PropertyProtocol & Sendable>(_ name: String, _ property: P, derivesFrom: [String] = []) where P.Value: SurfaceRepresentable {
         self.name = name
         self.derivesFrom = derivesFrom
+        self.itemFields = (P.Value.self as? any SurfaceItemList.Type)?.itemFields ?? []
         self.producer = property.producer.map(\.surfaceValue)
         self.read = { property.value.surfaceValue }
     }

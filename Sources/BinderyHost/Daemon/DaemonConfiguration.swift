@@ -1,7 +1,8 @@
 import Glibc
 
-/// How binderyd runs: where it listens, keeps state and finds its web files, and how its
-/// simulated API and commands behave. Built from the command line by ``DaemonOptions``.
+/// How a Bindery daemon runs: where it listens, keeps state and finds its web files, what its
+/// inputs start with, and how long commands may run. Built from the command line by
+/// ``DaemonOptions``.
 public struct DaemonConfiguration: Sendable, Equatable {
     /// The control socket's path.
     public var socketPath: String
@@ -11,15 +12,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var httpHost: String
     /// The HTTP port to bind (0: an ephemeral port).
     public var httpPort: UInt16
-    /// Where `state.sqlite` (inputs) and the model store live.
+    /// Where `state.sqlite` (inputs) and any database of the hosted view models live.
     public var stateDirectory: String
     /// A directory to serve the dashboard's files from (`--web-dir`, for editing them without
     /// rebuilding); nil serves the copy compiled into binderyd.
     public var webDirectory: String?
-    /// `--latency-ms`: the simulated API latency to start with, if given.
-    public var latencyMs: Int?
-    /// `--failure-rate`: the simulated API failure rate to start with, if given.
-    public var failureRate: Double?
+    /// `--set VM.INPUT=VALUE`, in order: values inputs start with (not persisted).
+    public var settings: [StartupSetting] = []
     /// The longest a command may run before it is interrupted as timed out, in seconds.
     public var commandTimeout: Double
     /// The least severe log level written.
@@ -30,15 +29,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     /// A configuration with every field given.
     public init(socketPath: String, socketMode: mode_t, httpHost: String, httpPort: UInt16, stateDirectory: String,
-                webDirectory: String?, latencyMs: Int?, failureRate: Double?, commandTimeout: Double, logLevel: LogLevel) {
+                webDirectory: String?, commandTimeout: Double, logLevel: LogLevel) {
         self.socketPath = socketPath
         self.socketMode = socketMode
         self.httpHost = httpHost
         self.httpPort = httpPort
         self.stateDirectory = stateDirectory
         self.webDirectory = webDirectory
-        self.latencyMs = latencyMs
-        self.failureRate = failureRate
         self.commandTimeout = commandTimeout
         self.logLevel = logLevel
     }

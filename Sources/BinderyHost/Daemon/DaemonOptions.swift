@@ -1,6 +1,7 @@
 import Glibc
 
-/// binderyd's command line: parses flags into a ``DaemonConfiguration``.
+/// A Bindery daemon's command line (binderyd's, or that of any program hosting its own view
+/// models through ``DaemonMain``): parses flags into a ``DaemonConfiguration``.
 ///
 /// Development defaults need no flag: socket and state under `./.bindery/`, HTTP on
 /// 127.0.0.1:8420, the dashboard compiled in. Under systemd, `$RUNTIME_DIRECTORY` holds the
@@ -14,33 +15,36 @@ public enum DaemonOptions {
         case version
     }
 
-    /// The version `--version` prints.
-    public static let version = "binderyd 0.1.0"
-
-    /// The `--help` text.
-    public static let usage = """
-        usage: binderyd [--socket PATH] [--http HOST:PORT] [--state-dir DIR] [--web-dir DIR]
-                        [--latency-ms N] [--failure-rate F] [--command-timeout SECONDS]
-                        [--log-level LEVEL] [--socket-mode MODE] [--reset-state]
-                        [--help] [--version]
+    /// The `--help` text of the program called `program`; `extraFlags` (already formatted,
+    /// one per line) describe flags the program adds before handing the rest to ``parse``.
+    public static func usage(program: String, extraFlags: [String] = []) -> String {
+        let indent = String(repeating: " ", count: "usage: ".count + program.count + 1)
+        return """
+        usage: \(program) [--socket PATH] [--http HOST:PORT] [--state-dir DIR]
+        \(indent)[--web-dir DIR] [--set VM.INPUT=VALUE]...
+        \(indent)[--command-timeout SECONDS] [--log-level LEVEL]
+        \(indent)[--socket-mode MODE] [--reset-state] [--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
                                     $RUNTIME_DIRECTORY/control.sock under systemd)
-          --http HOST:PORT          HTTP dashboard and JSON endpoint (default 127.0.0.1:8420;
-                                    port 0 picks a free port); it shows every input in
-                                    clear, so a non-loopback HOST is logged as a warning
-          --state-dir DIR           persisted inputs and model store (default ./.bindery,
-                                    $STATE_DIRECTORY under systemd)
+          --http HOST:PORT          HTTP dashboard and JSON endpoint (default
+                                    127.0.0.1:8420; port 0 picks a free port); it shows
+                                    every input in clear, so a non-loopback HOST is
+                                    logged as a warning
+          --state-dir DIR           persisted inputs and the view models' data (default
+                                    ./.bindery, $STATE_DIRECTORY under systemd)
           --web-dir DIR             serve the dashboard from DIR (e.g. ./web, to edit it
                                     without rebuilding; default: the copy built in)
-          --latency-ms N            simulated API latency to start with, 0-60000 ms
-          --failure-rate F          simulated API failure rate to start with, 0-1
+          --set VM.INPUT=VALUE      start input VM.INPUT at VALUE, over its persisted
+                                    value (not persisted; repeatable; checked like
+                                    a set)
           --command-timeout SECONDS interrupt commands running longer (default 30)
           --log-level LEVEL         debug, info, notice, warning or error (default info)
           --socket-mode MODE        control socket permissions, octal (default 0600)
           --reset-state             if a state database is damaged, move it aside
                                     (renamed with a timestamp) and start afresh
-        """
+        """ + extraFlags.map { "\n  " + $0 }.joined()
+    }
 
     /// Parses `arguments` (without the program name) with `environment` for the systemd
     /// directories. Throws a one-line ``UsageError`` for an unknown flag, a missing or bad
@@ -52,7 +56,7 @@ public enum DaemonOptions {
             socketPath: (runtime ?? ".bindery") + "/control.sock", socketMode: 0o600,
             httpHost: "127.0.0.1", httpPort: 8420,
             stateDirectory: stateDir ?? ".bindery", webDirectory: nil,
-            latencyMs: nil, failureRate: nil, commandTimeout: 30, logLevel: .info)
+            commandTimeout: 30, logLevel: .info)
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -99,18 +103,8 @@ public enum DaemonOptions {
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--web-dir needs a directory") }
                 configuration.webDirectory = path
-            case "--latency-ms":
-                let text = try value()
-                guard let latency = Int(text), (0...60_000).contains(latency) else {
-                    throw UsageError("--latency-ms must be an integer from 0 to 60000, got '\(text)'")
-                }
-                configuration.latencyMs = latency
-            case "--failure-rate":
-                let text = try value()
-                guard let rate = Double(text), (0...1).contains(rate) else {
-                    throw UsageError("--failure-rate must be a number from 0 to 1, got '\(text)'")
-                }
-                configuration.failureRate = rate
+            case "--set":
+                configuration.settings.append(try StartupSetting(parsing: try value()))
             case "--command-timeout":
                 let text = try value()
                 guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
@@ -144,12 +138,12 @@ public enum DaemonOptions {
     }
 }
 
-/// A bad command line: one line, printed as `binderyd: <message>` before exiting with 2.
+/// A bad command line: one line, printed as `<program>: <message>` before exiting with 2.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The explanation.
     public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

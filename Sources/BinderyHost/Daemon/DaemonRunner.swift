@@ -7,7 +7,7 @@ import Bindery
 import Dispatch
 import Glibc
 
-/// binderyd's process lifecycle: startup (sockets, persisted inputs, READY), the signal
+/// A Bindery daemon's process lifecycle: startup (sockets, persisted inputs, READY), the signal
 /// handling and the shutdown a Linux operator expects.
 ///
 /// Guarantees: SIGPIPE is ignored; the umask is 077 and the state directory private
@@ -17,11 +17,16 @@ import Glibc
 /// sent once both sockets listen; `STATUS=` lines tell systemd what the daemon does;
 /// SIGTERM or SIGINT stop accepting, interrupt running commands, flush, send `STOPPING=1` and
 /// exit 0 — a shutdown that hangs is cut off at 4.5 s with exit 1; a failure to start
-/// exits 1 with a one-line error.
+/// exits 1 with a one-line error; a `--set` the view models refuse (unknown name, bad value)
+/// exits 2 with one line naming it, before anything is served.
 public enum DaemonRunner {
-    /// Runs the daemon until a termination signal; never returns.
+    /// Runs the daemon until a termination signal; never returns. `program` names it in what
+    /// it prints; `otherDatabases` are the SQLite files (names inside the state directory)
+    /// the view models keep there, checked at startup like the host's own `state.sqlite`.
     public static func run(
         configuration: DaemonConfiguration,
+        program: String = "binderyd",
+        otherDatabases: [String] = [],
         makeViewModels: @escaping @Sendable (DaemonViewModelEnvironment) throws -> [any ViewModel]
     ) -> Never {
         signal(SIGPIPE, SIG_IGN)
@@ -42,7 +47,7 @@ public enum DaemonRunner {
         // One daemon per state directory; damaged databases stop the start (or, with
         // --reset-state, are moved aside) instead of silently starting empty.
         let lockedDirectory: StateDirectory
-        do { lockedDirectory = try StateDirectory(path: configuration.stateDirectory) } catch { fail(error.description) }
+        do { lockedDirectory = try StateDirectory(path: configuration.stateDirectory, otherDatabases: otherDatabases) } catch { fail(error.description) }
         let problems = lockedDirectory.check()
         if let first = problems.first {
             guard configuration.resetState else {
@@ -64,8 +69,7 @@ public enum DaemonRunner {
         let scheduler = QueueScheduler(qos: .userInitiated, name: "bindery.view-models")
         let background = QueueScheduler(name: "bindery.background")
         let environment = DaemonViewModelEnvironment(
-            stateDirectory: stateDirectory, scheduler: scheduler, background: background,
-            commandTimeout: configuration.commandTimeout)
+            stateDirectory: stateDirectory, scheduler: scheduler, background: background)
         let built: Result<[any ViewModel], any Error> = scheduler.queue.sync { Result { try makeViewModels(environment) } }
         let viewModels: [any ViewModel]
         switch built {
@@ -76,11 +80,12 @@ public enum DaemonRunner {
         let host = ViewModelHost(viewModels: viewModels, scheduler: scheduler, store: store,
                                  commandTimeout: configuration.commandTimeout, logger: logger)
         var startupValues: [ViewModelHost.StartupValue] = []
-        if let latency = configuration.latencyMs {
-            startupValues.append(.init(viewModel: "api", input: "latencyMs", value: .int(latency)))
-        }
-        if let rate = configuration.failureRate {
-            startupValues.append(.init(viewModel: "api", input: "failureRate", value: .double(rate)))
+        for setting in configuration.settings {
+            do { startupValues.append(try setting.resolve(in: host.surfaces)) } catch {
+                // A bad command line, found once the view models exist: exit 2 like any other.
+                Logger.writeToStandardError("\(program): --set \(setting): \(error.message) (see \(program) --help)\n")
+                exit(2)
+            }
         }
         for warning in host.start(startupValues: startupValues) { logger.warning(warning) }
 
@@ -101,7 +106,7 @@ public enum DaemonRunner {
         let summary = "\(viewModels.count) view models; control \(socketShown); http \(daemon.dashboardURL)"
         logger.info("serving \(summary)")
         let attach = daemon.socketPath.map { "\(Self.replCommand) --socket \($0)" } ?? Self.replCommand
-        writeToStandardOutput("binderyd: dashboard \(daemon.dashboardURL)\nbinderyd: attach the REPL with: \(attach)\n")
+        writeToStandardOutput("\(program): dashboard \(daemon.dashboardURL)\n\(program): attach the REPL with: \(attach)\n")
         notifier.ready(status: "serving " + summary)
         notifier.startWatchdog()
 

@@ -6,15 +6,16 @@ import Foundation
 import Bindery
 
 /// What the code that builds the hosted view models gets from the daemon: where state
-/// lives, the scheduler view-model state must live on, a scheduler for simulated API
-/// latency, and the command timeout.
+/// lives, the scheduler view-model state must live on, and one for background work.
+/// (Command timeouts are the host's alone: view models declare no timeout of their own.)
 public struct DaemonViewModelEnvironment: Sendable {
-    /// The state directory (the model store's database goes here).
+    /// The state directory: a view model's own database goes here (name it in
+    /// `DaemonMain.run(otherDatabases:)` so startup
+    /// checks it).
     public let stateDirectory: URL
     /// The one serial scheduler of all view-model state; the builder runs on it.
     public let scheduler: QueueScheduler
-    /// A separate scheduler for background work (simulated API latency).
+    /// A separate scheduler for background work (slow I/O, simulated latency), whose results
+    /// must be delivered back on ``scheduler``.
     public let background: QueueScheduler
-    /// The longest a command may run, in seconds.
-    public let commandTimeout: Double
 }

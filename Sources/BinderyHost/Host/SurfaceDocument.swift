@@ -65,6 +65,17 @@ public enum SurfaceDocument {
             writer.beginObject()
             writer.key("name"); writer.string(output.name)
             writer.key("derivesFrom"); names(output.derivesFrom, &writer)
+            if !output.itemFields.isEmpty {
+                writer.key("items")
+                writer.beginArray()
+                for field in output.itemFields {
+                    writer.beginObject()
+                    writer.key("name"); writer.string(field.name)
+                    writer.key("label"); writer.string(field.label)
+                    writer.endObject()
+                }
+                writer.endArray()
+            }
             writer.endObject()
         }
         writer.endArray()

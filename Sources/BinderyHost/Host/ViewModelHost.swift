@@ -1,6 +1,6 @@
+import BinderySQLite
 import Bindery
 import BinderyJSON
-import BinderyModels
 import BinderyNames
 import Dispatch
 import Synchronization

@@ -1,5 +1,5 @@
 import Bindery
-import BinderyModels
+import BinderySQLite
 import Dispatch
 
 /// Makes the hosted inputs' changes durable in as few transactions as possible: changes

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import BinderyModels
+import BinderySQLite
 
 /// The daemon's persisted view-model state, in `<state-dir>/state.sqlite`: the current value
 /// of every input that ever changed (however it changed: a client's set, a command, a binding),

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import BinderyModels
+import BinderySQLite
 import Glibc
 
 /// The daemon's state directory, held by one daemon at a time and checked before use.
@@ -23,11 +23,11 @@ import Glibc
 public final class StateDirectory: Sendable {
     /// The lock file's name inside the directory.
     public static let lockFileName = "binderyd.lock"
-    /// The databases the daemon keeps in its state directory.
-    public static let databaseFileNames = [InputStore.fileName, Store.fileName]
-
     /// The directory.
     public let path: String
+    /// The databases checked here: the host's `state.sqlite` first, then those the hosted view
+    /// models keep in the directory (the demo's model store, say), which the host does not know.
+    public let databaseFileNames: [String]
 
     /// A state database that failed ``check()``.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
@@ -38,9 +38,11 @@ public final class StateDirectory: Sendable {
         public var description: String { "state database \(file) \(reason)" }
     }
 
-    /// Creates `path` if missing, checks it can be written and locks it (see above).
-    public init(path: String) throws(DaemonSetupError) {
+    /// Creates `path` if missing, checks it can be written and locks it (see above);
+    /// ``check()`` covers `state.sqlite` and `otherDatabases` (file names inside `path`).
+    public init(path: String, otherDatabases: [String] = []) throws(DaemonSetupError) {
         self.path = path
+        self.databaseFileNames = [InputStore.fileName] + otherDatabases.filter { $0 != InputStore.fileName }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -76,7 +78,7 @@ public final class StateDirectory: Sendable {
 
     /// The problems of every state database in the directory; empty when all are usable.
     public func check() -> [Problem] {
-        Self.databaseFileNames.compactMap { name in
+        databaseFileNames.compactMap { name in
             let file = path + "/" + name
             return Self.problem(ofDatabase: file).map { Problem(file: file, reason: $0) }
         }

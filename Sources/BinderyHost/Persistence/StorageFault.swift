@@ -1,4 +1,4 @@
-import BinderyModels
+import BinderySQLite
 
 /// Why the state database could not be written, as a client and an operator need to hear it:
 /// the cause first (`database is locked`, `disk full`, `read-only`, …), then SQLite's own words.

@@ -1,3 +1,4 @@
+import BinderySQLite
 import Bindery
 import FoundationEssentials
 

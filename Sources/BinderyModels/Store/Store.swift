@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import BinderySQLite
 import FoundationEssentials
 #else
 import Foundation

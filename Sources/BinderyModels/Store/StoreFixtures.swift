@@ -1,3 +1,4 @@
+import BinderySQLite
 /// The rows a new model database starts with, generated in code so every build and every
 /// test sees the same data: 24 accounts, 50 products, 6 users with 25–40 tweets each, and
 /// 34 books. Public so view-model tests can name a real phone, user or book.

@@ -1,3 +1,4 @@
+import BinderySQLite
 /// The schema of Bindery's model database, version by version. Released versions are never
 /// edited: a change is a new migration appended at the end.
 enum StoreSchema {

@@ -69,6 +69,14 @@ import Testing
 
         let surface = try JSONParser.parse(try http.get("/api/surface").body)
         #expect(surface["viewModels"]?["api"]?["inputs"]?.arrayValue?.isEmpty == false)
+        // A list of items carries its columns, so the dashboard lays out any list without
+        // knowing the view model.
+        let products = surface["viewModels"]?["products"]?["outputs"]?.arrayValue?.first { $0["name"] == .string("products") }
+        let columns = products?["items"]?.arrayValue ?? []
+        #expect(columns.map { $0["name"] } == [.string("color"), .string("title"), .string("isSelected")])
+        #expect(columns.map { $0["label"] } == [.string("Colour"), .string("Title"), .string("Selected")])
+        let count = surface["viewModels"]?["products"]?["outputs"]?.arrayValue?.first { $0["name"] == .string("pageIndex") }
+        #expect(count != nil && count?["items"] == nil)
 
         let events = try JSONParser.parse(try http.get("/api/events?since=0").body)
         let list = events["events"]?.arrayValue ?? []

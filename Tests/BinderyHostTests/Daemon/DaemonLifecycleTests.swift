@@ -38,7 +38,7 @@ import Testing
         let first = try DaemonProcess(directory: directory.path("d"), latencyFlag: false)
         #expect(try first.control().request(#"{"op":"set","vm":"api","name":"latencyMs","value":900}"#).isOK)
         #expect(first.stop() == 0)
-        let flagged = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--latency-ms", "12"], latencyFlag: false)
+        let flagged = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--set", "api.latencyMs=12"], latencyFlag: false)
         #expect(try flagged.control().request(#"{"op":"get","vm":"api","name":"latencyMs"}"#)["value"] == .int(12))
         #expect(flagged.stop() == 0)
         let plain = try DaemonProcess(directory: directory.path("d"), latencyFlag: false)
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--bogus"], ["--http", "nope"], ["--http", "127.0.0.1:99999"], ["--latency-ms", "-1"], ["--failure-rate", "2"],
+        ["--bogus"], ["--http", "nope"], ["--http", "127.0.0.1:99999"], ["--set", "api"], ["--latency-ms"],
         ["--command-timeout", "0"], ["--log-level", "loud"], ["--socket-mode", "999"], ["--socket"], ["stray"],
     ])
     func aBadFlagIsAOneLineUsageErrorWithExitCode2(arguments: [String]) throws {
@@ -126,6 +126,32 @@ import Testing
         #expect(process.terminationStatus == 2)
         #expect(text.hasPrefix("binderyd: "))
         #expect(text.split(separator: "\n").count == 1)
+    }
+
+    /// `--set` values (and binderyd's shorthands for them) are checked against the view models
+    /// like a control-socket set: a bad one exits 2 with one line naming it, serving nothing.
+    @Test(arguments: [
+        (["--latency-ms", "-1"], "--set api.latencyMs=-1: api.latencyMs expects an int between 0 and 60000"),
+        (["--failure-rate=2"], "--set api.failureRate=2: api.failureRate expects a double between 0 and 1"),
+        (["--set", "api.latencyMs=soon"], "--set api.latencyMs=soon: api.latencyMs expects an int, got 'soon'"),
+        (["--set", "api.latency=1"], "--set api.latency=1: unknown input 'latency' in api — did you mean 'latencyMs'?"),
+        (["--set", "apo.latencyMs=1"], "--set apo.latencyMs=1: unknown view model 'apo' — did you mean 'api'?"),
+    ])
+    func aBadSetIsAOneLineUsageErrorNamingIt(arguments: [String], message: String) throws {
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonProcess.binaryPath)
+        process.arguments = ["--state-dir", directory.path("state"), "--socket", directory.path("c.sock"), "--http", "127.0.0.1:0"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 2)
+        #expect(text.hasPrefix("binderyd: " + message), "\(text)")
+        #expect(text.split(separator: "\n").count == 1, "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("c.sock")))
     }
 
     @Test func helpAndVersionExitZero() throws {

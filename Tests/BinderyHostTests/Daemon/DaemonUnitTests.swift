@@ -40,13 +40,29 @@ import Testing
         #expect(plain.httpHost == "127.0.0.1" && plain.httpPort == 8420 && plain.webDirectory == nil)
         #expect(plain.socketMode == 0o600)
         guard case let .run(systemd) = try DaemonOptions.parse(
-            ["--http=[::1]:0", "--failure-rate", "0.5", "--socket-mode", "660"],
+            ["--http=[::1]:0", "--set", "api.failureRate=0.5", "--socket-mode", "660", "--set=login.username=a=b"],
             environment: ["RUNTIME_DIRECTORY": "/run/bindery", "STATE_DIRECTORY": "/var/lib/bindery"]) else {
             Issue.record("no run"); return
         }
         #expect(systemd.socketPath == "/run/bindery/control.sock" && systemd.stateDirectory == "/var/lib/bindery")
-        #expect(systemd.httpHost == "::1" && systemd.httpPort == 0 && systemd.failureRate == 0.5 && systemd.socketMode == 0o660)
+        #expect(systemd.httpHost == "::1" && systemd.httpPort == 0 && systemd.socketMode == 0o660)
+        #expect(systemd.settings == [StartupSetting(viewModel: "api", input: "failureRate", text: "0.5"),
+                                     StartupSetting(viewModel: "login", input: "username", text: "a=b")])
         #expect(try DaemonOptions.parse(["--version"], environment: [:]) == .version)
-        #expect(throws: UsageError.self) { try DaemonOptions.parse(["--latency-ms"], environment: [:]) }
+        #expect(throws: UsageError.self) { try DaemonOptions.parse(["--set"], environment: [:]) }
+        for bad in ["api", "api=1", ".x=1", "api.=1", "apilatency"] {
+            #expect(throws: UsageError.self) { try DaemonOptions.parse(["--set", bad], environment: [:]) }
+        }
+    }
+
+    @Test func usageNamesTheProgramAndItsExtraFlags() {
+        let usage = DaemonOptions.usage(program: "counterd", extraFlags: ["--turbo   go fast"])
+        #expect(usage.hasPrefix("usage: counterd [--socket PATH]"))
+        #expect(usage.contains("[--set VM.INPUT=VALUE]..."))
+        #expect(usage.hasSuffix("\n  --turbo   go fast"))
+        #expect(!usage.contains("binderyd") && !usage.contains("latency"))
+        for line in DaemonOptions.usage(program: "binderyd").split(separator: "\n") {
+            #expect(line.count <= 80, "\(line)")
+        }
     }
 }

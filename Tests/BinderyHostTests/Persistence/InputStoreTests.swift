@@ -1,3 +1,4 @@
+import BinderySQLite
 import BinderyHost
 import BinderyModels
 import Dispatch

@@ -15,11 +15,11 @@ final class Harness: Sendable {
 
     /// `latencyMs` and `failureRate` are set through the api view model's surface; `random`
     /// decides which requests fail (a request fails when it returns less than the rate).
-    init(latencyMs: Int = 0, failureRate: Double = 0, commandTimeout: TimeInterval = 30,
+    init(latencyMs: Int = 0, failureRate: Double = 0,
          random: @escaping @Sendable () -> Double = { 0.5 }) throws {
         store = try Store(directory: nil)
         context = ModelContext(store: store, scheduler: scheduler, backgroundScheduler: scheduler,
-                               commandTimeout: commandTimeout, random: random)
+                               random: random)
         viewModels = StandardViewModels.make(in: context)
         try set("api", "latencyMs", String(latencyMs))
         try set("api", "failureRate", String(failureRate))

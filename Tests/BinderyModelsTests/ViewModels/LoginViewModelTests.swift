@@ -151,7 +151,9 @@ import Testing
         #expect(again.value?["phone"] == .string(demo.phone))
     }
 
-    @Test func aLoginThatNeverAnswersTimesOut() throws {
+    /// What the host's timeout does to a login that never answers: it disposes the run. The
+    /// abandoned request then delivers nothing, saves nothing, and the command can run again.
+    @Test func anAbandonedLoginDeliversNothingAndCanRunAgain() throws {
         let h = try Harness(latencyMs: 60_000)
         try h.set("login", "mobilePhone", demo.phone)
         try h.set("login", "verifyCode", demo.verificationCode)
@@ -159,8 +161,7 @@ import Testing
         h.advance(29.999)
         #expect(run.ending == nil)
         #expect(try h.isExecuting("login", "login"))
-        h.advance(0.001)
-        #expect(run.ending == .timedOut("login.login timed out after 30 s"))
+        run.disposable?.dispose()
         #expect(try h.isExecuting("login", "login") == false)
         h.advance(60)
         #expect(run.values.isEmpty, "the abandoned request delivers nothing")

@@ -1,3 +1,4 @@
+import BinderySQLite
 /// A login account: a mainland mobile number, its verification code, and a profile.
 public struct Account: Sendable, Hashable {
     /// 11-digit mainland mobile number, `1[3-9]` followed by 9 digits.

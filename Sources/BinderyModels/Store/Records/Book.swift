@@ -1,3 +1,4 @@
+import BinderySQLite
 /// A book of the searchable catalogue (the books view model's results).
 public struct Book: Sendable, Hashable {
     /// Stable identifier.

@@ -1,3 +1,4 @@
+import BinderySQLite
 /// A product of the paged catalogue (the products view model's cells).
 public struct Product: Sendable, Hashable {
     /// Stable identifier; the catalogue is ordered by it.

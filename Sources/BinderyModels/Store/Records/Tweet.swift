@@ -1,3 +1,4 @@
+import BinderySQLite
 /// One tweet with its author's display data, ready for a tweet cell.
 public struct Tweet: Sendable, Hashable {
     /// Stable identifier; a user's tweets are ordered by it.

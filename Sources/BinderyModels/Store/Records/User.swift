@@ -1,3 +1,4 @@
+import BinderySQLite
 /// A user whose tweets can be looked up (the tweets view model's profile).
 public struct User: Sendable, Hashable {
     /// Unique handle, at least 3 characters, matched case-insensitively.

@@ -32,7 +32,7 @@ public final class BooksViewModel: SummarizedViewModel {
         let results = results
         books = Property(results)
         count = Property(replaying: results.producer.map(\.count).skipRepeats())
-        search = Action(timeout: context.timeout(viewModel: Self.name, command: "search")) { _ in
+        search = Action { _ in
             api.books(matching: query.value).on(value: { results.value = $0 })
         }
         surface = Surface(

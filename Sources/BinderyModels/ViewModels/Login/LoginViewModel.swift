@@ -1,3 +1,4 @@
+import BinderySQLite
 import Bindery
 
 /// The login screen of seeds 000 and 001: a phone and a code, the avatar of the phone's
@@ -55,7 +56,7 @@ public final class LoginViewModel: SummarizedViewModel {
             .map { !$0.isEmpty && !$1.isEmpty }
             .skipRepeats())
 
-        login = Action(enabledIf: isLoginValid, timeout: context.timeout(viewModel: Self.name, command: "login")) { _ in
+        login = Action(enabledIf: isLoginValid) { _ in
             let phone = mobilePhone.value
             let code = verifyCode.value
             guard MobileNumber.isValid(phone) else { return SignalProducer(error: .invalidMobileNumber) }
@@ -74,7 +75,7 @@ public final class LoginViewModel: SummarizedViewModel {
                 }
         }
 
-        fillUp = Action(timeout: context.timeout(viewModel: Self.name, command: "fillUp")) { _ in
+        fillUp = Action { _ in
             SignalProducer { () -> Result<SurfaceRecord, LoginError> in
                 let saved: (phone: String, code: String)?
                 do throws(StoreError) {

@@ -65,7 +65,7 @@ public final class ProductsViewModel: SummarizedViewModel {
         pageIndex = Property(lastPage)
         lastError = Property(latestError)
 
-        refresh = Action(timeout: context.timeout(viewModel: Self.name, command: "refresh")) { _ in
+        refresh = Action { _ in
             refreshStartedObserver.send(value: ())
             return api.products(page: 0)
                 .take(until: cancelled)
@@ -77,7 +77,7 @@ public final class ProductsViewModel: SummarizedViewModel {
                 .map(\.count)
         }
 
-        loadMore = Action(enabledIf: refresh.isExecuting.map(!), timeout: context.timeout(viewModel: Self.name, command: "loadMore")) { _ in
+        loadMore = Action(enabledIf: refresh.isExecuting.map(!)) { _ in
             let page = cells.value.isEmpty ? 0 : lastPage.value + 1
             return api.products(page: page)
                 .take(until: cancelled)
@@ -93,7 +93,7 @@ public final class ProductsViewModel: SummarizedViewModel {
 
         let refresh = refresh
         let loadMore = loadMore
-        cancel = Action(timeout: context.timeout(viewModel: Self.name, command: "cancel")) { _ in
+        cancel = Action { _ in
             SignalProducer { () -> Result<Bool, Never> in
                 let wasRunning = refresh.isExecuting.value || loadMore.isExecuting.value
                 cancelObserver.send(value: ())
@@ -101,7 +101,7 @@ public final class ProductsViewModel: SummarizedViewModel {
             }
         }
 
-        toggle = Action(timeout: context.timeout(viewModel: Self.name, command: "toggle")) { index in
+        toggle = Action { index in
             SignalProducer { () -> Result<Bool, ProductsError> in
                 let count = cells.value.count
                 guard (0..<count).contains(index) else {

@@ -20,14 +20,14 @@ public final class SigninViewModel: SummarizedViewModel {
     public let usernameColor: Property<String>
     /// Produces whether the credentials are admin/password.
     public let login: Action<Void, Bool, Never>
-    public let surface: Surface
     public let summary = """
         Seed 004's ReactiveSwift login. `isValid` combines both inputs (username at least 5 \
         characters, password at least 6) and enables `login`, which produces true only for \
         admin/password. `usernameColor` turns "red" while the username has 3 characters or fewer.
         """
 
-    /// The signin view model, its command timed out per `context`.
+    /// The signin view model (it needs nothing from `context`; the parameter keeps the
+    /// standard set's one way of building).
     public init(context: ModelContext) {
         let username = username
         let password = password
@@ -35,18 +35,21 @@ public final class SigninViewModel: SummarizedViewModel {
             .map { $0.count >= 5 && $1.count >= 6 }
             .skipRepeats())
         usernameColor = Property(replaying: username.producer.map { $0.count > 3 ? "white" : "red" }.skipRepeats())
-        login = Action(enabledIf: isValid, timeout: context.timeout(viewModel: Self.name, command: "login")) { _ in
+        login = Action(enabledIf: isValid) { _ in
             SignalProducer { () -> Result<Bool, Never> in
                 .success(username.value == "admin" && password.value == "password")
             }
         }
-        surface = Surface(
-            name: Self.name,
-            inputs: [.string("username", username, .maxLength(256)), .string("password", password, .maxLength(256))],
-            outputs: [
-                SurfaceOutput("isValid", isValid, derivesFrom: ["username", "password"]),
-                SurfaceOutput("usernameColor", usernameColor, derivesFrom: ["username"]),
-            ],
-            commands: [SurfaceCommand("login", login, enabledDerivesFrom: ["isValid"])])
+    }
+
+    /// Discovered from the members above; only what their types cannot say is declared.
+    public var surface: Surface {
+        Surface(self) {
+            $0.constrain(\.username, .maxLength(256))
+            $0.constrain(\.password, .maxLength(256))
+            $0.derive(\.isValid, from: \.username, \.password)
+            $0.derive(\.usernameColor, from: \.username)
+            $0.derive(\.login, from: \.isValid)
+        }
     }
 }

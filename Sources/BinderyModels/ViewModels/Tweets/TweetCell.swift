@@ -2,7 +2,11 @@ import Bindery
 
 /// One row of the tweets list (seed 003's MYTwitterUserCell): the author's avatar and full
 /// name, and the text.
-public struct TweetCell: Sendable, Hashable, SurfaceRepresentable {
+public struct TweetCell: Sendable, Hashable, SurfaceItem {
+    /// The tweets list's columns.
+    public static let itemFields = [SurfaceItemField("fullName", label: "Author"), SurfaceItemField("avatarURL"),
+                                    SurfaceItemField("content")]
+
     /// The author's avatar URL.
     public let avatarURL: String
     /// The author's full name.

@@ -77,7 +77,7 @@ public final class TweetsViewModel: SummarizedViewModel {
         tweets = Property(replaying: state.producer.map { $0.tweets.map(TweetCell.init) }.skipRepeats())
         allTweetsLoaded = Property(replaying: state.producer.map(\.allLoaded).skipRepeats())
 
-        getTweets = Action(enabledIf: isUsernameValid, timeout: context.timeout(viewModel: Self.name, command: "getTweets")) { _ in
+        getTweets = Action(enabledIf: isUsernameValid) { _ in
             getTweetsStartedObserver.send(value: ())
             return api.tweets(username: username.value, offset: 0, limit: Self.pageSize)
                 .on(value: { page in state.value = state.value.adding(page, replacing: true) })
@@ -87,9 +87,7 @@ public final class TweetsViewModel: SummarizedViewModel {
         let loadMoreState = Property.combineLatest(state, getTweets.isExecuting)
         loadMore = Action(
             state: loadMoreState,
-            enabledIf: { listing, loading in listing.user != nil && !listing.allLoaded && !loading },
-            timeout: context.timeout(viewModel: Self.name, command: "loadMore")
-        ) { current, _ in
+            enabledIf: { listing, loading in listing.user != nil && !listing.allLoaded && !loading }) { current, _ in
             let (listing, _) = current
             guard let user = listing.user else { return .empty }
             return api.tweets(username: user.username, offset: listing.tweets.count, limit: Self.pageSize)

@@ -1,0 +1,55 @@
+extension Surface {
+    /// The surface of `model` discovered from its stored members, in declaration order: each
+    /// `MutableProperty` of a string, int, double or bool is an input; any other
+    /// `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output; each
+    /// `Action` (taking nothing, an int, a string, a double or a bool) a command. Members are
+    /// named after their Swift property; members whose name starts with `_` are left out, and so
+    /// is everything `declare` hides. `name` defaults to the type's name without `ViewModel`,
+    /// in lower camel case (`LoginViewModel` → `login`, `APIViewModel` → `api`).
+    ///
+    /// Fails at construction (a precondition, like duplicate names) when a declared member is
+    /// not a stored member, or an exposed `Action` takes an argument no surface can carry.
+    public init<Model: AnyObject>(_ model: Model, name: String? = nil, _ declare: (inout SurfaceDeclaration<Model>) -> Void = { _ in }) {
+        var stored: [(name: String, value: Any)] = []
+        var mirror: Mirror? = Mirror(reflecting: model)
+        var levels: [[(name: String, value: Any)]] = []
+        while let current = mirror {
+            levels.append(current.children.compactMap { child in child.label.map { ($0, child.value) } })
+            mirror = current.superclassMirror
+        }
+        for level in levels.reversed() { stored += level }   // a superclass's members come first
+        let objects = stored.filter { Mirror(reflecting: $0.value).displayStyle == .class }
+            .map { (name: $0.name, object: ObjectIdentifier($0.value as AnyObject)) }
+        var declaration = SurfaceDeclaration(model: model, members: objects)
+        declare(&declaration)
+
+        var inputs: [SurfaceInput] = []
+        var outputs: [SurfaceOutput] = []
+        var commands: [SurfaceCommand] = []
+        let surfaceName = name ?? Self.defaultName(of: Model.self)
+        for (memberName, value) in stored where !memberName.hasPrefix("_") && !memberName.hasPrefix("$") {
+            guard !declaration.hidden.contains(memberName), let convertible = value as? any SurfaceMemberConvertible else { continue }
+            let details = declaration.details[memberName] ?? .init()
+            switch convertible.surfaceMember(named: memberName, details) {
+            case let .input(input)?: inputs.append(input)
+            case let .output(output)?: outputs.append(output)
+            case let .command(command)?: commands.append(command)
+            case nil: preconditionFailure("\(surfaceName): \(memberName) is an Action whose input is not Void, Int, String, Double or Bool; hide it or give it a SurfaceCommand of its own")
+            }
+        }
+        self.init(name: surfaceName, inputs: inputs, outputs: outputs, commands: commands)
+    }
+
+    /// `LoginViewModel` → `login`, `APIViewModel` → `api`, `BookSearch` → `bookSearch`.
+    static func defaultName(of type: Any.Type) -> String {
+        var base = String(describing: type)
+        if let generic = base.firstIndex(of: "<") { base = String(base[..<generic]) }
+        if base.hasSuffix("ViewModel"), base != "ViewModel" { base.removeLast("ViewModel".count) }
+        let characters = Array(base)
+        var leadingCapitals = 0
+        while leadingCapitals < characters.count, characters[leadingCapitals].isUppercase { leadingCapitals += 1 }
+        // Lower the leading capitals, but keep the capital that starts the next word: "HTTPServer" → "httpServer".
+        let lowered = leadingCapitals > 1 && leadingCapitals < characters.count ? leadingCapitals - 1 : leadingCapitals
+        return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
+    }
+}

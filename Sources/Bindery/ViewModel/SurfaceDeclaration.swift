@@ -1,0 +1,57 @@
+/// What a view model says about its members beyond what their names and types already say:
+/// what each output or command derives from, input constraints, argument names, and which
+/// members to leave out. Members are named by key path, so nothing is spelled twice and a
+/// rename cannot drift.
+///
+/// ```swift
+/// var surface: Surface {
+///     Surface(self) {
+///         $0.constrain(\.username, .maxLength(64))
+///         $0.derive(\.colour, from: \.username)
+///         $0.derive(\.login, from: \.username, \.password)
+///     }
+/// }
+/// ```
+public struct SurfaceDeclaration<Model: AnyObject> {
+    let model: Model
+    /// The model's stored members, in declaration order: (name, object).
+    let members: [(name: String, object: ObjectIdentifier)]
+    var details: [String: SurfaceMemberDetails] = [:]
+    var hidden: Set<String> = []
+
+    init(model: Model, members: [(name: String, object: ObjectIdentifier)]) {
+        self.model = model
+        self.members = members
+    }
+
+    /// The output (or command: its enabled state) at `member` is derived from `sources`.
+    public mutating func derive(_ member: PartialKeyPath<Model>, from sources: PartialKeyPath<Model>...) {
+        let names = sources.map { name(of: $0) }
+        details[name(of: member), default: .init()].derivesFrom += names
+    }
+
+    /// The input at `member` accepts only values within `constraint`.
+    public mutating func constrain(_ member: PartialKeyPath<Model>, _ constraint: InputConstraint) {
+        details[name(of: member), default: .init()].constraint = constraint
+    }
+
+    /// The command at `member` calls its argument `argumentName` in help and errors
+    /// (default `value`).
+    public mutating func argument(_ member: PartialKeyPath<Model>, named argumentName: String) {
+        details[name(of: member), default: .init()].argumentName = argumentName
+    }
+
+    /// The member at `member` is not part of the surface (an implementation detail).
+    public mutating func hide(_ member: PartialKeyPath<Model>) {
+        hidden.insert(name(of: member))
+    }
+
+    /// The name of the stored member `keyPath` reaches: the one holding the same object.
+    func name(of keyPath: PartialKeyPath<Model>) -> String {
+        let object = ObjectIdentifier(model[keyPath: keyPath] as AnyObject)
+        guard let member = members.first(where: { $0.object == object }) else {
+            preconditionFailure("\(Model.self): \(keyPath) is not a stored property, Property or Action of the view model")
+        }
+        return member.name
+    }
+}

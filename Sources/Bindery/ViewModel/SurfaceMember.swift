@@ -1,0 +1,67 @@
+/// One member a surface can be discovered from: an input, an output or a command.
+enum SurfaceMember {
+    case input(SurfaceInput)
+    case output(SurfaceOutput)
+    case command(SurfaceCommand)
+}
+
+/// What a surface declaration says about one member beyond its name and type.
+struct SurfaceMemberDetails {
+    var constraint: InputConstraint?
+    var derivesFrom: [String] = []
+    var argumentName: String?
+}
+
+/// A stored member type that ``Surface/init(_:name:_:)`` exposes by itself: `MutableProperty`
+/// (an input when its value is a string, int, double or bool; an output otherwise), `Property`
+/// (an output) and `Action` (a command taking nothing, or an int, string, double or bool).
+protocol SurfaceMemberConvertible {
+    /// The member called `name`, or nil when its type cannot be shown (an `Action` taking a
+    /// tuple, say).
+    func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember?
+}
+
+extension MutableProperty: SurfaceMemberConvertible where Value: SurfaceRepresentable {
+    func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
+        switch self {
+        case let property as MutableProperty<String>: .input(.string(name, property, details.constraint ?? .maxLength(4096)))
+        case let property as MutableProperty<Int>: .input(.int(name, property, details.constraint ?? .none))
+        case let property as MutableProperty<Double>: .input(.double(name, property, details.constraint ?? .none))
+        case let property as MutableProperty<Bool>: .input(.bool(name, property))
+        default: .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
+        }
+    }
+}
+
+extension Property: SurfaceMemberConvertible where Value: SurfaceRepresentable {
+    func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
+        .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
+    }
+}
+
+extension Action: SurfaceMemberConvertible where Output: SurfaceRepresentable {
+    func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
+        let derives = details.derivesFrom
+        func argument(_ type: InputType) -> SurfaceCommand.Argument { .init(details.argumentName ?? "value", type) }
+        switch self {
+        case let action as Action<Void, Output, Error>:
+            return .command(SurfaceCommand(name, action, enabledDerivesFrom: derives))
+        case let action as Action<Int, Output, Error>:
+            return .command(SurfaceCommand(name, action, argument: argument(.int).name, enabledDerivesFrom: derives))
+        case let action as Action<String, Output, Error>:
+            return .command(SurfaceCommand(name, action, argument: argument(.string), enabledDerivesFrom: derives) {
+                if case let .string(s)? = $0 { s } else { nil }
+            })
+        case let action as Action<Double, Output, Error>:
+            return .command(SurfaceCommand(name, action, argument: argument(.double), enabledDerivesFrom: derives) {
+                if case let .double(d)? = $0 { d } else { nil }
+            })
+        case let action as Action<Bool, Output, Error>:
+            return .command(SurfaceCommand(name, action, argument: argument(.bool), enabledDerivesFrom: derives) {
+                if case let .bool(b)? = $0 { b } else { nil }
+            })
+        default:
+            return nil
+        }
+    }
+}
