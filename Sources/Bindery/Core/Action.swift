@@ -75,7 +75,10 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         (completed, completedObserver) = Signal.pipe()
         isExecuting = Property(executing)
         let executingProperty = executing
-        makeIsEnabled = { Property.combineLatest(state, executingProperty).map { isEnabled($0) && !$1 } }
+        // `skipRepeats`, as in ReactiveSwift: an observer of `isEnabled` that sets the property
+        // the state derives from to a value that leaves `isEnabled` unchanged must not be
+        // notified again, or it sets it again, forever (a livelock, not a feedback loop).
+        makeIsEnabled = { Property.combineLatest(state, executingProperty).map { isEnabled($0) && !$1 }.skipRepeats() }
         let executing = self.executing
         claim = { input in
             var stateValue: State.Value?
