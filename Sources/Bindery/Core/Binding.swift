@@ -7,12 +7,7 @@ precedencegroup BindingPrecedence {
 infix operator <~ : BindingPrecedence
 
 /// Something that can feed a binding: a signal, a producer or a property that cannot fail.
-public protocol BindingSource<Value> {
-    associatedtype Value
-    associatedtype Error: Swift.Error
-    /// The values to bind, as a producer.
-    var producer: SignalProducer<Value, Error> { get }
-}
+public protocol BindingSource<Value>: SignalProducerConvertible {}
 
 extension Signal: BindingSource {
     /// A producer observing this signal.
