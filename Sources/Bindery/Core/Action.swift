@@ -161,3 +161,23 @@ extension Action where Input == Void {
     /// `apply(())`.
     @inlinable public func apply() -> SignalProducer<Output, ActionError<Error>> { apply(()) }
 }
+
+extension Action {
+    /// An action enabled while `state` holds a value, whose work receives that value.
+    @inlinable public convenience init<P: PropertyProtocol, T>(
+        unwrapping state: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T, Input) -> SignalProducer<Output, Error>
+    ) where P.Value == T? {
+        self.init(state: state, enabledIf: { $0 != nil }, timeout: timeout) { state, input in execute(state!, input) }
+    }
+}
+
+extension Action: BindingTargetProvider {
+    /// The binding target that applies the action to each value and starts it
+    /// (`action <~ signal`); it ends with the action. Values arriving while the action is
+    /// disabled fire `disabledErrors`, as any disabled apply does.
+    public var bindingTarget: BindingTarget<Input> {
+        BindingTarget(lifetime: lifetime) { [weak self] input in self?.apply(input).start() }
+    }
+}

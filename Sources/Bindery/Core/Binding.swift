@@ -75,3 +75,14 @@ extension BindingTargetProvider {
             .startWithValues { target.action($0) }
     }
 }
+
+extension Optional: BindingTargetProvider where Wrapped: BindingTargetProvider {
+    /// The wrapped target, or, for `nil`, a target whose lifetime has already ended (a binding
+    /// to it does nothing).
+    public var bindingTarget: BindingTarget<Wrapped.Value> {
+        switch self {
+        case let .some(provider): return provider.bindingTarget
+        case .none: return BindingTarget(lifetime: .empty) { _ in }
+        }
+    }
+}

@@ -14,6 +14,7 @@ public protocol PropertyProtocol<Value>: AnyObject, BindingSource where Error ==
 /// A read-only property: a view of a `MutableProperty`, a constant, or a value derived from
 /// other properties or streams. Derived properties hold their latest value themselves, so
 /// reading `value` never recomputes it.
+@propertyWrapper
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // `@unchecked`: every stored property is immutable; the value itself lives in `core`,
     // behind its lock.
@@ -100,6 +101,9 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     deinit { feed?.dispose() }
 
     public var value: Value { core.currentValue }
+
+    /// The current value (the wrapped value of `@Property var x`; see PropertyWrappers.swift).
+    @inlinable public var wrappedValue: Value { value }
 
     /// The current value, then every change. Each run keeps this property — and so whatever
     /// feeds it — alive, so a chain of derived properties keeps updating for as long as anyone

@@ -39,3 +39,62 @@ extension Property {
         Property(replaying: SignalProducer.combineLatest(a.producer, b.producer, c.producer), retaining: [a, b, c])
     }
 }
+
+extension PropertyProtocol {
+    /// A property holding the pairs of this one's and `other`'s values, matched by position:
+    /// the n-th change of one with the n-th change of the other.
+    public func zip<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
+        Property(replaying: producer.zip(with: other.producer))
+    }
+
+    /// A property holding this one's latest value that satisfies `predicate`; `initial` until
+    /// one does.
+    public func filter(initial: Value, _ predicate: @escaping (Value) -> Bool) -> Property<Value> {
+        Property(initial: initial, then: producer.filter(predicate))
+    }
+
+    /// A property holding the pair of this one's previous and current value; the first
+    /// previous value is `initial`.
+    public func combinePrevious(_ initial: Value) -> Property<(Value, Value)> {
+        Property(replaying: producer.combinePrevious(initial))
+    }
+
+    /// A property holding the pair of this one's previous and current value; at first both
+    /// are the current value.
+    public func combinePrevious() -> Property<(Value, Value)> {
+        combinePrevious(value)
+    }
+
+    /// A property holding this one's value, changing only to values of an identity (per
+    /// `transform`) not seen before.
+    public func uniqueValues<Identity: Hashable>(_ transform: @escaping (Value) -> Identity) -> Property<Value> {
+        Property(replaying: producer.uniqueValues(transform))
+    }
+}
+
+extension PropertyProtocol where Value: Hashable {
+    /// A property holding this one's value, changing only to values not seen before.
+    public func uniqueValues() -> Property<Value> { uniqueValues { $0 } }
+}
+
+extension Property {
+    /// A property holding the pairs of `a`'s and `b`'s values, matched by position.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)>
+    where Value == (A.Value, B.Value) {
+        a.zip(with: b)
+    }
+
+    /// A property holding the values of every property, in order.
+    public static func combineLatest<S: Sequence>(_ properties: S, emptySentinel: [S.Element.Value]) -> Property<[S.Element.Value]>
+    where S.Element: PropertyProtocol, Value == [S.Element.Value] {
+        Property(replaying: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: emptySentinel))
+    }
+
+    /// A property holding the values of every property, in order; `nil` if there are none.
+    public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[S.Element.Value]>?
+    where S.Element: PropertyProtocol, Value == [S.Element.Value] {
+        let producers = properties.map(\.producer)
+        guard !producers.isEmpty else { return nil }
+        return Property(replaying: SignalProducer.combineLatest(producers))
+    }
+}

@@ -61,3 +61,33 @@ extension SignalProducer {
         })
     }
 }
+
+extension SignalProducer where Error == Never {
+    /// Sends each element of `values`, one every `interval` on `scheduler` (the first after one
+    /// interval), then completes.
+    public static func interval<S: Sequence>(_ values: S, interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer
+    where S.Element == Value {
+        SignalProducer(serial: { observer, lifetime in
+            var iterator = values.makeIterator()
+            let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
+            let timer = SerialDisposable()
+            lifetime += timer
+            timer.inner = scheduler.schedule(after: first, interval: interval) {
+                if let value = iterator.next() {
+                    observer.send(value: value)
+                } else {
+                    timer.dispose()
+                    observer.sendCompleted()
+                }
+            }
+        })
+    }
+}
+
+extension SignalProducer where Value == Int, Error == Never {
+    /// Sends 0, 1, 2, … one every `interval` on `scheduler` (the first after one interval),
+    /// until disposed.
+    public static func interval(_ interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer<Int, Never> {
+        SignalProducer.interval(0..., interval: interval, on: scheduler)
+    }
+}
