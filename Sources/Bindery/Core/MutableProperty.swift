@@ -26,7 +26,10 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
         set { core.sendStoring(newValue) }
     }
 
-    /// The current value (the wrapped value of `@MutableProperty var x`; see PropertyWrappers.swift).
+    /// This property: `$x` of `@MutableProperty var x` (see PropertyWrappers.swift).
+    @inlinable public var projectedValue: MutableProperty<Value> { self }
+
+    /// The current value (the wrapped value of `@MutableProperty var x`).
     @inlinable public var wrappedValue: Value {
         get { value }
         set { value = newValue }

@@ -102,7 +102,10 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
     public var value: Value { core.currentValue }
 
-    /// The current value (the wrapped value of `@Property var x`; see PropertyWrappers.swift).
+    /// This property: `$x` of `@Property var x` (see PropertyWrappers.swift).
+    @inlinable public var projectedValue: Property<Value> { self }
+
+    /// The current value (the wrapped value of `@Property var x`).
     @inlinable public var wrappedValue: Value { value }
 
     /// The current value, then every change. Each run keeps this property — and so whatever

@@ -5,9 +5,6 @@
 extension MutableProperty {
     /// A property holding `wrappedValue` (`@MutableProperty var x = …`).
     @inlinable public convenience init(wrappedValue: Value) { self.init(wrappedValue) }
-
-    /// This property (`$x` of `@MutableProperty var x`).
-    @inlinable public var projectedValue: MutableProperty<Value> { self }
 }
 
 extension Property {
@@ -16,7 +13,4 @@ extension Property {
 
     /// A read-only wrapper of `projectedValue` (`@Property(projectedValue: p) var x`).
     @inlinable public convenience init(projectedValue: Property<Value>) { self.init(projectedValue) }
-
-    /// This property (`$x` of `@Property var x`).
-    @inlinable public var projectedValue: Property<Value> { self }
 }
