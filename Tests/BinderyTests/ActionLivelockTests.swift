@@ -45,7 +45,8 @@ import Testing
 
     @Test func executingStateNegatedIntoEnabledIfSettles() {
         let enabled = MutableProperty(false)
-        let (work, _) = Signal<Int, TestError>.pipe()
+        let (work, workInput) = Signal<Int, TestError>.pipe()
+        defer { withExtendedLifetime(workInput) {} }
         let action = Action<Int, Int, TestError>(enabledIf: enabled) { _ in SignalProducer(work) }
         enabled <~ action.isExecuting.map { !$0 }
         #expect(enabled.value)

@@ -21,12 +21,13 @@ import Testing
     }
 
     @Test func combineLatestFailsWhenEitherFails() {
-        let (numbers, _) = Signal<Int, TestError>.pipe()
+        let (numbers, sendNumber) = Signal<Int, TestError>.pipe()
         let (letters, sendLetter) = Signal<String, TestError>.pipe()
         let seen = Recorder<Seen<String>>()
         Signal.combineLatest(numbers, letters).map(describe).record(into: seen)
         sendLetter.send(error: .boom)
         #expect(seen.all == [.failed("boom")])
+        withExtendedLifetime(sendNumber) {}
     }
 
     @Test func combineLatestOperatorContracts() {

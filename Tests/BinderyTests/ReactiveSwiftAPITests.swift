@@ -145,9 +145,10 @@ private enum APIError: Swift.Error, Equatable {
 
     @Test func timeoutAfterRaisingOn() {
         let scheduler = TestScheduler()
-        let (signal, _) = Signal<Int, Never>.pipe()
+        let (signal, observer) = Signal<Int, Never>.pipe()
         var error: APIError?
         signal.timeout(after: 5, raising: APIError.timedOut, on: scheduler).observeFailed { error = $0 }
+        defer { withExtendedLifetime(observer) {} }
         scheduler.advance(by: .seconds(4))
         #expect(error == nil)
         scheduler.advance(by: .seconds(1))

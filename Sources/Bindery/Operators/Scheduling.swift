@@ -1,6 +1,13 @@
 import Dispatch
 import FoundationEssentials
 
+/// The date of the last event `delay` scheduled.
+final class LastScheduledDate: @unchecked Sendable {
+    // `@unchecked`: only the operator's observer touches `date`, and its upstream delivers one
+    // event at a time.
+    var date: Date?
+}
+
 enum SchedulingOperators {
     /// Every event forwarded through `scheduler`, in order.
     static func observe<V, E>(on scheduler: Scheduler) -> Transform<V, E, V, E> {
@@ -14,16 +21,28 @@ enum SchedulingOperators {
         }
     }
 
-    /// Values delayed by `interval`; failures and interruptions pass at once.
+    /// Values and completion delayed by `interval`; a failure passes at once (on the
+    /// scheduler); an interruption follows the values already scheduled, as in ReactiveSwift.
     static func delay<V, E>(_ interval: TimeInterval, on scheduler: DateScheduler) -> Transform<V, E, V, E> {
         { downstream, _ in
-            Signal<V, E>.Observer { event in
+            // The date of the last value scheduled; only the upstream's one-at-a-time delivery
+            // touches it.
+            let last = LastScheduledDate()
+            return Signal<V, E>.Observer { event in
                 let handed = ScheduledAction { downstream.send(event) }
                 switch event {
-                case .failed, .interrupted:
+                case .failed:
                     scheduler.schedule(handed.run)
+                case .interrupted:
+                    if let date = last.date, date > scheduler.currentDate {
+                        scheduler.schedule(after: date, action: handed.run)
+                    } else {
+                        scheduler.schedule(handed.run)
+                    }
                 case .value, .completed:
-                    scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(interval), action: handed.run)
+                    let date = scheduler.currentDate.addingTimeInterval(interval)
+                    last.date = date
+                    scheduler.schedule(after: date, action: handed.run)
                 }
             }
         }
