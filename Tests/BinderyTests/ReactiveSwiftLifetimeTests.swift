@@ -148,16 +148,4 @@ import Testing
             #expect(ticks.wait(timeout: .now() + 10) == .success)
         }
     }
-
-    @Test func propertyCapturingRetainsItsSource() {
-        weak var weakSource: MutableProperty<Int>?
-        var captured: Property<Int>?
-        do {
-            let source = MutableProperty(1)
-            weakSource = source
-            captured = Property(capturing: source)
-        }
-        #expect(captured?.value == 1)
-        _ = weakSource
-    }
 }
