@@ -12,7 +12,7 @@ private final class BlockingOutcome<Value, Error: Swift.Error>: @unchecked Senda
 }
 
 extension SignalProducer {
-    /// Starts a run and blocks until it ends (or `keep` says enough), returning what it sent.
+    /// Starts a run of at most `limit` values and blocks until it ends, returning what it sent.
     private func blockingRun(keepingAtMost limit: Int) -> (values: [Value], terminal: Signal<Value, Error>.Event?) {
         let outcome = BlockingOutcome<Value, Error>()
         let run = SerialDisposable()

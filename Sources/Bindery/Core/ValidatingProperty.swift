@@ -61,7 +61,6 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
     private let validate: (Value) -> Decision
     private let proposedLock = Mutex(())
     private var proposedValue: Value
-    private let revalidation: Disposable?
 
     /// The outcome of the latest validation.
     public let result: Property<Result>
@@ -74,7 +73,6 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
         let first = Self.outcome(of: validator(inner.value), for: inner.value)
         results = MutableProperty(first)
         result = Property(results)
-        revalidation = nil
         if let stored = first.value { inner.value = stored }
     }
 
@@ -93,7 +91,6 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
         results = MutableProperty(first)
         result = Property(results)
         if let stored = first.value { inner.value = stored }
-        revalidation = nil
         // Weak: the revalidation must not keep this property alive; it ends with `other`.
         other.signal.take(during: results.lifetime).observeValues { [weak self] _ in
             guard let self else { return }
@@ -111,8 +108,6 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
     public convenience init<U, E>(_ initial: Value, with other: ValidatingProperty<U, E>, _ validator: @escaping (Value, U) -> Decision) {
         self.init(MutableProperty(initial), with: other, validator)
     }
-
-    deinit { revalidation?.dispose() }
 
     private static func outcome(of decision: Decision, for value: Value) -> Result {
         switch decision {
