@@ -1,4 +1,5 @@
-// bindery-bench: the core workloads W1–W6 of ../shared/BENCH.md, exactly as defined there.
+// bindery-bench: the core workloads W1–W6 of BENCH.md, exactly as defined there, each after
+// its W0 baseline (the same pipeline as plain closures, PlainClosures.swift).
 // Each workload runs once as warm-up, then 5 times; one line per workload:
 // median, min and max ns per op, and the checksum (so nothing is optimised away).
 // W6 (memory) runs in a child process of its own: `bindery-bench w6`.
@@ -103,10 +104,15 @@ func w6() {
 }
 
 let workloads = [
+    Workload(id: "W0.1", ops: 2_000_000, expected: 1_000_001_000_000, body: w0w1),
     Workload(id: "W1", ops: 2_000_000, expected: 1_000_001_000_000, body: w1),
+    Workload(id: "W0.2", ops: 1_000_000, expected: 406_250, body: w0w2),
     Workload(id: "W2", ops: 1_000_000, expected: 406_250, body: w2),
+    Workload(id: "W0.3", ops: 10_000_000, expected: 50_005_000_000, body: w0w3),
     Workload(id: "W3", ops: 10_000_000, expected: 50_005_000_000, body: w3),
+    Workload(id: "W0.4", ops: 1_000_000, expected: 2_000_000, body: w0w4),
     Workload(id: "W4", ops: 1_000_000, expected: 2_000_000, body: w4),
+    Workload(id: "W0.5", ops: 500_000, expected: 125_000_750_001, body: w0w5),
     Workload(id: "W5", ops: 500_000, expected: 125_000_750_001, body: w5),
 ]
 
@@ -118,7 +124,7 @@ func run(_ workload: Workload) -> Bool {
         let start = ContinuousClock.now
         checksum = workload.body()
         var elapsed = ContinuousClock.now - start
-        if workload.id == "W3" { elapsed = w3Elapsed }
+        if workload.id == "W3" || workload.id == "W0.3" { elapsed = w3Elapsed }
         let (seconds, attoseconds) = elapsed.components
         let ns = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
         samples.append(ns / Double(workload.ops))

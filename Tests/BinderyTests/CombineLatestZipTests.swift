@@ -21,12 +21,13 @@ import Testing
     }
 
     @Test func combineLatestFailsWhenEitherFails() {
-        let (numbers, _) = Signal<Int, TestError>.pipe()
+        let (numbers, sendNumber) = Signal<Int, TestError>.pipe()
         let (letters, sendLetter) = Signal<String, TestError>.pipe()
         let seen = Recorder<Seen<String>>()
         Signal.combineLatest(numbers, letters).map(describe).record(into: seen)
         sendLetter.send(error: .boom)
         #expect(seen.all == [.failed("boom")])
+        withExtendedLifetime(sendNumber) {}
     }
 
     @Test func combineLatestOperatorContracts() {
@@ -46,7 +47,9 @@ import Testing
         #expect(four.map { $0 + $1 + $2 + $3 }.events() == [.value(10), .completed])
         let many = SignalProducer.combineLatest([SignalProducer<Int, Never>(value: 1), SignalProducer(values: 2, 3)])
         #expect(many.events() == [.value([1, 2]), .value([1, 3]), .completed])
-        #expect(SignalProducer<Int, Never>.combineLatest([SignalProducer<Int, Never>]()).events() == [.value([]), .completed])
+        // As in ReactiveSwift: no producers, no value; `emptySentinel` gives one.
+        #expect(SignalProducer<Int, Never>.combineLatest([SignalProducer<Int, Never>]()).events() == [.completed])
+        #expect(SignalProducer<Int, Never>.combineLatest([SignalProducer<Int, Never>](), emptySentinel: []).events() == [.value([]), .completed])
     }
 
     @Test func threeSignalCombineLatest() {

@@ -142,7 +142,8 @@ private final class Owner {
 
     @Test func observerIsReleasedAfterDispose() {
         weak var weakCanary: Canary?
-        let (signal, _) = Signal<Int, Never>.pipe()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        defer { withExtendedLifetime(input) {} }
         let observation: Disposable?
         do {
             let canary = Canary()
@@ -168,7 +169,8 @@ private final class Owner {
 
     @Test func observerIsReleasedWhenItsLifetimeEnds() {
         weak var weakCanary: Canary?
-        let (signal, _) = Signal<Int, Never>.pipe()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        defer { withExtendedLifetime(input) {} }
         let (lifetime, token) = Lifetime.make()
         do {
             let canary = Canary()

@@ -130,21 +130,61 @@ import Testing
         #expect(chosen.value == "b2")
     }
 
-    @Test func derivedPropertyKeepsItsSourceAliveAndCompletesWithIt() {
+    /// As in ReactiveSwift: composed properties and `Property(_:)` do not retain their source;
+    /// their producer and signal complete when it goes, and they keep its last value.
+    @Test func derivedPropertiesDoNotRetainTheirSourceAndCompleteWithIt() {
         weak var weakSource: MutableProperty<Int>?
         let completed = Counter()
-        var derived: Property<Int>?
+        let producerCompleted = Counter()
+        var derived: [Property<Int>] = []
         do {
             let source = MutableProperty(1)
             weakSource = source
-            derived = source.map { $0 * 3 }
-            derived?.signal.observeCompleted { completed.increment() }
+            let other = MutableProperty(10)
+            derived = [
+                source.map { $0 * 3 },
+                Property(source),
+                source.skipRepeats(),
+                Property.combineLatest(source, other).map { $0 + $1 },
+            ]
+            for property in derived {
+                property.signal.observeCompleted { completed.increment() }
+                property.producer.startWithCompleted { producerCompleted.increment() }
+            }
+            source.value = 2
         }
-        #expect(weakSource != nil, "a derived property keeps what it is derived from")
+        #expect(weakSource == nil, "no derived property keeps its source")
+        #expect(completed.count == 4)
+        #expect(producerCompleted.count == 4)
+        #expect(derived.map(\.value) == [6, 2, 2, 12], "the last value stays")
+    }
+
+    @Test func aChainOfDerivedPropertiesKeepsWorkingWithoutItsIntermediates() {
+        let source = MutableProperty(1)
+        weak var weakIntermediate: Property<Int>?
+        let end: Property<String>
+        do {
+            let intermediate = source.map { $0 + 1 }
+            weakIntermediate = intermediate
+            end = intermediate.map { "\($0)" }
+        }
+        #expect(weakIntermediate == nil)
+        source.value = 5
+        #expect(end.value == "6")
+    }
+
+    @Test func propertyCapturingRetainsItsSource() {
+        weak var weakSource: MutableProperty<Int>?
+        var captured: Property<Int>?
+        do {
+            let source = MutableProperty(1)
+            weakSource = source
+            captured = Property(capturing: source)
+        }
+        #expect(weakSource != nil)
         weakSource?.value = 2
-        #expect(derived?.value == 6)
-        derived = nil
+        #expect(captured?.value == 2)
+        captured = nil
         #expect(weakSource == nil)
-        #expect(completed.count == 1)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// Runs `body(thread)` on `count` threads at once and returns when all have finished.
 private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let group = DispatchGroup()
-    let ready = Atomic<Int>(0)
+    let ready = Synchronization.Atomic<Int>(0)
     for index in 0..<count {
         group.enter()
         let thread = Thread {
@@ -23,8 +23,8 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
 
 /// Watches an observer for overlapping calls: `enter`/`leave` around each delivery.
 private final class OverlapDetector: Sendable {
-    private let inFlight = Atomic<Int>(0)
-    private let overlaps = Atomic<Int>(0)
+    private let inFlight = Synchronization.Atomic<Int>(0)
+    private let overlaps = Synchronization.Atomic<Int>(0)
 
     func enter() {
         if inFlight.add(1, ordering: .acquiringAndReleasing).newValue > 1 { overlaps.add(1, ordering: .relaxed) }

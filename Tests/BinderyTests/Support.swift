@@ -17,7 +17,7 @@ final class Recorder<Element: Sendable>: Sendable {
 
 /// A thread-safe counter.
 final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = Synchronization.Atomic<Int>(0)
 
     init() {}
 

@@ -14,8 +14,9 @@ import Testing
         expectOperatorContracts { $0.take(first: 5) }
     }
 
-    @Test func takeFirstZeroCompletesAtOnce() {
-        #expect(SignalProducer<Int, TestError>(values: 1, 2).take(first: 0).events() == [.completed])
+    @Test func takeFirstZeroInterruptsAtOnce() {
+        // As in ReactiveSwift (`take(first: 0)` is `.interrupted`).
+        #expect(SignalProducer<Int, TestError>(values: 1, 2).take(first: 0).events() == [.interrupted])
     }
 
     @Test func takeWhile() {

@@ -75,7 +75,10 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         (completed, completedObserver) = Signal.pipe()
         isExecuting = Property(executing)
         let executingProperty = executing
-        makeIsEnabled = { Property.combineLatest(state, executingProperty).map { isEnabled($0) && !$1 } }
+        // `skipRepeats`, as in ReactiveSwift: an observer of `isEnabled` that sets the property
+        // the state derives from to a value that leaves `isEnabled` unchanged must not be
+        // notified again, or it sets it again, forever (a livelock, not a feedback loop).
+        makeIsEnabled = { Property.combineLatest(state, executingProperty).map { isEnabled($0) && !$1 }.skipRepeats() }
         let executing = self.executing
         claim = { input in
             var stateValue: State.Value?
@@ -157,4 +160,24 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
 extension Action where Input == Void {
     /// `apply(())`.
     @inlinable public func apply() -> SignalProducer<Output, ActionError<Error>> { apply(()) }
+}
+
+extension Action {
+    /// An action enabled while `state` holds a value, whose work receives that value.
+    @inlinable public convenience init<P: PropertyProtocol, T>(
+        unwrapping state: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T, Input) -> SignalProducer<Output, Error>
+    ) where P.Value == T? {
+        self.init(state: state, enabledIf: { $0 != nil }, timeout: timeout) { state, input in execute(state!, input) }
+    }
+}
+
+extension Action: BindingTargetProvider {
+    /// The binding target that applies the action to each value and starts it
+    /// (`action <~ signal`); it ends with the action. Values arriving while the action is
+    /// disabled fire `disabledErrors`, as any disabled apply does.
+    public var bindingTarget: BindingTarget<Input> {
+        BindingTarget(lifetime: lifetime) { [weak self] input in self?.apply(input).start() }
+    }
 }

@@ -7,12 +7,7 @@ precedencegroup BindingPrecedence {
 infix operator <~ : BindingPrecedence
 
 /// Something that can feed a binding: a signal, a producer or a property that cannot fail.
-public protocol BindingSource<Value> {
-    associatedtype Value
-    associatedtype Error: Swift.Error
-    /// The values to bind, as a producer.
-    var producer: SignalProducer<Value, Error> { get }
-}
+public protocol BindingSource<Value>: SignalProducerConvertible {}
 
 extension Signal: BindingSource {
     /// A producer observing this signal.
@@ -78,5 +73,16 @@ extension BindingTargetProvider {
         return source.producer
             .take(during: target.lifetime)
             .startWithValues { target.action($0) }
+    }
+}
+
+extension Optional: BindingTargetProvider where Wrapped: BindingTargetProvider {
+    /// The wrapped target, or, for `nil`, a target whose lifetime has already ended (a binding
+    /// to it does nothing).
+    public var bindingTarget: BindingTarget<Wrapped.Value> {
+        switch self {
+        case let .some(provider): return provider.bindingTarget
+        case .none: return BindingTarget(lifetime: .empty) { _ in }
+        }
     }
 }

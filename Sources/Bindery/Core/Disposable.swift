@@ -16,7 +16,7 @@ public protocol Disposable: AnyObject, Sendable {
 public final class AnyDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `action` is read and cleared only by the one caller that wins the `state`
     // exchange, so no two threads ever touch it (hence no dynamic exclusivity checks).
-    @usableFromInline let state = Atomic<Bool>(false)
+    @usableFromInline let state = Synchronization.Atomic<Bool>(false)
     @exclusivity(unchecked) @usableFromInline var action: (() -> Void)?
 
     /// A disposable that runs `action` on the first `dispose()`.

@@ -4,6 +4,7 @@
 /// in the order they were stored. An observer that sets the property it observes does not
 /// deadlock; its value is delivered after the current one has reached every observer.
 /// When the property is deinitialised its `signal` and `producer` runs complete.
+@propertyWrapper
 public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvider, @unchecked Sendable {
     // `@unchecked`: every stored property is immutable; the value itself lives in `core`,
     // behind its lock.
@@ -23,6 +24,15 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
     public var value: Value {
         get { core.currentValue }
         set { core.sendStoring(newValue) }
+    }
+
+    /// This property: `$x` of `@MutableProperty var x` (see PropertyWrappers.swift).
+    @inlinable public var projectedValue: MutableProperty<Value> { self }
+
+    /// The current value (the wrapped value of `@MutableProperty var x`).
+    @inlinable public var wrappedValue: Value {
+        get { value }
+        set { value = newValue }
     }
 
     /// The current value, then every change.

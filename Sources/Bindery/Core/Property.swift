@@ -14,22 +14,24 @@ public protocol PropertyProtocol<Value>: AnyObject, BindingSource where Error ==
 /// A read-only property: a view of a `MutableProperty`, a constant, or a value derived from
 /// other properties or streams. Derived properties hold their latest value themselves, so
 /// reading `value` never recomputes it.
+@propertyWrapper
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // `@unchecked`: every stored property is immutable; the value itself lives in `core`,
     // behind its lock.
     @usableFromInline let core: SignalCore<Value, Never>
     /// The signal wrapper of `core`, kept so it lives as long as the property.
     public let signal: Signal<Value, Never>
-    /// Keeps alive what this property is derived from (a derived property keeps its sources,
-    /// as in ReactiveSwift).
-    @usableFromInline let source: AnyObject?
-    @usableFromInline let feed: Disposable?
+    /// What keeps this property's value up to date: the run feeding `core`, and whatever the
+    /// property was explicitly asked to retain. Shared with every run of `producer`, so a
+    /// derived property keeps updating while anyone observes it, even after this wrapper is
+    /// gone; the source *properties* themselves are not retained (as in ReactiveSwift): when
+    /// a source is deinitialised, its derived properties complete.
+    @usableFromInline let feed: PropertyFeed?
 
     /// A property that never changes.
     @inlinable public init(value: Value) {
         core = SignalCore(owned: true, current: value)
         signal = Signal(core: core)
-        source = nil
         feed = nil
         core.send(.completed)
     }
@@ -39,19 +41,17 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         if let existing = property as? Property<Value> {
             core = existing.core
             signal = existing.signal
+            feed = existing.feed
         } else if let mutable = property as? MutableProperty<Value> {
             core = mutable.core
             signal = mutable.signal
+            feed = nil
         } else {
-            let feeding = Property(capturing: property)
+            let feeding = Property(replaying: property.producer)
             core = feeding.core
             signal = feeding.signal
-            source = feeding
-            feed = nil
-            return
+            feed = feeding.feed
         }
-        source = property
-        feed = nil
     }
 
     /// A property with `initial` as its value until `values` sends another.
@@ -65,13 +65,13 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         let core = SignalCore<Value, Never>(owned: true, current: initial)
         self.core = core
         signal = Signal(core: core)
-        source = nil
-        feed = values.start(Property.storing(into: core))
+        feed = PropertyFeed(run: values.start(Property.storing(into: core)), retaining: nil)
     }
 
-    /// A property holding the latest value of `property`, independent of its identity.
+    /// A property holding the latest value of `property`, independent of its identity; unlike
+    /// the composed properties, it retains `property` (as in ReactiveSwift).
     @inlinable public convenience init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
-        self.init(replaying: property.producer)
+        self.init(replaying: property.producer, retaining: [property])
     }
 
     /// A property holding the latest value of a run of `producer`, started now and lasting as
@@ -82,8 +82,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
         signal = Signal(core: core)
-        source = sources.isEmpty ? nil : sources as AnyObject
-        feed = producer.start(Property.storing(into: core))
+        feed = PropertyFeed(run: producer.start(Property.storing(into: core)), retaining: sources.isEmpty ? nil : sources as AnyObject)
         precondition(core.hasCurrentValue, "Property(replaying:) needs a producer that sends a value on start")
     }
 
@@ -97,18 +96,39 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         }
     }
 
-    deinit { feed?.dispose() }
 
     public var value: Value { core.currentValue }
 
-    /// The current value, then every change. Each run keeps this property — and so whatever
-    /// feeds it — alive, so a chain of derived properties keeps updating for as long as anyone
-    /// observes its end.
+    /// This property: `$x` of `@Property var x` (see PropertyWrappers.swift).
+    @inlinable public var projectedValue: Property<Value> { self }
+
+    /// The current value (the wrapped value of `@Property var x`).
+    @inlinable public var wrappedValue: Value { value }
+
+    /// The current value, then every change. Each run keeps what feeds this property alive
+    /// (not the property itself), so a chain of derived properties keeps updating for as long
+    /// as anyone observes its end, and completes when its source property goes.
     @inlinable public var producer: SignalProducer<Value, Never> {
         let core = self.core
-        return SignalProducer(serial: { [self] observer, lifetime in
+        guard let feed else { return core.replayingProducer }
+        return SignalProducer(serial: { observer, lifetime in
             lifetime.attach(core.observeReplaying(observer))
-            lifetime.attach(AnyDisposable { withExtendedLifetime(self) {} })
+            lifetime.attach(AnyDisposable { withExtendedLifetime(feed) {} })
         })
     }
+}
+
+/// The run that feeds a derived property, disposed when the last holder (the property, or a
+/// run of its producer) lets go.
+@usableFromInline final class PropertyFeed: @unchecked Sendable {
+    // `@unchecked`: both fields are immutable; `retained` is only held, never used.
+    @usableFromInline let run: Disposable
+    @usableFromInline let retained: AnyObject?
+
+    @inlinable init(run: Disposable, retaining retained: AnyObject?) {
+        self.run = run
+        self.retained = retained
+    }
+
+    deinit { run.dispose() }
 }

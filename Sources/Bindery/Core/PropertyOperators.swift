@@ -1,23 +1,23 @@
 extension PropertyProtocol {
     /// A property holding `transform` of this one's value.
     @inlinable public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-        Property(replaying: producer.map(transform), retaining: [self])
+        Property(replaying: producer.map(transform))
     }
 
     /// A property holding the pair of this one's value and `other`'s.
     @inlinable public func combineLatest<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
-        Property(replaying: producer.combineLatest(with: other.producer), retaining: [self, other])
+        Property(replaying: producer.combineLatest(with: other.producer))
     }
 
     /// A property holding this one's value, notifying only when it is not equivalent to the
     /// previous one.
     @inlinable public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
-        Property(replaying: producer.skipRepeats(isEquivalent), retaining: [self])
+        Property(replaying: producer.skipRepeats(isEquivalent))
     }
 
     /// A property holding the value of the property `transform` maps this one's value to.
     @inlinable public func flatMap<P: PropertyProtocol>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> P) -> Property<P.Value> {
-        Property(replaying: producer.flatMap(strategy) { transform($0).producer }, retaining: [self])
+        Property(replaying: producer.flatMap(strategy) { transform($0).producer })
     }
 }
 
@@ -36,6 +36,65 @@ extension Property {
     /// A property holding the values of `a`, `b` and `c`.
     @inlinable public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(_ a: A, _ b: B, _ c: C) -> Property<(A.Value, B.Value, C.Value)>
     where Value == (A.Value, B.Value, C.Value) {
-        Property(replaying: SignalProducer.combineLatest(a.producer, b.producer, c.producer), retaining: [a, b, c])
+        Property(replaying: SignalProducer.combineLatest(a.producer, b.producer, c.producer))
+    }
+}
+
+extension PropertyProtocol {
+    /// A property holding the pairs of this one's and `other`'s values, matched by position:
+    /// the n-th change of one with the n-th change of the other.
+    public func zip<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
+        Property(replaying: producer.zip(with: other.producer))
+    }
+
+    /// A property holding this one's latest value that satisfies `predicate`; `initial` until
+    /// one does.
+    public func filter(initial: Value, _ predicate: @escaping (Value) -> Bool) -> Property<Value> {
+        Property(initial: initial, then: producer.filter(predicate))
+    }
+
+    /// A property holding the pair of this one's previous and current value; the first
+    /// previous value is `initial`.
+    public func combinePrevious(_ initial: Value) -> Property<(Value, Value)> {
+        Property(replaying: producer.combinePrevious(initial))
+    }
+
+    /// A property holding the pair of this one's previous and current value; at first both
+    /// are the current value.
+    public func combinePrevious() -> Property<(Value, Value)> {
+        combinePrevious(value)
+    }
+
+    /// A property holding this one's value, changing only to values of an identity (per
+    /// `transform`) not seen before.
+    public func uniqueValues<Identity: Hashable>(_ transform: @escaping (Value) -> Identity) -> Property<Value> {
+        Property(replaying: producer.uniqueValues(transform))
+    }
+}
+
+extension PropertyProtocol where Value: Hashable {
+    /// A property holding this one's value, changing only to values not seen before.
+    public func uniqueValues() -> Property<Value> { uniqueValues { $0 } }
+}
+
+extension Property {
+    /// A property holding the pairs of `a`'s and `b`'s values, matched by position.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)>
+    where Value == (A.Value, B.Value) {
+        a.zip(with: b)
+    }
+
+    /// A property holding the values of every property, in order.
+    public static func combineLatest<S: Sequence>(_ properties: S, emptySentinel: [S.Element.Value]) -> Property<[S.Element.Value]>
+    where S.Element: PropertyProtocol, Value == [S.Element.Value] {
+        Property(replaying: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: emptySentinel))
+    }
+
+    /// A property holding the values of every property, in order; `nil` if there are none.
+    public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[S.Element.Value]>?
+    where S.Element: PropertyProtocol, Value == [S.Element.Value] {
+        let producers = properties.map(\.producer)
+        guard !producers.isEmpty else { return nil }
+        return Property(replaying: SignalProducer.combineLatest(producers))
     }
 }

@@ -43,7 +43,7 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
 
     // Both 32-bit and side by side, so they share one 8-byte slot of the object.
     @usableFromInline let mutex = Mutex(())
-    @usableFromInline let state = Atomic<UInt32>(0)
+    @usableFromInline let state = Synchronization.Atomic<UInt32>(0)
     /// Events sent while another thread (or the observer itself) was delivering.
     @exclusivity(unchecked) @usableFromInline var queued: ContiguousArray<Event> = []
     @exclusivity(unchecked) @usableFromInline var action: ((Event) -> Void)?

@@ -13,10 +13,13 @@ public final class Signal<Value, Error: Swift.Error>: Sendable {
 
     /// Makes a signal and runs `generator` at once with the observer that sends into it and the
     /// lifetime that ends when the signal terminates or is abandoned.
+    ///
+    /// As in ReactiveSwift, the signal is interrupted when that observer is released: a
+    /// generator that wants to send later keeps it (in a closure, or in `lifetime`).
     @inlinable public init(_ generator: (Observer, Lifetime) -> Void) {
         core = SignalCore(owned: true)
-        let core = self.core
-        generator(Observer(core.send), core.lifetime)
+        let input = SignalInput(core)
+        generator(Observer { input.core.send($0) }, core.lifetime)
     }
 
     @inlinable init(core: SignalCore<Value, Error>) {
@@ -38,7 +41,8 @@ public final class Signal<Value, Error: Swift.Error>: Sendable {
 
     /// A signal that never sends anything and never ends.
     @inlinable public static var never: Signal {
-        Signal { _, _ in }
+        // Keeps its input until it ends (never, unless abandoned), so it is not interrupted.
+        Signal { observer, lifetime in lifetime.observeEnded { withExtendedLifetime(observer) {} } }
     }
 
     /// A signal that has already completed: observers get `interrupted` at once.
@@ -88,4 +92,15 @@ public final class Signal<Value, Error: Swift.Error>: Sendable {
     @inlinable public func observeInterrupted(_ action: @escaping () -> Void) -> Disposable? {
         observe(Observer(interrupted: action))
     }
+}
+
+/// What a signal's input observer holds: when the last input observer goes, the signal can
+/// no longer receive events, so it is interrupted (ReactiveSwift's rule). A terminated core
+/// ignores the interruption.
+@usableFromInline final class SignalInput<Value, Error: Swift.Error>: Sendable {
+    @usableFromInline let core: SignalCore<Value, Error>
+
+    @inlinable init(_ core: SignalCore<Value, Error>) { self.core = core }
+
+    deinit { core.send(.interrupted) }
 }

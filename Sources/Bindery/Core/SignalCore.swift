@@ -34,7 +34,7 @@ import Synchronization
         // the owning core's delivery loop, one event at a time.
         /// The observer's action, held directly so delivery skips one indirection.
         @usableFromInline let action: (Event) -> Void
-        @usableFromInline let active = Atomic<Bool>(true)
+        @usableFromInline let active = Synchronization.Atomic<Bool>(true)
         @inlinable init(_ observer: Observer) {
             self.action = observer.action
         }
@@ -45,7 +45,7 @@ import Synchronization
     // flags sit in the padding after `current` when `Value` is a small type.
     @usableFromInline let mutex = Mutex(())
     /// Who owns the delivery loop: `delivering` and `hasPending` bits (see the type's comment).
-    @usableFromInline let loop = Atomic<UInt32>(0)
+    @usableFromInline let loop = Synchronization.Atomic<UInt32>(0)
     @usableFromInline static var delivering: UInt32 { 1 }
     @usableFromInline static var hasPending: UInt32 { 2 }
     @exclusivity(unchecked) @usableFromInline var observers: Targets = []
@@ -327,7 +327,7 @@ import Synchronization
 @usableFromInline final class Observation: Disposable, @unchecked Sendable {
     // `@unchecked`: `core` and `subscription` are read and cleared only by the one caller that
     // wins the `disposed` exchange; `remove` is immutable.
-    @usableFromInline let disposed = Atomic<Bool>(false)
+    @usableFromInline let disposed = Synchronization.Atomic<Bool>(false)
     @exclusivity(unchecked) @usableFromInline var core: AnyObject?
     @exclusivity(unchecked) @usableFromInline var subscription: AnyObject?
     @usableFromInline let remove: (AnyObject, AnyObject) -> Void

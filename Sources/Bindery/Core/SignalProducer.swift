@@ -137,12 +137,16 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// Starts a run and hands its events, as a signal, to `setup` before anything is sent, so
-    /// `setup` can attach observers; returns what `setup` returned.
+    /// `setup` can attach observers; returns what `setup` returned. A run disposed before
+    /// `setup` returns never starts.
     @inlinable public func startWithSignal<Result>(_ setup: (Signal<Value, Error>, Disposable) -> Result) -> Result {
         let core = SignalCore<Value, Error>(owned: true)
         let signal = Signal(core: core)
         let result = setup(signal, RunDisposable(core))
-        startHandler(Signal<Value, Error>.Observer(core.send), core.lifetime)
+        // Disposed inside `setup`: the run never starts, so it has no side effects.
+        if !core.isTerminated {
+            startHandler(Signal<Value, Error>.Observer(core.send), core.lifetime)
+        }
         return withExtendedLifetime(signal) { result }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// The values a `collect(every:)` run has gathered since its last batch.
@@ -26,15 +27,28 @@ enum CollectEveryOperator {
                 let values = batch.take()
                 if !(skipEmpty && values.isEmpty) { output.send(value: values) }
             }
-            let timer = scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(interval.seconds), interval: interval, action: flush)
+            let start = scheduler.currentDate
+            let timer = scheduler.schedule(after: start.addingTimeInterval(interval.seconds), interval: interval, action: flush)
+            /// The timer's next tick: computed, so no state is shared with the timer's thread.
+            func nextTick() -> Date {
+                let elapsed = scheduler.currentDate.timeIntervalSince(start)
+                let ticks = max(1, (elapsed / interval.seconds).rounded(.down) + 1)
+                return start.addingTimeInterval(ticks * interval.seconds)
+            }
             lifetime += timer
             return Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(value): batch.append(value)
-                case .completed:
+                case .completed where discardWhenCompleted:
+                    // As in ReactiveSwift: gathered values are discarded, completion is at once.
                     timer?.dispose()
-                    scheduler.schedule {
-                        if !discardWhenCompleted { flush() }
+                    output.sendCompleted()
+                case .completed:
+                    // As in ReactiveSwift: what was gathered is sent at the next interval, then
+                    // the completion.
+                    timer?.dispose()
+                    lifetime += scheduler.schedule(after: nextTick()) {
+                        flush()
                         output.sendCompleted()
                     }
                 case let .failed(error):

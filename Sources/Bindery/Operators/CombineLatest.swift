@@ -130,12 +130,35 @@ extension SignalProducer {
         a.combineLatest(with: b).combineLatest(with: c).combineLatest(with: d).map { ($0.0.0, $0.0.1, $0.1, $1) }
     }
 
-    /// The latest values of every producer, in order, once each has sent one.
-    @inlinable public static func combineLatest<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error> where S.Element == SignalProducer {
+    /// The latest values of every producer, in order, once each has sent one; completes at
+    /// once if there are none.
+    public static func combineLatest<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
+        combineLatest(producers, ifEmpty: .empty)
+    }
+
+    /// The latest values of every producer, in order, once each has sent one; sends
+    /// `emptySentinel` and completes if there are none.
+    public static func combineLatest<S: Sequence>(_ producers: S, emptySentinel: [S.Element.Value]) -> SignalProducer<[Value], Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
+        combineLatest(producers, ifEmpty: SignalProducer<[Value], Error>(value: emptySentinel))
+    }
+
+    static func combineLatest<S: Sequence>(_ producers: S, ifEmpty: SignalProducer<[Value], Error>) -> SignalProducer<[Value], Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
         var combined: SignalProducer<[Value], Error>?
-        for producer in producers {
+        for element in producers {
+            let producer = element.producer
             combined = combined.map { $0.combineLatest(with: producer).map { $0 + [$1] } } ?? producer.map { [$0] }
         }
-        return combined ?? SignalProducer<[Value], Error>(value: [])
+        return combined ?? ifEmpty
+    }
+}
+
+extension Signal {
+    /// The latest values of every signal, in order, once each has sent one; completes at once
+    /// if there are none.
+    public static func combineLatest<S: Sequence>(_ signals: S) -> Signal<[Value], Error> where S.Element == Signal {
+        SignalProducer<Value, Error>.combineLatest(signals.map { SignalProducer<Value, Error>($0) }).startedAsSignal()
     }
 }

@@ -6,8 +6,18 @@ private final class PendingValue<Value>: @unchecked Sendable {
     // `@unchecked`: `value` is only touched under `mutex`.
     private let mutex = Mutex(())
     private var value: Value?
+    private var due: Date?
 
-    func set(_ newValue: Value) { mutex.withLock { _ in value = newValue } }
+    func set(_ newValue: Value, due date: Date) {
+        mutex.withLock { _ in
+            value = newValue
+            due = date
+        }
+    }
+
+    var hasValue: Bool { mutex.withLock { _ in value != nil } }
+
+    var dueDate: Date? { mutex.withLock { _ in due } }
 
     func take() -> Value? {
         mutex.withLock { _ in
@@ -27,16 +37,24 @@ enum DebounceOperator {
             return Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(value):
-                    pending.set(value)
-                    scheduled.inner = scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(interval)) {
+                    let due = scheduler.currentDate.addingTimeInterval(interval)
+                    pending.set(value, due: due)
+                    scheduled.inner = scheduler.schedule(after: due) {
                         if let value = pending.take() { output.send(value: value) }
                     }
-                case .completed where !discardWhenCompleted:
-                    scheduled.dispose()
-                    scheduler.schedule {
+                case .completed where !discardWhenCompleted && pending.hasValue:
+                    // As in ReactiveSwift: the waiting value is sent when it falls due, then
+                    // the completion.
+                    scheduled.inner = scheduler.schedule(after: pending.dueDate ?? scheduler.currentDate) {
                         if let value = pending.take() { output.send(value: value) }
                         output.sendCompleted()
                     }
+                case .completed:
+                    // As in ReactiveSwift: a waiting value is discarded and the completion
+                    // passes at once.
+                    scheduled.dispose()
+                    _ = pending.take()
+                    output.sendCompleted()
                 default:
                     scheduled.dispose()
                     let handed = ScheduledAction { output.send(event) }

@@ -1,36 +1,55 @@
 import Synchronization
 
-/// How `flatten` and `flatMap` combine the inner streams.
-public enum FlattenStrategy: Sendable, Equatable {
-    /// Every inner stream runs at once; their values interleave. Completes when the outer and
-    /// every inner stream have completed.
-    case merge
-    /// One inner stream at a time, in order; the next starts when the previous completes.
-    case concat
-    /// Only the newest inner stream runs; a new one interrupts the previous
-    /// (`switchToLatest`). Completes when the outer and the newest inner have completed.
-    case latest
-}
-
-/// The running inner streams of one flatten run.
+/// The inner streams of one flatten run.
+///
+/// Starting a waiting inner stream when a running one completes is done by one thread at a
+/// time, in a loop (`draining`): an inner stream that completes while it is being started
+/// only records the free slot, and the loop starts the next one. So any number of inner
+/// streams that complete at once run iteratively, in constant stack depth.
 private final class Flattener<Value, Error: Swift.Error>: @unchecked Sendable {
-    // `@unchecked`: the vars are only touched under `mutex`; `output` serialises delivery.
+    // `@unchecked`: every var is only touched under `mutex`; `output` serialises delivery.
     typealias Inner = SignalProducer<Value, Error>
     private let mutex = Mutex(())
-    private let strategy: FlattenStrategy
+    private let kind: FlattenStrategy.Kind
     private let output: Signal<Value, Error>.Observer
-    private let inners = CompositeDisposable()
-    private let latest = SerialDisposable()
+    private let runs = CompositeDisposable()
     private var outerCompleted = false
     private var running = 0
+    /// Inner streams waiting for a slot (`concurrent`), first at `waitingHead`.
     private var waiting: [Inner] = []
-    private var generation = 0
+    private var waitingHead = 0
+    /// A thread is starting waiting inner streams.
+    private var draining = false
+    /// Disposables of the running inner streams, by id (for `latest` and `race`).
+    private var active: [Int: (run: Disposable, handle: Disposable?)] = [:]
+    private var nextID = 0
+    /// `latest`: the newest inner stream. `race`: the winner, once one has sent an event.
+    private var chosen: Int?
 
     init(_ strategy: FlattenStrategy, output: Signal<Value, Error>.Observer, lifetime: Lifetime) {
-        self.strategy = strategy
+        kind = strategy.kind
         self.output = output
-        lifetime += inners
-        lifetime += latest
+        lifetime.attach(runs)
+    }
+
+    private var limit: Int {
+        if case let .concurrent(limit) = kind { return limit >= UInt(Int.max) ? Int.max : Int(limit) }
+        return Int.max
+    }
+
+    private var hasWaiting: Bool { waitingHead < waiting.count }
+
+    private func takeWaiting() -> Inner {
+        let inner = waiting[waitingHead]
+        waitingHead += 1
+        if waitingHead == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            waitingHead = 0
+        } else if waitingHead >= 1024, waitingHead * 2 >= waiting.count {
+            waiting.removeFirst(waitingHead)
+            waitingHead = 0
+        }
+        return inner
     }
 
     func outer(_ event: Signal<Inner, Error>.Event) {
@@ -41,66 +60,131 @@ private final class Flattener<Value, Error: Swift.Error>: @unchecked Sendable {
         case .completed:
             let done = mutex.withLock { _ -> Bool in
                 outerCompleted = true
-                return running == 0 && waiting.isEmpty
+                return running == 0 && !hasWaiting && !draining
             }
             if done { output.sendCompleted() }
         }
     }
 
     private func add(_ inner: Inner) {
-        let startNow = mutex.withLock { _ -> Int? in
-            switch strategy {
-            case .merge:
-                running += 1
-                return generation
-            case .concat:
-                guard running == 0 else {
+        let id = mutex.withLock { _ -> Int? in
+            nextID += 1
+            switch kind {
+            case .concurrent:
+                guard running < limit, !hasWaiting, !draining else {
                     waiting.append(inner)
                     return nil
                 }
-                running = 1
-                return generation
+                running += 1
             case .latest:
-                generation += 1
+                chosen = nextID
                 running = 1
-                return generation
+            case .race:
+                guard chosen == nil else { return nil }
+                running += 1
+            case .throttle:
+                guard running == 0 else { return nil }
+                running = 1
             }
+            return nextID
         }
-        guard let startNow else { return }
-        start(inner, generation: startNow)
+        guard let id else { return }
+        start(inner, id: id)
     }
 
-    private func start(_ inner: Inner, generation: Int) {
+    private func start(_ inner: Inner, id: Int) {
         let slot = SerialDisposable()
-        let handle = strategy == .latest ? nil : inners.add(slot)
-        if strategy == .latest { latest.inner = slot }
+        let handle = runs.add(slot)
+        let previous = mutex.withLock { _ -> [(run: Disposable, handle: Disposable?)] in
+            switch kind {
+            case .latest:
+                defer { active = [id: (slot, handle)] }
+                return Array(active.values)
+            case .race:
+                if chosen == nil { active[id] = (slot, handle) }
+                return []
+            case .concurrent, .throttle:
+                return []
+            }
+        }
+        for replaced in previous {
+            replaced.handle?.dispose()
+            replaced.run.dispose()
+        }
         slot.inner = inner.start { [self] event in
-            guard isCurrent(generation) else { return }
+            guard forwards(id, event) else { return }
             switch event {
             case let .value(value): output.send(value: value)
             case let .failed(error): output.send(error: error)
-            case .interrupted: output.sendInterrupted()
-            case .completed:
-                handle?.dispose()
-                innerCompleted()
+            case .interrupted:
+                // As in ReactiveSwift: `merge`, `concat` and `latest` treat an interrupted inner
+                // stream as completed; `race` and `throttle` pass the interruption on.
+                switch kind {
+                case .concurrent, .latest: finished(handle)
+                case .race, .throttle: output.sendInterrupted()
+                }
+            case .completed: finished(handle)
             }
         }
     }
 
-    private func isCurrent(_ generation: Int) -> Bool {
-        strategy != .latest || mutex.withLock { _ in generation == self.generation }
-    }
-
-    private func innerCompleted() {
-        let (next, done) = mutex.withLock { _ -> (Inner?, Bool) in
-            running -= 1
-            if strategy == .concat, !waiting.isEmpty {
+    /// Whether an event of inner stream `id` is forwarded; for `race`, the first event decides
+    /// the winner and disposes of the others.
+    private func forwards(_ id: Int, _ event: Signal<Value, Error>.Event) -> Bool {
+        switch kind {
+        case .concurrent, .throttle:
+            return true
+        case .latest:
+            return mutex.withLock { _ in chosen == id }
+        case .race:
+            let (wins, losers) = mutex.withLock { _ -> (Bool, [(run: Disposable, handle: Disposable?)]) in
+                if let chosen { return (chosen == id, []) }
+                chosen = id
+                let losers = active.filter { $0.key != id }.map(\.value)
                 running = 1
-                return (waiting.removeFirst(), false)
+                active = [:]
+                return (true, losers)
             }
-            return (nil, running == 0 && outerCompleted)
+            for loser in losers {
+                loser.handle?.dispose()
+                loser.run.dispose()
+            }
+            return wins
         }
-        if let next { start(next, generation: 0) }
+    }
+
+    private func finished(_ handle: Disposable?) {
+        handle?.dispose()
+        let (startDraining, done) = mutex.withLock { _ -> (Bool, Bool) in
+            running -= 1
+            if draining { return (false, false) }
+            if running < limit, hasWaiting {
+                draining = true
+                return (true, false)
+            }
+            return (false, running == 0 && outerCompleted)
+        }
+        if startDraining { drain() }
+        if done { output.sendCompleted() }
+    }
+
+    /// Starts waiting inner streams while there are free slots; an inner stream completing
+    /// synchronously inside `start` only frees its slot, and this loop goes round again.
+    private func drain() {
+        while true {
+            let next = mutex.withLock { _ -> (Inner, Int)? in
+                guard running < limit, hasWaiting else {
+                    draining = false
+                    return nil
+                }
+                running += 1
+                nextID += 1
+                return (takeWaiting(), nextID)
+            }
+            guard let (inner, id) = next else { break }
+            start(inner, id: id)
+        }
+        let done = mutex.withLock { _ in running == 0 && !hasWaiting && !draining && outerCompleted }
         if done { output.sendCompleted() }
     }
 }
@@ -112,103 +196,5 @@ enum FlattenOperator {
             let flattener = Flattener(strategy, output: output, lifetime: lifetime)
             return Signal<SignalProducer<V, E>, E>.Observer(flattener.outer)
         }
-    }
-}
-
-extension Signal {
-    /// Each value mapped to a producer, run and combined per `strategy`.
-    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>) -> Signal<U, Error> {
-        map(transform).lift(FlattenOperator.make(strategy))
-    }
-
-    /// Each value mapped to a signal, observed and combined per `strategy`.
-    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Signal<U, Error>) -> Signal<U, Error> {
-        flatMap(strategy) { SignalProducer<U, Error>(transform($0)) }
-    }
-}
-
-extension Signal where Error == Never {
-    /// Each value mapped to a producer that can fail, run and combined per `strategy`.
-    public func flatMap<U, F>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>) -> Signal<U, F> {
-        promoteError(F.self).flatMap(strategy, transform)
-    }
-
-    /// Each value mapped to a producer that cannot fail either (the most specific overload).
-    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>) -> Signal<U, Never> {
-        map(transform).lift(FlattenOperator.make(strategy))
-    }
-}
-
-extension SignalProducer {
-    /// Each value mapped to a producer, run and combined per `strategy`.
-    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>) -> SignalProducer<U, Error> {
-        map(transform).lift(FlattenOperator.make(strategy))
-    }
-
-    /// Each value mapped to a signal, observed and combined per `strategy`.
-    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Signal<U, Error>) -> SignalProducer<U, Error> {
-        flatMap(strategy) { SignalProducer<U, Error>(transform($0)) }
-    }
-}
-
-extension SignalProducer where Error == Never {
-    /// Each value mapped to a producer that can fail, run and combined per `strategy`.
-    public func flatMap<U, F>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>) -> SignalProducer<U, F> {
-        promoteError(F.self).flatMap(strategy, transform)
-    }
-
-    /// Each value mapped to a producer that cannot fail either (the most specific overload,
-    /// so the two above are never ambiguous).
-    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>) -> SignalProducer<U, Never> {
-        map(transform).lift(FlattenOperator.make(strategy))
-    }
-}
-
-extension SignalProducer {
-    /// The producers sent by this one, run and combined per `strategy`.
-    public func flatten<U>(_ strategy: FlattenStrategy) -> SignalProducer<U, Error> where Value == SignalProducer<U, Error> {
-        lift(FlattenOperator.make(strategy))
-    }
-
-    /// Runs `producers` one after the other, per `strategy`.
-    public static func merge<S: Sequence>(_ producers: S) -> SignalProducer where S.Element == SignalProducer {
-        SignalProducer<SignalProducer, Error>(serial: { observer, _ in
-            for producer in producers { observer.send(value: producer) }
-            observer.sendCompleted()
-        }).flatten(.merge)
-    }
-
-    /// The values of every producer, interleaved; completes when all have.
-    public static func merge(_ producers: SignalProducer...) -> SignalProducer { merge(producers) }
-
-    /// This run's values, then `next`'s.
-    public func concat(_ next: SignalProducer) -> SignalProducer {
-        SignalProducer<SignalProducer, Error>([self, next]).flatten(.concat)
-    }
-
-    /// `value` first, then this run's values.
-    public func prefix(value: Value) -> SignalProducer { SignalProducer(value: value).concat(self) }
-
-    /// Waits for this run to complete, ignoring its values, then runs `next`.
-    public func then<U>(_ next: SignalProducer<U, Error>) -> SignalProducer<U, Error> {
-        compactMap { _ -> U? in nil }.concat(next)
-    }
-}
-
-extension Signal {
-    /// The values of every signal, interleaved; completes when all have.
-    public static func merge<S: Sequence>(_ signals: S) -> Signal where S.Element == Signal {
-        SignalProducer<Value, Error>.merge(signals.map(SignalProducer.init)).startedAsSignal()
-    }
-
-    /// The values of every signal, interleaved; completes when all have.
-    public static func merge(_ signals: Signal...) -> Signal { merge(signals) }
-}
-
-extension SignalProducer {
-    /// Starts a run now and returns it as a signal; the run lasts while the signal has
-    /// observers or references.
-    func startedAsSignal() -> Signal<Value, Error> {
-        startWithSignal { signal, _ in signal }
     }
 }

@@ -47,3 +47,37 @@ extension Signal.Observer {
         }
     }
 }
+
+extension Signal {
+    /// `transform` applied to this signal: how user-defined operators are written once for
+    /// signals and used on producers too.
+    public func lift<U, F>(_ transform: (Signal) -> Signal<U, F>) -> Signal<U, F> {
+        transform(self)
+    }
+}
+
+extension SignalProducer {
+    /// A producer whose every run applies `transform` to the signal of this producer's run:
+    /// the way to use an operator written for signals on a producer.
+    public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
+        SignalProducer<U, F>(serial: { observer, lifetime in
+            let (signal, input) = Signal<Value, Error>.pipe()
+            lifetime += transform(signal).observe(observer)
+            self.startHandler(input, lifetime)
+        })
+    }
+
+    /// A binary signal operator lifted to producers: the result starts this producer, then the
+    /// other one, per run.
+    public func lift<U, F, V, G>(_ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        { other in
+            SignalProducer<V, G>(serial: { observer, lifetime in
+                let (signal, input) = Signal<Value, Error>.pipe()
+                let (otherSignal, otherInput) = Signal<U, F>.pipe()
+                lifetime += transform(signal)(otherSignal).observe(observer)
+                self.startHandler(input, lifetime)
+                other.startHandler(otherInput, lifetime)
+            })
+        }
+    }
+}

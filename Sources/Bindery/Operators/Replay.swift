@@ -26,7 +26,7 @@ private final class ReplayHub<Value, Error: Swift.Error>: @unchecked Sendable {
     let commands = SignalCore<Command, Never>(owned: true)
     private let source: SignalProducer<Value, Error>
     private let run = SerialDisposable()
-    private let started = Atomic<Bool>(false)
+    private let started = Synchronization.Atomic<Bool>(false)
 
     init(source: SignalProducer<Value, Error>, capacity: Int) {
         self.source = source

@@ -47,3 +47,45 @@ extension SignalProducer {
     /// Every value, as one array, sent when the run completes.
     public func collect() -> SignalProducer<[Value], Error> { reduce(into: []) { $0.append($1) } }
 }
+
+enum ScanMapOperator {
+    static func make<V, E, State, U>(into initial: State, _ next: @escaping (inout State, V) -> U) -> Transform<V, E, U, E> {
+        { downstream, _ in
+            var state = initial
+            return .forwarding(to: downstream) { value in downstream.send(value: next(&state, value)) }
+        }
+    }
+}
+
+extension Signal {
+    /// Each value mapped through a state carried from one value to the next: `next` returns
+    /// the new state and the value to send.
+    public func scanMap<State, U>(_ initialState: State, _ next: @escaping (State, Value) -> (State, U)) -> Signal<U, Error> {
+        scanMap(into: initialState) { state, value in
+            let (newState, output) = next(state, value)
+            state = newState
+            return output
+        }
+    }
+
+    /// Each value mapped through a state that `next` updates in place.
+    public func scanMap<State, U>(into initialState: State, _ next: @escaping (inout State, Value) -> U) -> Signal<U, Error> {
+        lift(ScanMapOperator.make(into: initialState, next))
+    }
+}
+
+extension SignalProducer {
+    /// Each value mapped through a state carried from one value to the next, fresh per run.
+    public func scanMap<State, U>(_ initialState: State, _ next: @escaping (State, Value) -> (State, U)) -> SignalProducer<U, Error> {
+        scanMap(into: initialState) { state, value in
+            let (newState, output) = next(state, value)
+            state = newState
+            return output
+        }
+    }
+
+    /// Each value mapped through a state that `next` updates in place, fresh per run.
+    public func scanMap<State, U>(into initialState: State, _ next: @escaping (inout State, Value) -> U) -> SignalProducer<U, Error> {
+        lift(ScanMapOperator.make(into: initialState, next))
+    }
+}

@@ -1,6 +1,13 @@
 import Dispatch
 import FoundationEssentials
 
+/// The date of the last event `delay` scheduled.
+final class LastScheduledDate: @unchecked Sendable {
+    // `@unchecked`: only the operator's observer touches `date`, and its upstream delivers one
+    // event at a time.
+    var date: Date?
+}
+
 enum SchedulingOperators {
     /// Every event forwarded through `scheduler`, in order.
     static func observe<V, E>(on scheduler: Scheduler) -> Transform<V, E, V, E> {
@@ -14,16 +21,28 @@ enum SchedulingOperators {
         }
     }
 
-    /// Values delayed by `interval`; failures and interruptions pass at once.
+    /// Values and completion delayed by `interval`; a failure passes at once (on the
+    /// scheduler); an interruption follows the values already scheduled, as in ReactiveSwift.
     static func delay<V, E>(_ interval: TimeInterval, on scheduler: DateScheduler) -> Transform<V, E, V, E> {
         { downstream, _ in
-            Signal<V, E>.Observer { event in
+            // The date of the last value scheduled; only the upstream's one-at-a-time delivery
+            // touches it.
+            let last = LastScheduledDate()
+            return Signal<V, E>.Observer { event in
                 let handed = ScheduledAction { downstream.send(event) }
                 switch event {
-                case .failed, .interrupted:
+                case .failed:
                     scheduler.schedule(handed.run)
+                case .interrupted:
+                    if let date = last.date, date > scheduler.currentDate {
+                        scheduler.schedule(after: date, action: handed.run)
+                    } else {
+                        scheduler.schedule(handed.run)
+                    }
                 case .value, .completed:
-                    scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(interval), action: handed.run)
+                    let date = scheduler.currentDate.addingTimeInterval(interval)
+                    last.date = date
+                    scheduler.schedule(after: date, action: handed.run)
                 }
             }
         }
@@ -59,5 +78,35 @@ extension SignalProducer {
                 observer.send(value: scheduler.currentDate)
             }
         })
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Sends each element of `values`, one every `interval` on `scheduler` (the first after one
+    /// interval), then completes.
+    public static func interval<S: Sequence>(_ values: S, interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer
+    where S.Element == Value {
+        SignalProducer(serial: { observer, lifetime in
+            var iterator = values.makeIterator()
+            let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
+            let timer = SerialDisposable()
+            lifetime += timer
+            timer.inner = scheduler.schedule(after: first, interval: interval) {
+                if let value = iterator.next() {
+                    observer.send(value: value)
+                } else {
+                    timer.dispose()
+                    observer.sendCompleted()
+                }
+            }
+        })
+    }
+}
+
+extension SignalProducer where Value == Int, Error == Never {
+    /// Sends 0, 1, 2, … one every `interval` on `scheduler` (the first after one interval),
+    /// until disposed.
+    public static func interval(_ interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer<Int, Never> {
+        SignalProducer.interval(0..., interval: interval, on: scheduler)
     }
 }

@@ -46,7 +46,7 @@ struct EventHooks<Value, Error: Swift.Error> {
 /// Whether one run's hooks have reported its end; claimed once, by whichever comes first: the
 /// terminal event, or the end of the run's lifetime (disposal).
 private final class EndClaim: Sendable {
-    private let claimed = Atomic<Bool>(false)
+    private let claimed = Synchronization.Atomic<Bool>(false)
 
     func claim() -> Bool { !claimed.exchange(true, ordering: .acquiringAndReleasing) }
 

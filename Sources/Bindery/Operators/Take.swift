@@ -2,7 +2,8 @@ enum TakeOperators {
     static func first<V, E>(_ count: Int) -> Transform<V, E, V, E> {
         { downstream, _ in
             guard count > 0 else {
-                downstream.sendCompleted()
+                // As ReactiveSwift: taking nothing interrupts at once.
+                downstream.sendInterrupted()
                 return Signal<V, E>.Observer { _ in }
             }
             var taken = 0
@@ -36,7 +37,10 @@ enum TakeOperators {
         { downstream, lifetime in
             let output = Signal<V, E>.Observer.serializing(downstream, during: lifetime)
             lifetime += trigger.start { event in
-                if case .value = event { output.sendCompleted() }
+                switch event {
+                case .value, .completed: output.sendCompleted()
+                case .interrupted: break
+                }
             }
             return output
         }
@@ -56,9 +60,9 @@ extension Signal {
     public func take(first count: Int) -> Signal { lift(TakeOperators.first(count)) }
     /// Values while `shouldContinue` holds; completes at the first that fails it.
     public func take(while shouldContinue: @escaping (Value) -> Bool) -> Signal { lift(TakeOperators.while(shouldContinue)) }
-    /// Values until `trigger` sends a value, then completion.
+    /// Values until `trigger` sends a value or completes, then completion.
     public func take(until trigger: Signal<(), Never>) -> Signal { lift(TakeOperators.until(SignalProducer(trigger))) }
-    /// Values until `trigger` sends a value, then completion.
+    /// Values until `trigger` sends a value or completes, then completion.
     public func take(until trigger: SignalProducer<(), Never>) -> Signal { lift(TakeOperators.until(trigger)) }
     /// Values until `lifetime` ends, then completion.
     public func take(during lifetime: Lifetime) -> Signal { lift(TakeOperators.during(lifetime)) }
@@ -69,9 +73,9 @@ extension SignalProducer {
     public func take(first count: Int) -> SignalProducer { lift(TakeOperators.first(count)) }
     /// Values while `shouldContinue` holds; completes at the first that fails it.
     public func take(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer { lift(TakeOperators.while(shouldContinue)) }
-    /// Values until `trigger` sends a value, then completion.
+    /// Values until `trigger` sends a value or completes, then completion.
     public func take(until trigger: Signal<(), Never>) -> SignalProducer { lift(TakeOperators.until(SignalProducer<(), Never>(trigger))) }
-    /// Values until `trigger` sends a value, then completion.
+    /// Values until `trigger` sends a value or completes, then completion.
     public func take(until trigger: SignalProducer<(), Never>) -> SignalProducer { lift(TakeOperators.until(trigger)) }
     /// Values until `lifetime` ends, then completion.
     public func take(during lifetime: Lifetime) -> SignalProducer { lift(TakeOperators.during(lifetime)) }

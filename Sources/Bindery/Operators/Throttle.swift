@@ -7,20 +7,32 @@ private final class ThrottleState<Value>: @unchecked Sendable {
     private let mutex = Mutex(())
     private var lastSent: Date?
     private var pending: Value?
+    /// When the pending value is scheduled to be sent.
+    private var pendingDate: Date?
 
     /// Stores `value` as pending and returns when it may be sent.
     func offer(_ value: Value, now: Date, interval: TimeInterval) -> Date {
         mutex.withLock { _ in
             pending = value
-            guard let lastSent, lastSent.addingTimeInterval(interval) > now else { return now }
-            return lastSent.addingTimeInterval(interval)
+            guard let lastSent, lastSent.addingTimeInterval(interval) > now else {
+                pendingDate = now
+                return now
+            }
+            pendingDate = lastSent.addingTimeInterval(interval)
+            return pendingDate!
         }
     }
+
+    /// When the pending value will be sent, if there is one.
+    var scheduledDate: Date? { mutex.withLock { _ in pending == nil ? nil : pendingDate } }
 
     /// Takes the pending value, recording `now` as the time it is sent.
     func take(now: Date) -> Value? {
         mutex.withLock { _ in
-            defer { pending = nil }
+            defer {
+                pending = nil
+                pendingDate = nil
+            }
             if pending != nil { lastSent = now }
             return pending
         }
@@ -40,6 +52,17 @@ enum ThrottleOperator {
                     let date = state.offer(value, now: scheduler.currentDate, interval: interval)
                     scheduled.inner = scheduler.schedule(after: date) {
                         if let value = state.take(now: scheduler.currentDate) { output.send(value: value) }
+                    }
+                case .interrupted:
+                    // As in ReactiveSwift: on the scheduler, after the value already scheduled.
+                    let handed = ScheduledAction { output.send(event) }
+                    if let date = state.scheduledDate {
+                        scheduled.inner = scheduler.schedule(after: date) {
+                            if let value = state.take(now: scheduler.currentDate) { output.send(value: value) }
+                            handed.run()
+                        }
+                    } else {
+                        scheduler.schedule(handed.run)
                     }
                 default:
                     scheduled.dispose()

@@ -92,3 +92,36 @@ extension SignalProducer {
     /// Pairs of the n-th values of `a` and `b`.
     public static func zip<B>(_ a: SignalProducer, _ b: SignalProducer<B, Error>) -> SignalProducer<(Value, B), Error> { a.zip(with: b) }
 }
+
+extension SignalProducer {
+    /// Arrays of the n-th values of every producer, in order; completes at once if there are
+    /// none.
+    public static func zip<S: Sequence>(_ producers: S) -> SignalProducer<[Value], Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
+        zip(producers, ifEmpty: .empty)
+    }
+
+    /// Arrays of the n-th values of every producer, in order; sends `emptySentinel` and
+    /// completes if there are none.
+    public static func zip<S: Sequence>(_ producers: S, emptySentinel: [S.Element.Value]) -> SignalProducer<[Value], Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
+        zip(producers, ifEmpty: SignalProducer<[Value], Error>(value: emptySentinel))
+    }
+
+    static func zip<S: Sequence>(_ producers: S, ifEmpty: SignalProducer<[Value], Error>) -> SignalProducer<[Value], Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
+        var zipped: SignalProducer<[Value], Error>?
+        for element in producers {
+            let producer = element.producer
+            zipped = zipped.map { $0.zip(with: producer).map { $0 + [$1] } } ?? producer.map { [$0] }
+        }
+        return zipped ?? ifEmpty
+    }
+}
+
+extension Signal {
+    /// Arrays of the n-th values of every signal, in order; completes at once if there are none.
+    public static func zip<S: Sequence>(_ signals: S) -> Signal<[Value], Error> where S.Element == Signal {
+        SignalProducer<Value, Error>.zip(signals.map { SignalProducer<Value, Error>($0) }).startedAsSignal()
+    }
+}

@@ -50,7 +50,10 @@ public final class QueueScheduler: DateScheduler {
     ) -> Disposable? {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let handed = ScheduledAction(run: action)
-        timer.setEventHandler { handed.run() }
+        // The handler keeps the timer alive until it is cancelled, so the action keeps
+        // repeating even if nobody keeps the returned disposable (as in ReactiveSwift).
+        timer.setEventHandler { withExtendedLifetime(timer) { handed.run() } }
+        timer.setCancelHandler { timer.setEventHandler(handler: nil) }
         timer.schedule(wallDeadline: Self.deadline(for: date), repeating: interval, leeway: leeway)
         timer.resume()
         return AnyDisposable { timer.cancel() }

@@ -94,6 +94,12 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         mutex.withLock { _ in if now < date { now = date } }
     }
 
+    /// Moves the clock back by `interval`, running nothing: simulates the user changing the
+    /// device's date. Actions keep their dates, so they fall due later.
+    public func rewind(by interval: DispatchTimeInterval) {
+        mutex.withLock { _ in now = now.addingTimeInterval(-interval.seconds) }
+    }
+
     /// Runs every scheduled action, however far in the future, advancing the clock to each.
     public func run() {
         advance(to: Date.distantFuture)

@@ -48,7 +48,7 @@ public final class ViewModelHost: Sendable {
     private let timers = DispatchQueue(label: "bindery.host.timers")
     private let queueKey: QueueIdentity
     private let state = HostState()
-    private let stopping = Atomic<Bool>(false)
+    private let stopping = Synchronization.Atomic<Bool>(false)
     private let published: Mutex<Published>
 
     private struct Published {

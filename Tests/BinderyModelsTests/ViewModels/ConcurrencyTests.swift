@@ -36,7 +36,7 @@ private final class Host: Sendable {
     let scheduler: QueueScheduler
     let surfaces: [Surface]
     let group = DispatchGroup()
-    private let count = Atomic<Int>(0)
+    private let count = Synchronization.Atomic<Int>(0)
 
     init(scheduler: QueueScheduler, surfaces: [Surface]) {
         self.scheduler = scheduler

@@ -1,0 +1,27 @@
+enum CombinePreviousOperator {
+    /// Pairs of (previous, current); with no `initial`, the first value only becomes the
+    /// previous one.
+    static func make<V, E>(_ initial: V?) -> Transform<V, E, (V, V), E> {
+        { downstream, _ in
+            var previous = initial
+            return .forwarding(to: downstream) { value in
+                if let last = previous { downstream.send(value: (last, value)) }
+                previous = value
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Each value paired with the one before it, the first with `initial`.
+    public func combinePrevious(_ initial: Value) -> Signal<(Value, Value), Error> { lift(CombinePreviousOperator.make(initial)) }
+    /// Each value from the second on, paired with the one before it.
+    public func combinePrevious() -> Signal<(Value, Value), Error> { lift(CombinePreviousOperator.make(nil)) }
+}
+
+extension SignalProducer {
+    /// Each value paired with the one before it, the first with `initial`.
+    public func combinePrevious(_ initial: Value) -> SignalProducer<(Value, Value), Error> { lift(CombinePreviousOperator.make(initial)) }
+    /// Each value from the second on, paired with the one before it.
+    public func combinePrevious() -> SignalProducer<(Value, Value), Error> { lift(CombinePreviousOperator.make(nil)) }
+}

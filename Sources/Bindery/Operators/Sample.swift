@@ -1,0 +1,118 @@
+import Synchronization
+
+/// The latest value of one side of `sample` or `withLatest`, and whether the pair has ended.
+private final class Latest<Value>: @unchecked Sendable {
+    // `@unchecked`: the vars are only touched under `mutex`.
+    private let mutex = Mutex(())
+    private var value: Value?
+    private var sourceCompleted = false
+    private var samplerCompleted = false
+
+    func set(_ newValue: Value) { mutex.withLock { _ in value = newValue } }
+
+    var current: Value? { mutex.withLock { _ in value } }
+
+    /// Marks a side completed; returns whether both now are.
+    func complete(source: Bool) -> Bool {
+        mutex.withLock { _ in
+            if source { sourceCompleted = true } else { samplerCompleted = true }
+            return sourceCompleted && samplerCompleted
+        }
+    }
+}
+
+enum SampleOperators {
+    /// `sample(with:)`: the latest value of the source with each value of `sampler`.
+    static func sample<V, E, T>(with sampler: SignalProducer<T, Never>) -> Transform<V, E, (V, T), E> {
+        { downstream, lifetime in
+            let output = Signal<(V, T), E>.Observer.serializing(downstream, during: lifetime)
+            let latest = Latest<V>()
+            lifetime += sampler.start { event in
+                switch event {
+                case let .value(t): if let v = latest.current { output.send(value: (v, t)) }
+                case .completed: if latest.complete(source: false) { output.sendCompleted() }
+                case .interrupted: output.sendInterrupted()
+                }
+            }
+            return Signal<V, E>.Observer { event in
+                switch event {
+                case let .value(v): latest.set(v)
+                case let .failed(error): output.send(error: error)
+                case .completed: if latest.complete(source: true) { output.sendCompleted() }
+                case .interrupted: output.sendInterrupted()
+                }
+            }
+        }
+    }
+
+    /// `withLatest(from:)`: each value of the source with the latest value of `samplee`; ends
+    /// with the source only.
+    static func withLatest<V, E, U>(from samplee: SignalProducer<U, Never>) -> Transform<V, E, (V, U), E> {
+        { downstream, lifetime in
+            let output = Signal<(V, U), E>.Observer.serializing(downstream, during: lifetime)
+            let latest = Latest<U>()
+            lifetime += samplee.start { event in
+                if case let .value(u) = event { latest.set(u) }
+            }
+            return .forwarding(to: output) { v in
+                if let u = latest.current { output.send(value: (v, u)) }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// The latest value of this signal with each value of `sampler`, once this signal has sent
+    /// one. Completes when both have completed; interrupted if either is.
+    public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
+        lift(SampleOperators.sample(with: SignalProducer(sampler)))
+    }
+
+    /// The latest value of this signal each time `sampler` fires, once this signal has sent one.
+    public func sample(on sampler: Signal<(), Never>) -> Signal {
+        sample(with: sampler).map { $0.0 }
+    }
+
+    /// Each value of this signal with the latest value of `samplee`; values sent before
+    /// `samplee` has sent one are dropped. Ends when this signal ends.
+    public func withLatest<U>(from samplee: Signal<U, Never>) -> Signal<(Value, U), Error> {
+        lift(SampleOperators.withLatest(from: SignalProducer(samplee)))
+    }
+
+    /// Each value of this signal with the latest value of a run of `samplee`, started now.
+    public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
+        lift(SampleOperators.withLatest(from: samplee))
+    }
+}
+
+extension SignalProducer {
+    /// The latest value of this run with each value of `sampler` (see `Signal.sample(with:)`).
+    public func sample<T>(with sampler: SignalProducer<T, Never>) -> SignalProducer<(Value, T), Error> {
+        lift(SampleOperators.sample(with: sampler))
+    }
+
+    /// The latest value of this run with each value of `sampler`.
+    public func sample<T>(with sampler: Signal<T, Never>) -> SignalProducer<(Value, T), Error> {
+        sample(with: SignalProducer<T, Never>(sampler))
+    }
+
+    /// The latest value of this run each time `sampler` fires.
+    public func sample(on sampler: SignalProducer<(), Never>) -> SignalProducer {
+        sample(with: sampler).map { $0.0 }
+    }
+
+    /// The latest value of this run each time `sampler` fires.
+    public func sample(on sampler: Signal<(), Never>) -> SignalProducer {
+        sample(on: SignalProducer<(), Never>(sampler))
+    }
+
+    /// Each value of this run with the latest value of `samplee` (see `Signal.withLatest(from:)`).
+    public func withLatest<U>(from samplee: Signal<U, Never>) -> SignalProducer<(Value, U), Error> {
+        lift(SampleOperators.withLatest(from: SignalProducer<U, Never>(samplee)))
+    }
+
+    /// Each value of this run with the latest value of a run of `samplee`, started with it.
+    public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Error> {
+        lift(SampleOperators.withLatest(from: samplee))
+    }
+}

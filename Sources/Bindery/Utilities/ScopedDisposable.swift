@@ -1,0 +1,36 @@
+/// A disposable that disposes its inner disposable when it is itself deinitialised: keep it
+/// in an object and the work it holds ends with the object.
+public final class ScopedDisposable<Inner: Disposable>: Disposable {
+    /// The disposable this one disposes.
+    public let inner: Inner
+
+    /// A scoped disposable for `disposable`.
+    public init(_ disposable: Inner) { inner = disposable }
+
+    deinit { inner.dispose() }
+
+    public var isDisposed: Bool { inner.isDisposed }
+
+    public func dispose() { inner.dispose() }
+}
+
+extension ScopedDisposable where Inner == AnyDisposable {
+    /// A scoped disposable for any disposable.
+    public convenience init(_ disposable: Disposable) {
+        self.init(AnyDisposable { disposable.dispose() })
+    }
+}
+
+extension ScopedDisposable where Inner == CompositeDisposable {
+    /// Adds `disposable` to the inner composite.
+    @discardableResult
+    public static func += (scoped: ScopedDisposable<CompositeDisposable>, disposable: Disposable?) -> Disposable? {
+        scoped.inner.add(disposable)
+    }
+
+    /// Adds `action` to run when the inner composite is disposed.
+    @discardableResult
+    public static func += (scoped: ScopedDisposable<CompositeDisposable>, action: @escaping () -> Void) -> Disposable? {
+        scoped.inner.add(action)
+    }
+}

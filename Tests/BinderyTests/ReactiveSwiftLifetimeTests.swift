@@ -1,0 +1,151 @@
+// ReactiveSwift's lifetime and interruption semantics, each as ReactiveSwift documents it.
+import Bindery
+import Dispatch
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct ReactiveSwiftLifetimeTests {
+    @Test func aSignalWhoseInputObserverIsReleasedIsInterruptedAndDisposed() {
+        let disposable = AnyDisposable()
+        var input: Signal<Int, Never>.Observer?
+        let signal: Signal<Int, Never> = {
+            let (signal, observer) = Signal<Int, Never>.pipe(disposable: disposable)
+            input = observer
+            return signal
+        }()
+        var interrupted = false
+        signal.observeInterrupted { interrupted = true }
+        #expect(!interrupted && !disposable.isDisposed)
+        #expect(input != nil)
+        input = nil
+        #expect(interrupted)
+        #expect(disposable.isDisposed)
+        #expect(Signal<Int, Never>.never.observe { _ in } != nil, "never keeps its input: not interrupted")
+    }
+
+    @Test func takeFirstZeroInterrupts() {
+        var interrupted = false
+        SignalProducer<Int, Never>(value: 1).take(first: 0).startWithInterrupted { interrupted = true }
+        #expect(interrupted)
+        let (signal, observer) = Signal<Int, Never>.pipe()
+        var signalInterrupted = false
+        signal.take(first: 0).observeInterrupted { signalInterrupted = true }
+        #expect(signalInterrupted)
+        withExtendedLifetime(observer) {}
+    }
+
+    @Test func takeUntilEndsWhenTheTriggerCompletes() {
+        let (signal, observer) = Signal<Int, Never>.pipe()
+        let (trigger, triggerObserver) = Signal<(), Never>.pipe()
+        var events: [String] = []
+        signal.take(until: trigger).observe { events.append("\($0)") }
+        observer.send(value: 1)
+        triggerObserver.sendCompleted()
+        observer.send(value: 2)
+        #expect(events == ["value 1", "completed"])
+    }
+
+    @Test func startWithSignalDisposedBeforeItsClosureReturnsHasNoEffect() {
+        var started = false
+        let producer = SignalProducer<Int, Never> { _, _ in started = true }
+        var interrupted = false
+        producer.startWithSignal { signal, disposable in
+            signal.observeInterrupted { interrupted = true }
+            disposable.dispose()
+        }
+        #expect(!started)
+        #expect(interrupted)
+    }
+
+    @Test func timeOperatorsDeliverInterruptionOnTheirSchedulerAfterScheduledValues() {
+        typealias Operator = (Signal<Int, Never>, TestScheduler) -> Signal<Int, Never>
+        let operators: [(String, Operator)] = [
+            ("observe(on:)", { $0.observe(on: $1) }),
+            ("delay", { $0.delay(1, on: $1) }),
+            ("throttle", { $0.throttle(1, on: $1) }),
+        ]
+        for (name, apply) in operators {
+            let scheduler = TestScheduler()
+            let (signal, observer) = Signal<Int, Never>.pipe()
+            var events: [String] = []
+            apply(signal, scheduler).observe { events.append("\($0)") }
+            observer.send(value: 1)
+            if name == "throttle" {
+                scheduler.advance()
+                observer.send(value: 2)
+            }
+            observer.sendInterrupted()
+            #expect(!events.contains("interrupted"), "\(name): nothing before the scheduler runs")
+            scheduler.run()
+            let expected = name == "throttle" ? ["value 1", "value 2", "interrupted"] : ["value 1", "interrupted"]
+            #expect(events == expected, "\(name)")
+        }
+        let scheduler = TestScheduler()
+        let (signal, observer) = Signal<Int, Never>.pipe()
+        var events: [String] = []
+        signal.debounce(1, on: scheduler).observe { events.append("\($0)") }
+        observer.sendInterrupted()
+        #expect(events.isEmpty, "debounce: the interruption waits for the scheduler")
+        scheduler.run()
+        #expect(events == ["interrupted"])
+    }
+
+    @Test func debounceSchedulesCompletionAsReactiveSwiftDoes() {
+        let scheduler = TestScheduler()
+        let (signal, observer) = Signal<Int, Never>.pipe()
+        var discarded: [String] = []
+        var kept: [String] = []
+        signal.debounce(1, on: scheduler).observe { discarded.append("\($0)") }
+        signal.debounce(1, on: scheduler, discardWhenCompleted: false).observe { kept.append("\($0)") }
+        observer.send(value: 1)
+        observer.sendCompleted()
+        #expect(discarded == ["completed"], "the waiting value is discarded, completion at once")
+        #expect(kept == [])
+        scheduler.advance(by: .milliseconds(999))
+        #expect(kept == [])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(kept == ["value 1", "completed"], "the waiting value when due, then completion")
+    }
+
+    @Test func collectEverySchedulesCompletionAsReactiveSwiftDoes() {
+        let scheduler = TestScheduler()
+        let (signal, observer) = Signal<Int, Never>.pipe()
+        var discarded: [String] = []
+        var kept: [String] = []
+        signal.collect(every: .seconds(1), on: scheduler).observe { discarded.append("\($0)") }
+        signal.collect(every: .seconds(1), on: scheduler, discardWhenCompleted: false).observe { kept.append("\($0)") }
+        observer.send(value: 1)
+        scheduler.advance(by: .milliseconds(500))
+        observer.sendCompleted()
+        #expect(discarded == ["completed"])
+        #expect(kept == [])
+        scheduler.advance(by: .milliseconds(500))
+        #expect(kept == ["value [1]", "completed"], "gathered values at the next interval, then completion")
+    }
+
+    @Test func flatMapLatestOnAPropertyForwardsTheLatestInnerValue() {
+        let outer = MutableProperty(0)
+        let inners = [MutableProperty("a0"), MutableProperty("b0")]
+        let flattened = outer.flatMap(.latest) { inners[$0] }
+        #expect(flattened.value == "a0")
+        inners[0].value = "a1"
+        #expect(flattened.value == "a1")
+        outer.value = 1
+        #expect(flattened.value == "b0")
+        inners[0].value = "a2"
+        inners[1].value = "b1"
+        #expect(flattened.value == "b1")
+    }
+
+    @Test func queueSchedulerRepeatingActionKeepsRunningWithoutItsDisposableRetained() {
+        let scheduler = QueueScheduler(name: "repeating")
+        let ticks = DispatchSemaphore(value: 0)
+        let count = Atomic(0)
+        _ = scheduler.schedule(after: Date(), interval: .milliseconds(5)) {
+            if count.modify({ $0 += 1; return $0 }) <= 3 { ticks.signal() }
+        }
+        for _ in 0..<3 {
+            #expect(ticks.wait(timeout: .now() + 10) == .success)
+        }
+    }
+}
