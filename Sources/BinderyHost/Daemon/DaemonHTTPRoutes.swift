@@ -29,6 +29,7 @@ public struct DaemonHTTPRoutes: Sendable {
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         switch request.path {
         case "/api/state": state(request, responder)
+        case "/api/changes": changes(request, responder)
         case "/api/surface":
             responder.respond(HTTPResponse(contentType: Self.json, bytes: host.surfaceJSON, headers: [Self.noCache]))
         case "/api/events": events(request, responder)
@@ -50,20 +51,28 @@ public struct DaemonHTTPRoutes: Sendable {
         }
     }
 
-    private func state(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let since: UInt64?
+    /// `since` and `wait` of a polling request, or the 400 a bad one gets.
+    private static func pollQuery(_ request: HTTPRequest) -> Result<(since: UInt64?, wait: Double), HTTPResponseError> {
+        var since: UInt64?
         if let text = request.query("since") {
-            guard let value = UInt64(text) else { responder.respond(.badRequest("since must be a non-negative integer")); return }
+            guard let value = UInt64(text) else { return .failure(HTTPResponseError(.badRequest("since must be a non-negative integer"))) }
             since = value
-        } else {
-            since = nil
         }
         var wait = 0.0
         if let text = request.query("wait") {
             guard let value = Double(text), value.isFinite, value >= 0 else {
-                responder.respond(.badRequest("wait must be a non-negative number of seconds")); return
+                return .failure(HTTPResponseError(.badRequest("wait must be a non-negative number of seconds")))
             }
             wait = min(value, Self.maximumWaitSeconds)
+        }
+        return .success((since, wait))
+    }
+
+    private func state(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let since: UInt64?, wait: Double
+        switch Self.pollQuery(request) {
+        case let .success(query): (since, wait) = query
+        case let .failure(error): responder.respond(error.response); return
         }
         let current = host.snapshot
         // Only a cursor naming the current version waits. Versions continue across restarts,
@@ -112,11 +121,72 @@ public struct DaemonHTTPRoutes: Sendable {
         .notModified(etag, headers: [noCache])
     }
 
+    // MARK: change feed
+
+    private func changes(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let since: UInt64?, wait: Double
+        switch Self.pollQuery(request) {
+        case let .success(query): (since, wait) = query
+        case let .failure(error): responder.respond(error.response); return
+        }
+        guard let since else { responder.respond(changesResponse(.reset(host.snapshot), since: nil)); return }
+        let answer = host.changes(after: since)
+        guard case .unchanged = answer, wait > 0 else { responder.respond(changesResponse(answer, since: since)); return }
+        host.awaitVersion(after: since, timeout: wait) { _ in
+            responder.respond(self.changesResponse(self.host.changes(after: since), since: since))
+        }
+    }
+
+    /// The latest version's prepared change-feed answers, by cursor (nil: the reset), so the
+    /// watchers polling from the same cursor share one built response.
+    private final class PreparedChangesCache: Sendable {
+        let latest = Mutex<(version: UInt64, answers: [UInt64?: PreparedResponse])>((0, [:]))
+    }
+    private let preparedChanges = PreparedChangesCache()
+
+    private func changesResponse(_ answer: ChangesSince, since: UInt64?) -> HTTPResponse {
+        let version: UInt64, cursor: UInt64?
+        switch answer {
+        case let .unchanged(current):
+            // A poll that saw no change says so: 304, with the cursor as its entity tag.
+            return .notModified(ETag(version: current), headers: [Self.noCache])
+        case let .changes(current, _): (version, cursor) = (current, since)
+        case let .reset(snapshot): (version, cursor) = (snapshot.version, nil)
+        }
+        if let cached = preparedChanges.latest.withLock({ $0.version == version ? $0.answers[cursor] : nil }) {
+            return .prepared(cached)
+        }
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.key("version"); writer.int(version)
+        switch answer {
+        case let .changes(_, entries):
+            writer.key("changes")
+            writer.beginArray()
+            for entry in entries { writer.raw(entry) }
+            writer.endArray()
+        case let .reset(snapshot):
+            writer.key("reset"); writer.raw(snapshot.json)
+        case .unchanged:
+            break
+        }
+        writer.endObject()
+        let response = HTTPResponse(contentType: Self.json, bytes: writer.bytes,
+                                    headers: [HTTPHeader("ETag", ETag(version: version).headerValue), Self.noCache])
+        guard let prepared = PreparedResponse(response) else { return response }
+        preparedChanges.latest.withLock { latest in
+            if latest.version != version { latest = (version, [:]) }
+            // Only a few cursors are common (the previous version, a reset); bound the rest.
+            if latest.answers.count < 16 { latest.answers[cursor] = prepared }
+        }
+        return .prepared(prepared)
+    }
+
     private func events(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        var since: UInt64 = 0
-        if let text = request.query("since") {
-            guard let value = UInt64(text) else { responder.respond(.badRequest("since must be a non-negative integer")); return }
-            since = value
+        let since: UInt64
+        switch Self.pollQuery(request) {
+        case let .success(query): since = query.since ?? 0
+        case let .failure(error): responder.respond(error.response); return
         }
         let (version, entries) = host.events(after: since)
         var writer = JSONWriter(capacity: 64 + entries.reduce(0) { $0 + $1.json.count + 1 })
@@ -129,4 +199,10 @@ public struct DaemonHTTPRoutes: Sendable {
         writer.endObject()
         responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.noCache]))
     }
+}
+
+/// A response that ends a request early (a bad query's 400), as an `Error` for `Result`.
+struct HTTPResponseError: Error {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
 }

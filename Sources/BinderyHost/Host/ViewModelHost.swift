@@ -45,24 +45,10 @@ public final class ViewModelHost: Sendable {
     private let store: InputStore?
     private let commit: GroupCommit?
     private let logger: Logger?
-    private let timers = DispatchQueue(label: "bindery.host.timers")
     private let queueKey: QueueIdentity
     private let state = HostState()
     private let stopping = Atomic<Bool>(false)
-    private let published: Mutex<Published>
-
-    private struct Published {
-        var snapshot: StateSnapshot
-        var log: EventLog
-        var waiters: [UInt64: @Sendable (StateSnapshot) -> Void] = [:]
-        var watchers: [UInt64: Watcher] = [:]
-        var nextID: UInt64 = 1
-    }
-
-    private struct Watcher {
-        let viewModel: String?
-        let deliver: @Sendable ([UInt8]) -> Void
-    }
+    private let publisher: StatePublisher
 
     /// How many state versions one reservation in the store covers.
     static let versionBlock: UInt64 = 1_000_000
@@ -96,9 +82,7 @@ public final class ViewModelHost: Sendable {
         self.commandTimeout = commandTimeout
         self.surfaceJSON = SurfaceDocument.all(surfaces)
         self.queueKey = queueKey
-        self.published = Mutex(Published(
-            snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
-            log: EventLog(capacity: eventLogCapacity)))
+        self.publisher = StatePublisher(viewModelNames: surfaces.map(\.name), eventLogCapacity: eventLogCapacity)
     }
 
     // MARK: - Lifecycle
@@ -212,46 +196,41 @@ public final class ViewModelHost: Sendable {
 
     // MARK: - Reading
 
-    /// The current state and its version; no JSON work.
-    public var snapshot: StateSnapshot { published.withLock { $0.snapshot } }
+    /// The current state and its version, its document built on the first read of the version.
+    public var snapshot: StateSnapshot { publisher.snapshot }
 
     /// The current version.
-    public var version: UInt64 { snapshot.version }
+    public var version: UInt64 { publisher.version }
 
     /// Calls `respond` once with the first snapshot whose version is greater than `version`,
     /// or with the current one when `timeout` seconds pass first.
     public func awaitSnapshot(after version: UInt64, timeout: Double, respond: @escaping @Sendable (StateSnapshot) -> Void) {
-        let registered: (UInt64, StateSnapshot?) = published.withLock { published in
-            if published.snapshot.version > version { return (0, published.snapshot) }
-            let id = published.nextID
-            published.nextID += 1
-            published.waiters[id] = respond
-            return (id, nil)
-        }
-        if let ready = registered.1 {
-            respond(ready)
-            return
-        }
-        let id = registered.0
-        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, timeout) * 1e9))) { [weak self] in
-            guard let self else { return }
-            let expired: (@Sendable (StateSnapshot) -> Void)?, current: StateSnapshot
-            (expired, current) = published.withLock { ($0.waiters.removeValue(forKey: id), $0.snapshot) }
-            expired?(current)
-        }
+        publisher.awaitVersion(after: version, timeout: timeout) { [publisher] _ in respond(publisher.snapshot) }
+    }
+
+    /// Calls `respond` once with the first version greater than `version`, or with the
+    /// current one when `timeout` seconds pass first; no JSON work.
+    public func awaitVersion(after version: UInt64, timeout: Double, respond: @escaping @Sendable (UInt64) -> Void) {
+        publisher.awaitVersion(after: version, timeout: timeout, respond: respond)
+    }
+
+    /// What changed after `cursor` (the change feed, docs/HTTP.md): nothing, the changes since,
+    /// or — for a cursor too old, from another run or from the future — the whole state.
+    public func changes(after cursor: UInt64) -> ChangesSince {
+        publisher.changes(after: cursor)
     }
 
     /// Long-polls waiting now.
-    public var waitingPolls: Int { published.withLock { $0.waiters.count } }
+    public var waitingPolls: Int { publisher.waitingPolls }
 
     /// The newest `count` logged events, oldest first.
     public func recentEvents(_ count: Int) -> [EventLog.Entry] {
-        published.withLock { $0.log.last(count) }
+        publisher.recentEvents(count)
     }
 
     /// The current version and the logged events after `version`, oldest first.
     public func events(after version: UInt64) -> (version: UInt64, events: [EventLog.Entry]) {
-        published.withLock { ($0.snapshot.version, $0.log.after(version: version)) }
+        publisher.events(after: version)
     }
 
     /// The index of the view model called `name`, or `unknown_view_model` with a suggestion.
@@ -279,9 +258,9 @@ public final class ViewModelHost: Sendable {
         onScheduler { [self] in
             let values = state.values[index]
             guard let name else {
-                var writer = JSONWriter(capacity: 512)
-                writeState(of: index, to: &writer)
-                return completion(.success(Reading(kind: nil, json: writer.bytes)))
+                // Publish this scheduler's pending changes first, so the encoded state is current.
+                if state.flushScheduled || state.encoder == nil { flush() }
+                return completion(.success(Reading(kind: nil, json: state.encoder!.viewModelJSON[index])))
             }
             if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
                 return completion(.success(Reading(kind: "input", json: JSONWriter.encode(values.inputs[input]))))
@@ -350,6 +329,7 @@ public final class ViewModelHost: Sendable {
         // the value even if the view model delivers changes elsewhere.
         state.values[viewModel].inputs[input] = surface.inputs[input].value
         state.changedInputs.insert(GroupCommit.Key(viewModel: viewModel, input: input))
+        state.memberChanged(HostState.ChangeKey(viewModel: viewModel, part: .input, index: input))
         metrics.recordInputSet()
         record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
                at: causePosition)
@@ -521,21 +501,16 @@ public final class ViewModelHost: Sendable {
     /// JSON object, in version order, until ``unwatch(_:)``. `deliver` runs on the
     /// scheduler: it must not block.
     public func watch(viewModel: String?, deliver: @escaping @Sendable ([UInt8]) -> Void) -> UInt64 {
-        published.withLock { published in
-            let id = published.nextID
-            published.nextID += 1
-            published.watchers[id] = Watcher(viewModel: viewModel, deliver: deliver)
-            return id
-        }
+        publisher.watch(viewModel: viewModel, deliver: deliver)
     }
 
     /// Stops a watch started by ``watch(viewModel:deliver:)``.
     public func unwatch(_ id: UInt64) {
-        _ = published.withLock { $0.watchers.removeValue(forKey: id) }
+        publisher.unwatch(id)
     }
 
     /// Watch streams open now.
-    public var watcherCount: Int { published.withLock { $0.watchers.count } }
+    public var watcherCount: Int { publisher.watcherCount }
 
     // MARK: - Scheduler confinement
 
@@ -589,6 +564,7 @@ public final class ViewModelHost: Sendable {
         guard state.values.indices.contains(vm), state.values[vm].inputs[index] != value else { return }
         state.values[vm].inputs[index] = value
         state.changedInputs.insert(GroupCommit.Key(viewModel: vm, input: index))
+        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .input, index: index))
         if let setting = state.clientSetting, setting == (vm, index) {
             markDirty()
             return
@@ -603,6 +579,7 @@ public final class ViewModelHost: Sendable {
     private func outputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
         guard state.values.indices.contains(vm), state.values[vm].outputs[index] != value else { return }
         state.values[vm].outputs[index] = value
+        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .output, index: index))
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.outputs[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .output, value: .value(value))),
@@ -623,6 +600,7 @@ public final class ViewModelHost: Sendable {
 
     private func updateCommand(_ vm: Int, _ index: Int, _ command: CommandState) {
         state.values[vm].commands[index] = command
+        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.commands[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .command, value: .command(command))),
@@ -661,46 +639,45 @@ public final class ViewModelHost: Sendable {
         }
     }
 
-    /// Publishes one new version: its state JSON, the batch's events, and wakes everyone.
+    /// Publishes one new version: re-encodes the members that changed (only those), the
+    /// batch's change-feed entries and events, and wakes everyone.
     private func flush() {
         state.flushScheduled = false
         state.version += 1
         let version = state.version
         if version >= state.versionCeiling { extendVersionReservation() }
-        var writer = JSONWriter(capacity: max(1_024, snapshot.json.count + 256))
-        writer.beginObject()
-        writer.key("version"); writer.int(version)
-        writer.key("viewModels")
-        writer.beginObject()
-        for index in surfaces.indices {
-            writer.key(surfaces[index].name)
-            writeState(of: index, to: &writer)
+        let restart = state.encoder == nil
+        var entries: [[UInt8]] = []
+        if restart {
+            state.encoder = StateEncoder(surfaces: surfaces, values: state.values)
+        } else {
+            var touched: Set<Int> = []
+            for key in state.changedMembers {
+                let values = state.values[key.viewModel]
+                let change: StateEncoder.Change?
+                switch key.part {
+                case .input: change = state.encoder!.update(key, value: values.inputs[key.index])
+                case .output: change = state.encoder!.update(key, value: values.outputs[key.index])
+                case .command: change = state.encoder!.update(key, command: values.commands[key.index])
+                }
+                guard let change else { continue }
+                touched.insert(key.viewModel)
+                entries.append(state.encoder!.entry(key, change))
+            }
+            state.encoder!.rebuild(viewModels: touched.sorted())
         }
-        writer.endObject()
-        writer.endObject()
-        let snapshot = StateSnapshot(version: version, json: writer.bytes)
+        state.clearChangedMembers()
 
-        let events = state.pendingEvents.map { (viewModel: $0.viewModel, logged: $0.isLogged, json: $0.json(version: version)) }
+        let events = state.pendingEvents.map {
+            StatePublisher.Event(viewModel: $0.viewModel, logged: $0.isLogged, json: $0.json(version: version))
+        }
         state.pendingEvents.removeAll(keepingCapacity: true)
         state.pendingChangeIndex.removeAll(keepingCapacity: true)
         let replies = state.pendingReplies
         state.pendingReplies.removeAll(keepingCapacity: true)
 
-        let (waiters, watchers) = published.withLock { published in
-            published.snapshot = snapshot
-            for event in events where event.logged {
-                published.log.append(EventLog.Entry(version: version, json: event.json))
-            }
-            let waiters = Array(published.waiters.values)
-            published.waiters.removeAll(keepingCapacity: true)
-            return (waiters, Array(published.watchers.values))
-        }
-        for waiter in waiters { waiter(snapshot) }
-        for watcher in watchers {
-            for event in events where watcher.viewModel == nil || watcher.viewModel == event.viewModel {
-                watcher.deliver(event.json)
-            }
-        }
+        publisher.publish(version: version, viewModelJSON: state.encoder!.viewModelJSON, changes: entries,
+                          restart: restart, events: events)
         if let commit {
             for key in state.changedInputs {
                 let value = state.values[key.viewModel].inputs[key.input]
@@ -760,32 +737,6 @@ public final class ViewModelHost: Sendable {
         guard state.failedCommits > 0 else { return }
         logger?.notice("the state database accepts commits again, after \(state.failedCommits) failed")
         state.failedCommits = 0
-    }
-
-    /// Writes `{"inputs": {…}, "outputs": {…}, "commands": {…}}` for one view model.
-    private func writeState(of index: Int, to writer: inout JSONWriter) {
-        let surface = surfaces[index]
-        let values = state.values[index]
-        writer.beginObject()
-        writer.key("inputs")
-        writer.beginObject()
-        for (position, input) in surface.inputs.enumerated() {
-            writer.key(input.name); writer.value(values.inputs[position])
-        }
-        writer.endObject()
-        writer.key("outputs")
-        writer.beginObject()
-        for (position, output) in surface.outputs.enumerated() {
-            writer.key(output.name); writer.value(values.outputs[position])
-        }
-        writer.endObject()
-        writer.key("commands")
-        writer.beginObject()
-        for (position, command) in surface.commands.enumerated() {
-            writer.key(command.name); values.commands[position].write(to: &writer)
-        }
-        writer.endObject()
-        writer.endObject()
     }
 
     // MARK: - Restoring

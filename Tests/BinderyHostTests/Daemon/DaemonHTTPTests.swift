@@ -61,6 +61,41 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func changeFeedSendsOnlyTheChangeAndATimedOutPollIs304() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        let first = try http.get("/api/changes")
+        #expect(first.status == 200)
+        let reset = try JSONParser.parse(first.body)
+        let version = try #require(reset["version"]?.intValue)
+        #expect(first.header("ETag") == "\"\(version)\"")
+        #expect(reset["reset"]?["viewModels"]?["api"]?["inputs"]?["latencyMs"] == .int(0))
+
+        // Nothing changed: a poll that times out says so with 304.
+        let timedOut = try http.get("/api/changes?since=\(version)&wait=0.2")
+        #expect(timedOut.status == 304)
+        #expect(timedOut.body.isEmpty)
+
+        try http.send("GET /api/changes?since=\(version)&wait=60 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try daemon.control().request(#"{"op":"set","vm":"api","name":"latencyMs","value":11}"#).isOK)
+        let woken = try http.readResponse()
+        #expect(woken.status == 200)
+        let changes = try JSONParser.parse(woken.body)
+        #expect((changes["version"]?.intValue ?? 0) > version)
+        #expect(changes["reset"] == nil)
+        let entries = changes["changes"]?.arrayValue ?? []
+        #expect(entries.contains { $0["vm"] == .string("api") && $0["part"] == .string("input")
+            && $0["name"] == .string("latencyMs") && $0["value"] == .int(11) })
+        #expect(woken.body.count < 2_048)
+
+        // A cursor from the future (or another run) gets the whole state.
+        #expect(try JSONParser.parse(try http.get("/api/changes?since=\(version + 1_000_000_000)").body)["reset"] != nil)
+        #expect(try http.get("/api/changes?since=x").status == 400)
+        #expect(try http.get("/api/changes?since=1&wait=nan").status == 400)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func surfaceEventsMetricsHealthAndStaticFiles() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
