@@ -22,6 +22,7 @@ public enum DaemonOptions {
         usage: binderyd [--socket PATH] [--http HOST:PORT] [--state-dir DIR] [--web-dir DIR]
                         [--latency-ms N] [--failure-rate F] [--command-timeout SECONDS]
                         [--log-level LEVEL] [--socket-mode MODE] [--reset-state]
+                        [--http-connections N]
                         [--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
@@ -31,6 +32,9 @@ public enum DaemonOptions {
                                     clear, so a non-loopback HOST is logged as a warning
           --state-dir DIR           persisted inputs and model store (default ./.bindery,
                                     $STATE_DIRECTORY under systemd)
+          --http-connections N      HTTP connections served at once (default 16384,
+                                    lowered to fit the open-file limit); past them
+                                    requests get 503 and it is logged
           --web-dir DIR             serve the dashboard from DIR (e.g. ./web, to edit it
                                     without rebuilding; default: the copy built in)
           --latency-ms N            simulated API latency to start with, 0-60000 ms
@@ -91,6 +95,12 @@ public enum DaemonOptions {
                 configuration.socketMode = mode
             case "--http":
                 (configuration.httpHost, configuration.httpPort) = try parseHostPort(try value())
+            case "--http-connections":
+                let text = try value()
+                guard let count = Int(text), (16...1_000_000).contains(count) else {
+                    throw UsageError("--http-connections must be an integer from 16 to 1000000, got '\(text)'")
+                }
+                configuration.httpConnections = count
             case "--state-dir":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--state-dir needs a directory") }
