@@ -116,7 +116,7 @@ def change(daemon, kind, i):
     if kind == "set":
         reply = daemon.request(op="set", vm="api", name="latencyMs", value=i % 2)
     else:
-        reply = daemon.request(op="run", vm="products", name="toggle", argument=1)
+        reply = daemon.request(op="run", vm="products", name="toggle", arg=1)
     assert reply.get("ok"), reply
 
 
@@ -138,7 +138,7 @@ def scale(rows):
         poller.join()
         for kind in ("set", "toggle"):
             version = daemon.version()
-            change(daemon, kind, 7)
+            change(daemon, kind, SETS)  # SETS - 1 was the last value set: this one differs
             line[f"bytes_per_{kind}"] = len(daemon.get(f"/api/changes?since={version}")[1])
         for kind in ("set", "toggle"):
             samples = []

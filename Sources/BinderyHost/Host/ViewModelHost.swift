@@ -396,8 +396,13 @@ public final class ViewModelHost: Sendable {
         }
         state.clearChangedMembers()
 
-        let events = state.pendingEvents.map {
-            StatePublisher.Event(viewModel: $0.viewModel, logged: $0.isLogged, json: $0.json(version: version))
+        // A change event (a whole list, for a list output) is encoded only when a watch stream
+        // is open to receive it: with none, a change costs only its re-encoded members. A watch
+        // that starts while this flush runs sees events from the next version on.
+        let watching = publisher.watcherCount > 0
+        let events = state.pendingEvents.compactMap { event -> StatePublisher.Event? in
+            guard watching || event.isLogged else { return nil }
+            return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged, json: event.json(version: version))
         }
         state.pendingEvents.removeAll(keepingCapacity: true)
         state.pendingChangeIndex.removeAll(keepingCapacity: true)
