@@ -132,8 +132,14 @@ public struct DaemonHTTPRoutes: Sendable {
         guard let since else { responder.respond(changesResponse(.reset(host.snapshot), since: nil)); return }
         let answer = host.changes(after: since)
         guard case .unchanged = answer, wait > 0 else { responder.respond(changesResponse(answer, since: since)); return }
-        host.awaitVersion(after: since, timeout: wait) { _ in
-            responder.respond(self.changesResponse(self.host.changes(after: since), since: since))
+        host.awaitVersion(after: since, timeout: wait) { version in
+            // Every watcher at the same cursor is woken by the same version: the first builds
+            // the answer, the rest take it from the cache without asking the host.
+            if let cached = self.preparedChanges.latest.withLock({ $0.version == version ? $0.answers[since] : nil }) {
+                responder.respond(.prepared(cached))
+            } else {
+                responder.respond(self.changesResponse(self.host.changes(after: since), since: since))
+            }
         }
     }
 
