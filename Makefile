@@ -16,7 +16,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages).
-DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev \
+DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
                 tmux chromium wrk systemd python3 dpkg-dev lintian man-db bash-completion
 
 # Installed binaries are built with the Swift runtime linked in, so they need no toolchain

@@ -86,10 +86,11 @@ public struct DaemonHTTPRoutes: Sendable {
         }
     }
 
-    /// The 200 and 304 answers for one version, built once and shared by every poll of it.
+    /// The 200 (identity and gzip) and 304 answers for one version, each built — and the
+    /// body compressed — once, on first need, and shared by every poll of it.
     private struct PreparedState: Sendable {
         let version: UInt64
-        let ok: PreparedResponse
+        var ok: [Bool: PreparedResponse] = [:]
         let notModified: PreparedResponse
     }
     /// The latest version's prepared answers (a class: the routes are a value type).
@@ -102,23 +103,36 @@ public struct DaemonHTTPRoutes: Sendable {
         let etag = ETag(version: snapshot.version)
         let matches = request.ifNoneMatchMatches(etag)
         // Built only when the version changes; every other poll reuses the prepared answers.
-        let prepared = preparedState.latest.withLock { cached -> PreparedState? in
-            if let cached, cached.version == snapshot.version { return cached }
-            guard let ok = PreparedResponse(Self.ok(snapshot, etag)),
-                  let notModified = PreparedResponse(Self.notModified(etag)) else { return nil }
-            cached = PreparedState(version: snapshot.version, ok: ok, notModified: notModified)
-            return cached
+        let gzip = request.acceptsGzip
+        let prepared = preparedState.latest.withLock { cached -> PreparedResponse? in
+            if cached?.version != snapshot.version {
+                guard let notModified = PreparedResponse(Self.notModified(etag)) else { return nil }
+                cached = PreparedState(version: snapshot.version, notModified: notModified)
+            }
+            if matches { return cached?.notModified }
+            if let ok = cached?.ok[gzip] { return ok }
+            let ok = PreparedResponse(Self.ok(snapshot.json, etag, gzip: gzip))
+            cached?.ok[gzip] = ok
+            return ok
         }
-        guard let prepared else { return matches ? Self.notModified(etag) : Self.ok(snapshot, etag) }
-        return .prepared(matches ? prepared.notModified : prepared.ok)
+        guard let prepared else { return matches ? Self.notModified(etag) : Self.ok(snapshot.json, etag, gzip: gzip) }
+        return .prepared(prepared)
     }
 
-    private static func ok(_ snapshot: StateSnapshot, _ etag: ETag) -> HTTPResponse {
-        HTTPResponse(contentType: json, bytes: snapshot.json, headers: [HTTPHeader("ETag", etag.headerValue), noCache])
+    private static let varyEncoding = HTTPHeader("Vary", "Accept-Encoding")
+
+    /// A JSON 200 with `etag`; gzip-compressed (with the weak form of the tag, as the bytes
+    /// differ) when `gzip` and the body is worth it. Either carries `Vary: Accept-Encoding`.
+    private static func ok(_ body: [UInt8], _ etag: ETag, gzip: Bool) -> HTTPResponse {
+        if gzip, body.count >= Gzip.minimumSize, let compressed = Gzip.compress(body) {
+            return HTTPResponse(contentType: json, bytes: compressed, headers: [
+                HTTPHeader("Content-Encoding", "gzip"), HTTPHeader("ETag", "W/" + etag.headerValue), varyEncoding, noCache])
+        }
+        return HTTPResponse(contentType: json, bytes: body, headers: [HTTPHeader("ETag", etag.headerValue), varyEncoding, noCache])
     }
 
     private static func notModified(_ etag: ETag) -> HTTPResponse {
-        .notModified(etag, headers: [noCache])
+        .notModified(etag, headers: [varyEncoding, noCache])
     }
 
     // MARK: change feed
@@ -129,16 +143,18 @@ public struct DaemonHTTPRoutes: Sendable {
         case let .success(query): (since, wait) = query
         case let .failure(error): responder.respond(error.response); return
         }
-        guard let since else { responder.respond(changesResponse(.reset(host.snapshot), since: nil)); return }
+        let gzip = request.acceptsGzip
+        guard let since else { responder.respond(changesResponse(.reset(host.snapshot), since: nil, gzip: gzip)); return }
         let answer = host.changes(after: since)
-        guard case .unchanged = answer, wait > 0 else { responder.respond(changesResponse(answer, since: since)); return }
+        guard case .unchanged = answer, wait > 0 else { responder.respond(changesResponse(answer, since: since, gzip: gzip)); return }
         host.awaitVersion(after: since, timeout: wait) { version in
             // Every watcher at the same cursor is woken by the same version: the first builds
             // the answer, the rest take it from the cache without asking the host.
-            if let cached = self.preparedChanges.latest.withLock({ $0.version == version ? $0.answers[since] : nil }) {
+            let key = ChangesKey(cursor: since, gzip: gzip)
+            if let cached = self.preparedChanges.latest.withLock({ $0.version == version ? $0.answers[key] : nil }) {
                 responder.respond(.prepared(cached))
             } else {
-                responder.respond(self.changesResponse(self.host.changes(after: since), since: since))
+                responder.respond(self.changesResponse(self.host.changes(after: since), since: since, gzip: gzip))
             }
         }
     }
@@ -146,20 +162,26 @@ public struct DaemonHTTPRoutes: Sendable {
     /// The latest version's prepared change-feed answers, by cursor (nil: the reset), so the
     /// watchers polling from the same cursor share one built response.
     private final class PreparedChangesCache: Sendable {
-        let latest = Mutex<(version: UInt64, answers: [UInt64?: PreparedResponse])>((0, [:]))
+        let latest = Mutex<(version: UInt64, answers: [ChangesKey: PreparedResponse])>((0, [:]))
+    }
+    /// A cursor (nil: the reset) and whether the answer is gzip-compressed.
+    private struct ChangesKey: Hashable {
+        let cursor: UInt64?
+        let gzip: Bool
     }
     private let preparedChanges = PreparedChangesCache()
 
-    private func changesResponse(_ answer: ChangesSince, since: UInt64?) -> HTTPResponse {
+    private func changesResponse(_ answer: ChangesSince, since: UInt64?, gzip: Bool) -> HTTPResponse {
         let version: UInt64, cursor: UInt64?
         switch answer {
         case let .unchanged(current):
             // A poll that saw no change says so: 304, with the cursor as its entity tag.
-            return .notModified(ETag(version: current), headers: [Self.noCache])
+            return Self.notModified(ETag(version: current))
         case let .changes(current, _): (version, cursor) = (current, since)
         case let .reset(snapshot): (version, cursor) = (snapshot.version, nil)
         }
-        if let cached = preparedChanges.latest.withLock({ $0.version == version ? $0.answers[cursor] : nil }) {
+        let key = ChangesKey(cursor: cursor, gzip: gzip)
+        if let cached = preparedChanges.latest.withLock({ $0.version == version ? $0.answers[key] : nil }) {
             return .prepared(cached)
         }
         var writer = JSONWriter(capacity: 256)
@@ -177,13 +199,12 @@ public struct DaemonHTTPRoutes: Sendable {
             break
         }
         writer.endObject()
-        let response = HTTPResponse(contentType: Self.json, bytes: writer.bytes,
-                                    headers: [HTTPHeader("ETag", ETag(version: version).headerValue), Self.noCache])
+        let response = Self.ok(writer.bytes, ETag(version: version), gzip: gzip)
         guard let prepared = PreparedResponse(response) else { return response }
         preparedChanges.latest.withLock { latest in
             if latest.version != version { latest = (version, [:]) }
             // Only a few cursors are common (the previous version, a reset); bound the rest.
-            if latest.answers.count < 16 { latest.answers[cursor] = prepared }
+            if latest.answers.count < 16 { latest.answers[key] = prepared }
         }
         return .prepared(prepared)
     }

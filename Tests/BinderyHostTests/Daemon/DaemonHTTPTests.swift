@@ -96,6 +96,44 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func stateAndResetsAreGzippedForClientsThatAcceptIt() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        let plain = try http.get("/api/state")
+        #expect(plain.header("Content-Encoding") == nil)
+        #expect(plain.header("Vary") == "Accept-Encoding")
+        for path in ["/api/state", "/api/changes"] {
+            let zipped = try http.get(path, headers: ["Accept-Encoding: deflate, gzip;q=0.8"])
+            #expect(zipped.status == 200)
+            #expect(zipped.header("Content-Encoding") == "gzip")
+            #expect(zipped.header("Vary") == "Accept-Encoding")
+            #expect(zipped.header("ETag")?.hasPrefix("W/\"") == true)
+            let unzipped = try Self.gunzip(zipped.body)
+            #expect(unzipped.count > zipped.body.count)
+            let json = try JSONParser.parse(unzipped)
+            #expect((path == "/api/state" ? json : json["reset"])?["viewModels"]?["api"] != nil)
+        }
+        #expect(try http.get("/api/state", headers: ["Accept-Encoding: gzip;q=0"]).header("Content-Encoding") == nil)
+        #expect(daemon.stop() == 0)
+    }
+
+    /// Decompresses with the system's gzip, an implementation independent of the daemon's.
+    private static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(bytes))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
     @Test func surfaceEventsMetricsHealthAndStaticFiles() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
