@@ -204,6 +204,31 @@ def fan_out(counts, rows=150):
         daemon.stop()
 
 
+def idle_flood(idle=5000, slow=1200):
+    """`idle` connections that send nothing and `slow` that stop inside their request head
+    (slowloris), all open at once; then how long a fresh /healthz takes, now and after the
+    request-head timeout (10 s) has passed."""
+    daemon = Daemon()
+    held = []
+    try:
+        for i in range(idle + slow):
+            s = socket.create_connection(("127.0.0.1", daemon.port))
+            if i >= idle:
+                s.sendall(b"GET /api/state HTTP/1.1\r\nHost: x\r\n")
+            held.append(s)
+        results = []
+        for wait in (0.5, 11):
+            time.sleep(wait)
+            started = time.perf_counter()
+            status = daemon.get("/healthz")[0]
+            results.append((status, (time.perf_counter() - started) * 1000))
+        return results
+    finally:
+        for s in held:
+            s.close()
+        daemon.stop()
+
+
 if __name__ == "__main__":
     print("rows | /api/state KB | CPU ms per set (input) | CPU ms per toggle (row) | bytes per set | bytes per toggle | "
           "set->visible p50/p99 ms | toggle->visible p50/p99 ms")
@@ -215,3 +240,6 @@ if __name__ == "__main__":
     print("watchers (150 rows) | delivery p50 ms | delivery p99 ms | daemon CPU ms per set")
     for count, (p50, p99, cpu) in fan_out(WATCHERS).items():
         print(f"{count} | {p50:.2f} | {p99:.2f} | {cpu:.2f}", flush=True)
+    (now_status, now_ms), (later_status, later_ms) = idle_flood()
+    print(f"5,000 idle + 1,200 slowloris connections open: /healthz {now_status} in {now_ms:.1f} ms; "
+          f"after the 10 s head timeout: {later_status} in {later_ms:.1f} ms", flush=True)
