@@ -1,6 +1,8 @@
 import Synchronization
-/// binderyd's HTTP API (docs/HTTP.md): `/api/state` (ETag, 304, long-poll), `/api/surface`,
-/// `/api/events`, `/metrics`, `/healthz`, and the dashboard's files.
+/// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
+/// nothing changed, a reset for a cursor it cannot answer), `/api/state` (ETag, 304,
+/// long-poll), `/api/surface`, `/api/events`, `/metrics`, `/healthz`, and the dashboard's
+/// files; `/api/state` and `/api/changes` gzip-compressed for clients that accept it.
 ///
 /// Guarantees: `/api/state` answers from the host's cached snapshot — no JSON work per
 /// request; `If-None-Match` with the current version gets 304; `?since=V&wait=S` with V the
