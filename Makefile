@@ -16,7 +16,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages).
-DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev \
+DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
                 tmux chromium wrk systemd python3 dpkg-dev lintian man-db bash-completion
 
 # Installed binaries are built with the Swift runtime linked in, so they need no toolchain
@@ -31,7 +31,7 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps build release test systemd-test bench bench-http bench-persistence run install-build install install-files uninstall deb clean
+.PHONY: deps build release test systemd-test bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -96,6 +96,13 @@ bench-persistence: deps
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends strace
 	$(SWIFT) build -c release --product binderyd
 	scripts/bench-persistence.py .build/release/binderyd
+
+# Cost per change as the state grows (15 / 1,500 / 15,000 listed products): daemon CPU per
+# set, bytes per change to a watcher, set -> visible p50/p99; then delivery to 10 / 100 /
+# 1,000 watchers long-polling /api/changes (scripts/bench-scale.py).
+bench-scale: deps
+	$(SWIFT) build -c release --product binderyd
+	scripts/bench-scale.py .build/release/binderyd
 
 install-build: deps
 	$(INSTALL_BUILD) --product binderyd

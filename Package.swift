@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
 
         // JSON values, parsing and writing, shared by the daemon and binderyctl; no dependencies.
         .target(name: "BinderyJSON"),
@@ -41,7 +42,7 @@ let package = Package(
         .executableTarget(name: "bindery-embed", path: "Sources/BinderyEmbed"),
         .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
-        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyNames", "BinderySQLite", "BinderyWeb", "CMicroHTTPD", "CSystemd"]),
+        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyNames", "BinderySQLite", "BinderyWeb", "CMicroHTTPD", "CSystemd", "CZlib"]),
 
         // The daemon: flags and wiring over BinderyHost.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),

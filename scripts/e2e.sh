@@ -77,7 +77,7 @@ cli_tests_against_daemon() {
 dashboard() {
     start_daemon || return 1
     python3 Tests/web/dashboard_test.py --base-url "http://127.0.0.1:$port" \
-        --control "$bin/binderyctl --socket $socket" | sed 's/^/      /'
+        --control "$bin/binderyctl --socket $socket" --store "$workdir/state/bindery.sqlite" | sed 's/^/      /'
     local status=${PIPESTATUS[0]}
     stop_daemon || status=1
     return $status

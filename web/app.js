@@ -13,6 +13,8 @@
   const BACKOFF_MAX_MS = 15000;
   const REQUEST_TIMEOUT_MS = (LONG_POLL_SECONDS + 10) * 1000;
   const FLASH_MS = 1600;
+  // A list shows this many rows a page: patching or paging costs the page, not the list.
+  const PAGE_ROWS = 100;
   const EVENT_LIMIT = 250;
   const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -55,14 +57,22 @@
 
   const flashTimers = new WeakMap();
 
-  /** Adds `className` to `node` for FLASH_MS, restarting the effect if it is already on. */
+  /**
+   * Adds `className` to `node` for FLASH_MS, restarting the effect if it is already on. The
+   * class comes back on the next frame rather than after a forced layout, so a batch of
+   * flashes costs one style pass, not one layout each.
+   */
   function pulse(node, className) {
     if (!node) return;
     const timers = flashTimers.get(node) || {};
     clearTimeout(timers[className]);
-    node.classList.remove(className);
-    void node.getBoundingClientRect(); // restart the CSS animation
-    node.classList.add(className);
+    cancelAnimationFrame(timers[`${className}-frame`]);
+    if (node.classList.contains(className)) {
+      node.classList.remove(className);
+      timers[`${className}-frame`] = requestAnimationFrame(() => node.classList.add(className));
+    } else {
+      node.classList.add(className);
+    }
     timers[className] = setTimeout(() => node.classList.remove(className), FLASH_MS);
     flashTimers.set(node, timers);
   }
@@ -154,26 +164,38 @@
     lastSeen.clear();
   }
 
-  /** One long-poll of /api/state; renders and returns true when the version changed. */
+  /**
+   * One long-poll of the change feed (/api/changes): patches what changed and returns true
+   * when the version moved. A reset (first poll, a cursor from another run or too old)
+   * renders the whole state.
+   */
   async function pollState() {
     const first = stateVersion === null;
-    const path = first ? "api/state" : `api/state?since=${stateVersion}&wait=${LONG_POLL_SECONDS}`;
-    const headers = first ? {} : { "If-None-Match": `"${stateVersion}"` };
-    const result = await fetchJSON(path, headers);
+    const path = first ? "api/changes" : `api/changes?since=${stateVersion}&wait=${LONG_POLL_SECONDS}`;
+    const result = await fetchJSON(path);
     if (result.notModified) return false;
-    const state = result.body;
-    if (!state || typeof state.version !== "number" || typeof state.viewModels !== "object" || state.viewModels === null) {
-      throw new Error("api/state is not {version, viewModels}");
+    const feed = result.body;
+    if (!feed || typeof feed.version !== "number") throw new Error("api/changes has no version");
+    if (feed.reset !== undefined) {
+      const state = feed.reset;
+      if (!state || typeof state.version !== "number" || typeof state.viewModels !== "object" || state.viewModels === null) {
+        throw new Error("api/changes reset is not {version, viewModels}");
+      }
+      if ((stateVersion !== null && state.version < stateVersion) || eventCursor > state.version) {
+        // Versions continue across restarts, so this is another state (e.g. --reset-state):
+        // its versions and event log started over.
+        if (stateVersion !== null) await loadSurface();
+        resetEvents();
+      }
+      stateVersion = state.version;
+      render(state);
+    } else {
+      if (!Array.isArray(feed.changes)) throw new Error("api/changes has neither changes nor reset");
+      if (feed.version === stateVersion) return false;
+      stateVersion = feed.version;
+      applyChanges(feed.changes);
+      showVersion(feed.version);
     }
-    if (state.version === stateVersion) return false;
-    if ((stateVersion !== null && state.version < stateVersion) || eventCursor > state.version) {
-      // Versions continue across restarts, so this is another state (e.g. --reset-state):
-      // its versions and event log started over.
-      if (stateVersion !== null) await loadSurface();
-      resetEvents();
-    }
-    stateVersion = state.version;
-    render(state);
     await pollEvents(!first);
     return true;
   }
@@ -269,7 +291,7 @@
           const value = h("dd", { class: "value" });
           const pair = h("div", { class: "pair", "data-output": name }, h("dt", {}, name), value);
           list.append(pair);
-          this.outputs.set(name, { pair, value, rows: [] });
+          this.outputs.set(name, { pair, value, list: null });
         }
         this.root.append(h("h4", {}, "Outputs"), list);
       }
@@ -310,8 +332,7 @@
       for (const [name, view] of this.outputs) {
         const value = (vmState.outputs || {})[name];
         if (!track("output", name, value)) continue;
-        if (Array.isArray(value)) renderList(view, this.vm, name, value, animate);
-        else showValue(view.value, name, value);
+        this.showOutput(view, name, value, animate);
         if (animate) { pulse(view.value, "flash"); changed.add(`out:${name}`); }
       }
       for (const [name, view] of this.commands) {
@@ -321,7 +342,67 @@
         if (animate && enabledChanged) changed.add(`cmd:${name}`);
       }
       this.graph.update(vmState, changed);
+      this.state = vmState;
     }
+
+    showOutput(view, name, value, animate) {
+      if (Array.isArray(value)) {
+        if (!view.list) view.list = new ListView(view, this.vm, name);
+        view.list.setRows(value, animate);
+      } else {
+        if (view.list) { view.list = null; view.pair.removeAttribute("data-count"); }
+        showValue(view.value, name, value);
+      }
+    }
+
+    /**
+     * Applies one change-feed entry (docs/HTTP.md): only the member it names is touched, and
+     * of a list only the rows it carries (on the page shown).
+     */
+    applyChange(change, changed) {
+      const part = `${change.part}s`;
+      const members = this.state[part] || (this.state[part] = {});
+      const name = change.name;
+      lastSeen.delete(`${this.vm}|${change.part}|${name}`); // a later reset compares afresh
+      if (change.part === "input") {
+        const target = this.inputs.get(name);
+        members[name] = change.value;
+        if (!target) return;
+        showValue(target, name, change.value);
+        pulse(target, "flash");
+        changed.add(`in:${name}`);
+      } else if (change.part === "output") {
+        const view = this.outputs.get(name);
+        if ("value" in change) {
+          members[name] = change.value;
+          if (view) this.showOutput(view, name, change.value, true);
+        } else {
+          const rows = Array.isArray(members[name]) ? members[name] : [];
+          rows.length = Math.min(rows.length, change.length);
+          for (const [index, row] of change.rows || []) rows[index] = row;
+          members[name] = rows;
+          if (view && view.list) view.list.patch(rows, change.rows || []);
+          else if (view) this.showOutput(view, name, rows, true);
+        }
+        if (view) { pulse(view.value, "flash"); changed.add(`out:${name}`); }
+      } else if (change.part === "command") {
+        members[name] = change.value;
+        const view = this.commands.get(name);
+        if (view && view.update(change.value || {}, true)) changed.add(`cmd:${name}`);
+      }
+    }
+  }
+
+  /** Applies a batch of change-feed entries, then lights the graphs of the cards touched. */
+  function applyChanges(changes) {
+    const touched = new Map();
+    for (const change of changes) {
+      const card = change && cards.get(change.vm);
+      if (!card) continue;
+      if (!touched.has(card)) touched.set(card, new Set());
+      card.applyChange(change, touched.get(card));
+    }
+    for (const [card, changed] of touched) card.graph.update(card.state, changed);
   }
 
   /** A list output's item fields ({name, label}) as /api/surface describes them, or []. */
@@ -361,42 +442,150 @@
     return cell;
   }
 
-  /** Renders a list output as a table; new or changed rows flash. */
-  function renderList(view, vm, name, rows, animate) {
-    const target = view.value;
-    target.removeAttribute("title");
-    target.dataset.kind = "list";
-    view.pair.dataset.count = String(rows.length);
-    const previous = view.rows;
-    view.rows = rows.map((row) => JSON.stringify(row));
-    const count = h("span", { class: "count" }, `${rows.length} row${rows.length === 1 ? "" : "s"}`);
-    if (rows.length === 0) {
-      target.replaceChildren(h("span", { class: "empty" }, "empty list"));
-      return;
+  /**
+   * A list output as a table of one page of rows (PAGE_ROWS), with a pager when longer. The
+   * table is built once; a patch rewrites only the rows it changes that are on the page, and
+   * changing pages rewrites only the page's rows.
+   */
+  class ListView {
+    constructor(view, vm, name) {
+      this.view = view;
+      this.vm = vm;
+      this.name = name;
+      this.rows = [];
+      this.page = 0;
+      this.columns = [];
+      this.columnKey = "";
+      this.count = h("span", { class: "count" });
+      this.body = h("tbody");
+      this.head = h("tr");
+      this.table = h("table", { class: "list" },
+        h("caption", { class: "visually-hidden" }, `${vm}.${name}`), h("thead", {}, this.head), this.body);
+      this.scroll = h("div", { class: "table-scroll", role: "region", tabindex: "0" }, this.table);
+      this.previous = h("button", { type: "button", class: "pager-button", "data-page": "previous" }, "‹ previous");
+      this.next = h("button", { type: "button", class: "pager-button", "data-page": "next" }, "next ›");
+      this.pageLabel = h("span", { class: "pager-label" });
+      this.pager = h("div", { class: "pager", hidden: true }, this.previous, this.pageLabel, this.next);
+      this.previous.addEventListener("click", () => this.showPage(this.page - 1));
+      this.next.addEventListener("click", () => this.showPage(this.page + 1));
+      this.empty = h("span", { class: "empty" }, "empty list");
     }
-    const fields = itemFieldsOf(vm, name);
-    const columns = columnsFor(rows, fields);
-    const labels = Object.fromEntries(fields.map((field) => [field.name, field.label]));
-    const table = h("table", { class: "list" },
-      h("caption", { class: "visually-hidden" }, `${vm}.${name}`));
-    const head = h("tr", {}, h("th", { scope: "col", class: "index" }, "#"));
-    for (const key of columns) head.append(h("th", { scope: "col" }, labels[key] || key));
-    table.append(h("thead", {}, head));
-    const body = h("tbody");
-    rows.forEach((row, index) => {
+
+    get pageCount() { return Math.max(1, Math.ceil(this.rows.length / PAGE_ROWS)); }
+
+    /** Shows a whole new list; rows on the page that differ flash. */
+    setRows(rows, animate) {
+      const before = this.pageRowsJSON();
+      this.rows = rows;
+      this.updateColumns(rows);
+      this.page = Math.min(this.page, this.pageCount - 1);
+      this.frame();
+      this.fillPage(animate ? before : null);
+    }
+
+    /** `rows` is the list after a change of `changed` ([index, row] pairs): patch those. */
+    patch(rows, changed) {
+      this.rows = rows;
+      if (this.updateColumns(changed.map(([, row]) => row))) return this.setRows(rows, true);
+      this.page = Math.min(this.page, this.pageCount - 1);
+      this.frame();
+      this.fitPage();
+      const first = this.page * PAGE_ROWS;
+      for (const [index] of changed) {
+        if (index < first || index >= first + PAGE_ROWS || index >= rows.length) continue;
+        const old = this.body.children[index - first];
+        const fresh = this.rowElement(index);
+        if (old) old.replaceWith(fresh); else this.body.append(fresh);
+        pulse(fresh, "flash");
+      }
+    }
+
+    pageLength() {
+      return Math.max(0, Math.min(PAGE_ROWS, this.rows.length - this.page * PAGE_ROWS));
+    }
+
+    pageRowsJSON() {
+      const first = this.page * PAGE_ROWS;
+      return this.rows.slice(first, first + PAGE_ROWS).map((row) => JSON.stringify(row));
+    }
+
+    /** Adds columns for keys not seen before; true when the header changed. */
+    updateColumns(rows) {
+      const fields = itemFieldsOf(this.vm, this.name);
+      const seen = this.columns.length ? [Object.fromEntries(this.columns.map((key) => [key, null]))] : [];
+      const columns = columnsFor(seen.concat(rows), fields);
+      const key = columns.join("\u0000");
+      if (key === this.columnKey) return false;
+      this.columns = columns;
+      this.columnKey = key;
+      const labels = Object.fromEntries(fields.map((field) => [field.name, field.label]));
+      this.head.replaceChildren(h("th", { scope: "col", class: "index" }, "#"),
+        ...columns.map((column) => h("th", { scope: "col" }, labels[column] || column)));
+      return true;
+    }
+
+    /** The count, the pager and the table (or "empty list") in the output's cell. */
+    frame() {
+      const target = this.view.value;
+      const length = this.rows.length;
+      target.removeAttribute("title");
+      target.dataset.kind = "list";
+      this.view.pair.dataset.count = String(length);
+      this.count.textContent = `${length} row${length === 1 ? "" : "s"}`;
+      this.scroll.setAttribute("aria-label", `${this.vm}.${this.name}, ${length} rows`);
+      this.pager.hidden = length <= PAGE_ROWS;
+      this.pageLabel.textContent = `rows ${this.page * PAGE_ROWS + 1}–${this.page * PAGE_ROWS + this.pageLength()} of ${length}`;
+      this.previous.disabled = this.page === 0;
+      this.next.disabled = this.page >= this.pageCount - 1;
+      const parts = length === 0 ? [this.count, this.empty] : [this.count, this.pager, this.scroll];
+      if (target.childElementCount !== parts.length || parts.some((part, index) => target.children[index] !== part)) {
+        target.replaceChildren(...parts);
+      }
+    }
+
+    showPage(page) {
+      const next = Math.max(0, Math.min(page, this.pageCount - 1));
+      if (next === this.page) return;
+      this.page = next;
+      this.frame();
+      this.fillPage(null);
+    }
+
+    /** Rebuilds the page's rows; with `before` (the page's old rows as JSON) changed ones flash. */
+    fillPage(before) {
+      const first = this.page * PAGE_ROWS;
+      const fresh = [];
+      for (let index = first; index < first + this.pageLength(); index += 1) {
+        const tr = this.rowElement(index);
+        if (before && before[index - first] !== JSON.stringify(this.rows[index])) pulse(tr, "flash");
+        fresh.push(tr);
+      }
+      this.body.replaceChildren(...fresh);
+    }
+
+    /** Adds or removes rows at the page's end after the list's length changed. */
+    fitPage() {
+      const first = this.page * PAGE_ROWS;
+      const want = this.pageLength();
+      while (this.body.childElementCount > want) this.body.lastElementChild.remove();
+      for (let index = first + this.body.childElementCount; index < first + want; index += 1) {
+        const tr = this.rowElement(index);
+        this.body.append(tr);
+        pulse(tr, "flash");
+      }
+    }
+
+    rowElement(index) {
+      const row = this.rows[index];
       const tr = h("tr", { "data-row": index }, h("th", { scope: "row", class: "index" }, index));
-      if (columns.length && row && typeof row === "object" && !Array.isArray(row)) {
-        for (const key of columns) tr.append(listCell(key, row[key]));
+      if (this.columns.length && row && typeof row === "object" && !Array.isArray(row)) {
+        for (const key of this.columns) tr.append(listCell(key, row[key]));
       } else {
-        tr.append(h("td", { colspan: Math.max(columns.length, 1) }, formatValue(row)));
+        tr.append(h("td", { colspan: Math.max(this.columns.length, 1) }, formatValue(row)));
       }
       if (row && row.isSelected === true) tr.classList.add("selected");
-      if (animate && previous[index] !== view.rows[index]) pulse(tr, "flash");
-      body.append(tr);
-    });
-    table.append(body);
-    target.replaceChildren(count, h("div", { class: "table-scroll", role: "region", tabindex: "0",
-      "aria-label": `${vm}.${name}, ${rows.length} rows` }, table));
+      return tr;
+    }
   }
 
   class CommandView {
@@ -597,11 +786,15 @@
       }
       card.update(vmState, animate);
     }
+    showVersion(state.version);
+  }
+
+  function showVersion(version) {
     const now = new Date();
     dom.updated.textContent = clockTime(now, false);
     dom.updated.dateTime = now.toISOString();
-    dom.version.textContent = `version ${state.version}`;
-    document.body.dataset.version = String(state.version);
+    dom.version.textContent = `version ${version}`;
+    document.body.dataset.version = String(version);
   }
 
   // ---- event log -------------------------------------------------------------------------

@@ -29,4 +29,9 @@ static inline void bindery_mhd_log(void *cls, const char *format, va_list argume
 static inline void *bindery_mhd_log_function(void) {
     return (void *)bindery_mhd_log;
 }
+/* MHD_set_connection_option is variadic, which Swift cannot call: this sets one connection's
+   idle timeout in seconds (0: none). */
+static inline enum MHD_Result bindery_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
 #endif

@@ -227,6 +227,13 @@ class CommandDriver:
         if done.returncode != 0:
             raise TestFailure(f"{self.command!r} failed on {text!r}: {done.stderr.strip() or done.stdout.strip()}")
 
+    def lines(self, texts):
+        """Applies several lines in one session of the command."""
+        done = subprocess.run(self.command, shell=True, input="".join(t + "\n" for t in texts), text=True,
+                              capture_output=True, timeout=120)
+        if done.returncode != 0:
+            raise TestFailure(f"{self.command!r} failed on {len(texts)} lines: {done.stderr.strip()[-300:] or done.stdout.strip()[-300:]}")
+
 
 # ---- the checks ------------------------------------------------------------------------------
 
@@ -428,6 +435,75 @@ def driven_checks(session, driver):
         s.check("the page shows reconnecting… during an outage and recovers by itself", outage)
 
 
+def long_list_checks(session, driver, store, rows):
+    """A list of `rows` products: the page shows one page of it, and toggling one row patches
+    that row alone (the other rows and the table stay the same elements)."""
+    s = session
+    d = driver.line
+
+    def grow():
+        import sqlite3
+        with sqlite3.connect(store, timeout=10) as db:
+            have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
+            first = db.execute("SELECT COALESCE(MAX(id), 0) FROM products").fetchone()[0] + 1
+            db.executemany("INSERT INTO products (id, title) VALUES (?, ?)",
+                           [(first + i, f"Bulk {first + i}") for i in range(max(0, rows - have))])
+        d("set api.latencyMs 0")
+        d("set api.failureRate 0")
+        d("run products.refresh")
+        count = 'Number(document.querySelector(\'[data-vm="products"] [data-output="products"]\')?.dataset.count)'
+        s.wait_for(f"{count} === 15", "products refreshed")
+        # loadMore appends a page of 15; the REPL runs one line after another in one session.
+        driver.lines(["run products.loadMore"] * ((rows + 14) // 15 - 1))
+        s.wait_for(f"{count} >= {rows}", f"{rows} products listed", timeout=60)
+        shown = s.devtools.evaluate('document.querySelectorAll(\'[data-vm="products"] [data-output="products"] tbody tr\').length')
+        if not 0 < shown <= 100:
+            raise TestFailure(f"{shown} rows are in the page for a list of {rows}: long lists must be paged")
+    s.check(f"a {rows}-row list is shown a page at a time", grow)
+
+    def toggle_patches_one_row():
+        s.devtools.evaluate("""(() => {
+            const body = document.querySelector('[data-vm="products"] [data-output="products"] tbody');
+            window.__list = { table: body.closest('table'), rows: [...body.children], added: 0, removed: 0 };
+            window.__observer = new MutationObserver((records) => { for (const r of records) {
+              window.__list.added += [...r.addedNodes].filter(n => n.nodeName === 'TR').length;
+              window.__list.removed += [...r.removedNodes].filter(n => n.nodeName === 'TR').length; } });
+            window.__observer.observe(body, { childList: true });
+            return true; })()""")
+        selected = s.devtools.evaluate("""document.querySelector('[data-vm="products"] tbody tr[data-row="3"]')
+            .classList.contains('selected')""")
+        s.devtools.call("Performance.enable")
+        s.devtools.evaluate("""window.__long = []; new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) window.__long.push(Math.round(e.duration)); })
+            .observe({ type: 'longtask' }); true""")
+        metrics = lambda: {m["name"]: m["value"] for m in s.devtools.call("Performance.getMetrics")["metrics"]}
+        before, started = metrics(), time.monotonic()
+        d("run products.toggle 3")
+        s.wait_for(f"""document.querySelector('[data-vm="products"] tbody tr[data-row="3"]')
+            .classList.contains('selected') === {js(not selected)}""", "row 3 shows its new selection")
+        time.sleep(0.3)
+        after, elapsed = metrics(), time.monotonic() - started
+        # The same time with nothing happening (the test's own polling of the page included).
+        time.sleep(elapsed)
+        idle = metrics()
+        long_tasks = s.devtools.evaluate("window.__long")
+        result = s.devtools.evaluate("""(() => {
+            const body = document.querySelector('[data-vm="products"] [data-output="products"] tbody');
+            const now = [...body.children];
+            const same = window.__list.rows.filter((row, i) => i !== 3 && now[i] === row).length;
+            return { sameTable: body.closest('table') === window.__list.table, same, total: now.length,
+                     added: window.__list.added, removed: window.__list.removed }; })()""")
+        s.devtools.evaluate("window.__observer.disconnect(), true")
+        busy = (after.get("TaskDuration", 0) - before.get("TaskDuration", 0)) * 1000
+        quiet = (idle.get("TaskDuration", 0) - after.get("TaskDuration", 0)) * 1000
+        print(f"      toggling one row of {rows}: {result}; main-thread task time {busy:.1f} ms "
+              f"(the same {elapsed:.2f} s idle: {quiet:.1f} ms; layouts {after.get('LayoutCount', 0) - before.get('LayoutCount', 0):.0f};"
+              f" tasks over 50 ms: {long_tasks})", flush=True)
+        if not result["sameTable"] or result["same"] != result["total"] - 1 or result["added"] != 1 or result["removed"] != 1:
+            raise TestFailure(f"toggling row 3 rewrote more than that row: {result}")
+    s.check(f"toggling one row of {rows} patches that row only", toggle_patches_one_row)
+
+
 def layout_checks(session):
     s = session
 
@@ -502,6 +578,8 @@ def main():
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "chromium"))
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds to wait for each condition")
     parser.add_argument("--screenshot", help="save a 1280x1600 PNG of the dashboard here")
+    parser.add_argument("--store", help="the daemon's model store (bindery.sqlite): grow its products to --rows")
+    parser.add_argument("--rows", type=int, default=3000, help="products to list for the long-list checks")
     args = parser.parse_args()
 
     if shutil.which(args.chromium) is None:
@@ -532,6 +610,8 @@ def main():
             driven_checks(session, driver)
         else:
             print("skip  driven checks (no --control given for this daemon)", flush=True)
+        if driver is not None and args.store:
+            long_list_checks(session, driver, args.store, args.rows)
         layout_checks(session)
         if args.screenshot:
             take_screenshot(session, driver, args.screenshot)

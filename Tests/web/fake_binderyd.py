@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A stand-in for binderyd's HTTP endpoint, for developing and testing the dashboard.
 
-It serves `web/` and the JSON of docs/HTTP.md (/api/state, /api/surface, /api/events,
+It serves `web/` and the JSON of docs/HTTP.md (/api/state, /api/changes as resets, /api/surface, /api/events,
 /metrics, /healthz) for the seven view models of SPEC.md §2, simulated in memory with the
 same rules (derived outputs, enabled states, latency and failure rate from the `api` view
 model). It is development tooling only: binderyd is the real thing.
@@ -530,6 +530,8 @@ class Handler(BaseHTTPRequestHandler):
         try:
             if url.path == "/api/state":
                 self._state(query)
+            elif url.path == "/api/changes":
+                self._changes(query)
             elif url.path == "/api/surface":
                 self._send(200, json.dumps({"viewModels": SURFACE}), "application/json",
                            {"Cache-Control": "no-cache"})
@@ -571,6 +573,23 @@ class Handler(BaseHTTPRequestHandler):
             self._send(304, extra=headers)
         else:
             self._send(200, body, "application/json", headers)
+
+    def _changes(self, query):
+        """The change feed answered with resets only (docs/HTTP.md allows a reset for any
+        cursor): the whole state when the version moved past `since`, else 304."""
+        since = self._int_param(query, "since", None)
+        wait = self._int_param(query, "wait", 0)
+        if since is not None and wait > 0:
+            self.bindery.wait_past(since, min(wait, MAX_WAIT_SECONDS))
+            if self._drop_if_outage():
+                return
+        body = self.bindery.state_json()
+        version = json.loads(body)["version"]
+        headers = {"ETag": f'"{version}"', "Cache-Control": "no-cache"}
+        if since == version:
+            self._send(304, extra=headers)
+        else:
+            self._send(200, f'{{"version": {version}, "reset": {body}}}', "application/json", headers)
 
     def _static(self, path):
         relative = posixpath.normpath(urllib.parse.unquote(path)).lstrip("/")

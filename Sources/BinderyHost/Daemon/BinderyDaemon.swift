@@ -67,8 +67,10 @@ public final class BinderyDaemon: Sendable {
         // Idle timeout 30 s: above the dashboard's 25 s long-poll, so a polling page keeps its
         // connection; suspended long-polls themselves never time out.
         let httpConfiguration = HTTPServerConfiguration(
-            listener: listener, threadCount: 2, connectionLimit: 1024, idleTimeoutSeconds: 30,
-            errorLog: { line in logger.debug("http: \(line)") })
+            listener: listener, threadCount: 2, connectionLimit: configuration.httpConnections,
+            idleTimeoutSeconds: 30, headTimeoutSeconds: 10,
+            errorLog: { line in logger.debug("http: \(line)") },
+            overloadLog: { line in logger.warning(line) })
         let controlServer = control
         let countsBox = HTTPCountsBox()
         let routes = DaemonHTTPRoutes(host: host, webFiles: webFiles) {
@@ -84,6 +86,9 @@ public final class BinderyDaemon: Sendable {
             throw DaemonSetupError(error.description)
         }
         countsBox.server = http
+        if http.connectionLimit < configuration.httpConnections {
+            logger.warning("HTTP serves \(http.connectionLimit) connections, not \(configuration.httpConnections): the open-file limit is too low (raise LimitNOFILE= or ulimit -n)")
+        }
         httpAddress = http.address
         dashboardURL = http.address?.url ?? "http://\(configuration.httpHost):\(http.port)/"
         if let address = http.address, let warning = NetworkExposure.warning(for: address, surfaces: host.surfaces) {

@@ -26,6 +26,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// `--reset-state`: move damaged state databases aside (renamed with a timestamp) and
     /// start with fresh ones, instead of refusing to start.
     public var resetState = false
+    /// HTTP connections served at once; past them requests get 503 (`--http-connections`).
+    public var httpConnections = 16_384
 
     /// A configuration with every field given.
     public init(socketPath: String, socketMode: mode_t, httpHost: String, httpPort: UInt16, stateDirectory: String,

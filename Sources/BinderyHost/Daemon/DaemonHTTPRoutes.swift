@@ -1,6 +1,8 @@
 import Synchronization
-/// binderyd's HTTP API (docs/HTTP.md): `/api/state` (ETag, 304, long-poll), `/api/surface`,
-/// `/api/events`, `/metrics`, `/healthz`, and the dashboard's files.
+/// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
+/// nothing changed, a reset for a cursor it cannot answer), `/api/state` (ETag, 304,
+/// long-poll), `/api/surface`, `/api/events`, `/metrics`, `/healthz`, and the dashboard's
+/// files; `/api/state` and `/api/changes` gzip-compressed for clients that accept it.
 ///
 /// Guarantees: `/api/state` answers from the host's cached snapshot — no JSON work per
 /// request; `If-None-Match` with the current version gets 304; `?since=V&wait=S` with V the
@@ -29,6 +31,7 @@ public struct DaemonHTTPRoutes: Sendable {
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         switch request.path {
         case "/api/state": state(request, responder)
+        case "/api/changes": changes(request, responder)
         case "/api/surface":
             responder.respond(HTTPResponse(contentType: Self.json, bytes: host.surfaceJSON, headers: [Self.noCache]))
         case "/api/events": events(request, responder)
@@ -50,20 +53,28 @@ public struct DaemonHTTPRoutes: Sendable {
         }
     }
 
-    private func state(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let since: UInt64?
+    /// `since` and `wait` of a polling request, or the 400 a bad one gets.
+    private static func pollQuery(_ request: HTTPRequest) -> Result<(since: UInt64?, wait: Double), HTTPResponseError> {
+        var since: UInt64?
         if let text = request.query("since") {
-            guard let value = UInt64(text) else { responder.respond(.badRequest("since must be a non-negative integer")); return }
+            guard let value = UInt64(text) else { return .failure(HTTPResponseError(.badRequest("since must be a non-negative integer"))) }
             since = value
-        } else {
-            since = nil
         }
         var wait = 0.0
         if let text = request.query("wait") {
             guard let value = Double(text), value.isFinite, value >= 0 else {
-                responder.respond(.badRequest("wait must be a non-negative number of seconds")); return
+                return .failure(HTTPResponseError(.badRequest("wait must be a non-negative number of seconds")))
             }
             wait = min(value, Self.maximumWaitSeconds)
+        }
+        return .success((since, wait))
+    }
+
+    private func state(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let since: UInt64?, wait: Double
+        switch Self.pollQuery(request) {
+        case let .success(query): (since, wait) = query
+        case let .failure(error): responder.respond(error.response); return
         }
         let current = host.snapshot
         // Only a cursor naming the current version waits. Versions continue across restarts,
@@ -77,10 +88,11 @@ public struct DaemonHTTPRoutes: Sendable {
         }
     }
 
-    /// The 200 and 304 answers for one version, built once and shared by every poll of it.
+    /// The 200 (identity and gzip) and 304 answers for one version, each built — and the
+    /// body compressed — once, on first need, and shared by every poll of it.
     private struct PreparedState: Sendable {
         let version: UInt64
-        let ok: PreparedResponse
+        var ok: [Bool: PreparedResponse] = [:]
         let notModified: PreparedResponse
     }
     /// The latest version's prepared answers (a class: the routes are a value type).
@@ -93,30 +105,117 @@ public struct DaemonHTTPRoutes: Sendable {
         let etag = ETag(version: snapshot.version)
         let matches = request.ifNoneMatchMatches(etag)
         // Built only when the version changes; every other poll reuses the prepared answers.
-        let prepared = preparedState.latest.withLock { cached -> PreparedState? in
-            if let cached, cached.version == snapshot.version { return cached }
-            guard let ok = PreparedResponse(Self.ok(snapshot, etag)),
-                  let notModified = PreparedResponse(Self.notModified(etag)) else { return nil }
-            cached = PreparedState(version: snapshot.version, ok: ok, notModified: notModified)
-            return cached
+        let gzip = request.acceptsGzip
+        let prepared = preparedState.latest.withLock { cached -> PreparedResponse? in
+            if cached?.version != snapshot.version {
+                guard let notModified = PreparedResponse(Self.notModified(etag)) else { return nil }
+                cached = PreparedState(version: snapshot.version, notModified: notModified)
+            }
+            if matches { return cached?.notModified }
+            if let ok = cached?.ok[gzip] { return ok }
+            let ok = PreparedResponse(Self.ok(snapshot.json, etag, gzip: gzip))
+            cached?.ok[gzip] = ok
+            return ok
         }
-        guard let prepared else { return matches ? Self.notModified(etag) : Self.ok(snapshot, etag) }
-        return .prepared(matches ? prepared.notModified : prepared.ok)
+        guard let prepared else { return matches ? Self.notModified(etag) : Self.ok(snapshot.json, etag, gzip: gzip) }
+        return .prepared(prepared)
     }
 
-    private static func ok(_ snapshot: StateSnapshot, _ etag: ETag) -> HTTPResponse {
-        HTTPResponse(contentType: json, bytes: snapshot.json, headers: [HTTPHeader("ETag", etag.headerValue), noCache])
+    private static let varyEncoding = HTTPHeader("Vary", "Accept-Encoding")
+
+    /// A JSON 200 with `etag`; gzip-compressed (with the weak form of the tag, as the bytes
+    /// differ) when `gzip` and the body is worth it. Either carries `Vary: Accept-Encoding`.
+    private static func ok(_ body: [UInt8], _ etag: ETag, gzip: Bool) -> HTTPResponse {
+        if gzip, body.count >= Gzip.minimumSize, let compressed = Gzip.compress(body) {
+            return HTTPResponse(contentType: json, bytes: compressed, headers: [
+                HTTPHeader("Content-Encoding", "gzip"), HTTPHeader("ETag", "W/" + etag.headerValue), varyEncoding, noCache])
+        }
+        return HTTPResponse(contentType: json, bytes: body, headers: [HTTPHeader("ETag", etag.headerValue), varyEncoding, noCache])
     }
 
     private static func notModified(_ etag: ETag) -> HTTPResponse {
-        .notModified(etag, headers: [noCache])
+        .notModified(etag, headers: [varyEncoding, noCache])
+    }
+
+    // MARK: change feed
+
+    private func changes(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let since: UInt64?, wait: Double
+        switch Self.pollQuery(request) {
+        case let .success(query): (since, wait) = query
+        case let .failure(error): responder.respond(error.response); return
+        }
+        let gzip = request.acceptsGzip
+        guard let since else { responder.respond(changesResponse(.reset(host.snapshot), since: nil, gzip: gzip)); return }
+        let answer = host.changes(after: since)
+        guard case .unchanged = answer, wait > 0 else { responder.respond(changesResponse(answer, since: since, gzip: gzip)); return }
+        host.awaitVersion(after: since, timeout: wait) { version in
+            // Every watcher at the same cursor is woken by the same version: the first builds
+            // the answer, the rest take it from the cache without asking the host.
+            let key = ChangesKey(cursor: since, gzip: gzip)
+            if let cached = self.preparedChanges.latest.withLock({ $0.version == version ? $0.answers[key] : nil }) {
+                responder.respond(.prepared(cached))
+            } else {
+                responder.respond(self.changesResponse(self.host.changes(after: since), since: since, gzip: gzip))
+            }
+        }
+    }
+
+    /// The latest version's prepared change-feed answers, by cursor (nil: the reset), so the
+    /// watchers polling from the same cursor share one built response.
+    private final class PreparedChangesCache: Sendable {
+        let latest = Mutex<(version: UInt64, answers: [ChangesKey: PreparedResponse])>((0, [:]))
+    }
+    /// A cursor (nil: the reset) and whether the answer is gzip-compressed.
+    private struct ChangesKey: Hashable {
+        let cursor: UInt64?
+        let gzip: Bool
+    }
+    private let preparedChanges = PreparedChangesCache()
+
+    private func changesResponse(_ answer: ChangesSince, since: UInt64?, gzip: Bool) -> HTTPResponse {
+        let version: UInt64, cursor: UInt64?
+        switch answer {
+        case let .unchanged(current):
+            // A poll that saw no change says so: 304, with the cursor as its entity tag.
+            return Self.notModified(ETag(version: current))
+        case let .changes(current, _): (version, cursor) = (current, since)
+        case let .reset(snapshot): (version, cursor) = (snapshot.version, nil)
+        }
+        let key = ChangesKey(cursor: cursor, gzip: gzip)
+        if let cached = preparedChanges.latest.withLock({ $0.version == version ? $0.answers[key] : nil }) {
+            return .prepared(cached)
+        }
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.key("version"); writer.int(version)
+        switch answer {
+        case let .changes(_, entries):
+            writer.key("changes")
+            writer.beginArray()
+            for entry in entries { writer.raw(entry) }
+            writer.endArray()
+        case let .reset(snapshot):
+            writer.key("reset"); writer.raw(snapshot.json)
+        case .unchanged:
+            break
+        }
+        writer.endObject()
+        let response = Self.ok(writer.bytes, ETag(version: version), gzip: gzip)
+        guard let prepared = PreparedResponse(response) else { return response }
+        preparedChanges.latest.withLock { latest in
+            if latest.version != version { latest = (version, [:]) }
+            // Only a few cursors are common (the previous version, a reset); bound the rest.
+            if latest.answers.count < 16 { latest.answers[key] = prepared }
+        }
+        return .prepared(prepared)
     }
 
     private func events(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        var since: UInt64 = 0
-        if let text = request.query("since") {
-            guard let value = UInt64(text) else { responder.respond(.badRequest("since must be a non-negative integer")); return }
-            since = value
+        let since: UInt64
+        switch Self.pollQuery(request) {
+        case let .success(query): since = query.since ?? 0
+        case let .failure(error): responder.respond(error.response); return
         }
         let (version, entries) = host.events(after: since)
         var writer = JSONWriter(capacity: 64 + entries.reduce(0) { $0 + $1.json.count + 1 })
@@ -129,4 +228,10 @@ public struct DaemonHTTPRoutes: Sendable {
         writer.endObject()
         responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.noCache]))
     }
+}
+
+/// A response that ends a request early (a bad query's 400), as an `Error` for `Result`.
+struct HTTPResponseError: Error {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
 }

@@ -23,7 +23,8 @@ public enum DaemonOptions {
         usage: \(program) [--socket PATH] [--http HOST:PORT] [--state-dir DIR]
         \(indent)[--web-dir DIR] [--set VM.INPUT=VALUE]...
         \(indent)[--command-timeout SECONDS] [--log-level LEVEL]
-        \(indent)[--socket-mode MODE] [--reset-state] [--help] [--version]
+        \(indent)[--socket-mode MODE] [--reset-state] [--http-connections N]
+        \(indent)[--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
                                     $RUNTIME_DIRECTORY/control.sock under systemd)
@@ -33,6 +34,9 @@ public enum DaemonOptions {
                                     logged as a warning
           --state-dir DIR           persisted inputs and the view models' data (default
                                     ./.bindery, $STATE_DIRECTORY under systemd)
+          --http-connections N      HTTP connections served at once (default 16384,
+                                    lowered to fit the open-file limit); past them
+                                    requests get 503 and it is logged
           --web-dir DIR             serve the dashboard from DIR (e.g. ./web, to edit it
                                     without rebuilding; default: the copy built in)
           --set VM.INPUT=VALUE      start input VM.INPUT at VALUE, over its persisted
@@ -95,6 +99,12 @@ public enum DaemonOptions {
                 configuration.socketMode = mode
             case "--http":
                 (configuration.httpHost, configuration.httpPort) = try parseHostPort(try value())
+            case "--http-connections":
+                let text = try value()
+                guard let count = Int(text), (16...1_000_000).contains(count) else {
+                    throw UsageError("--http-connections must be an integer from 16 to 1000000, got '\(text)'")
+                }
+                configuration.httpConnections = count
             case "--state-dir":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--state-dir needs a directory") }

@@ -28,6 +28,11 @@ public final class HTTPServer: Sendable {
     /// Responses sent so far by status code (those libmicrohttpd sends on its own for
     /// unparseable requests are not included).
     public var responseCounts: [Int: UInt64] { core.counter.snapshot() }
+    /// The connections served before requests are refused with 503: the configured limit,
+    /// lowered when the open-file limit (raised to its hard limit) cannot hold it.
+    public let connectionLimit: Int
+    /// Connections open now.
+    public var openConnections: Int { core.openConnections }
     /// Requests currently waiting for a late answer.
     public var waitingRequests: Int { core.waitingCount }
 
@@ -44,7 +49,7 @@ public final class HTTPServer: Sendable {
         configuration: HTTPServerConfiguration,
         handler: @escaping Handler
     ) throws(HTTPSetupError) {
-        let configuration = try configuration.validated()
+        var configuration = try configuration.validated()
         let listenDescriptor: Int32
         switch configuration.listener {
         case .address(let host, let port):
@@ -53,14 +58,23 @@ public final class HTTPServer: Sendable {
             try ListeningSocket.adopt(descriptor)
             listenDescriptor = descriptor
         }
-        ListeningSocket.ensureOpenFileLimit(configuration.connectionLimit + 64)
+        // Descriptors for the connections, the reserve that is answered 503, and the rest of
+        // the process (control clients, the databases, the web files).
+        let files = ListeningSocket.raiseOpenFileLimit()
+        configuration.connectionLimit = max(configuration.threadCount,
+                                            min(configuration.connectionLimit, files - HTTPServerConfiguration.overloadReserve - 256))
 
-        let core = HTTPServerCore(handler: handler, errorLog: configuration.errorLog, logSink: logSink)
+        let core = HTTPServerCore(handler: handler, errorLog: configuration.errorLog, logSink: logSink,
+                                  connectionLimit: configuration.connectionLimit,
+                                  idleTimeoutSeconds: configuration.idleTimeoutSeconds,
+                                  headTimeoutSeconds: configuration.headTimeoutSeconds,
+                                  overloadLog: configuration.overloadLog)
         guard let daemon = Self.startDaemon(core: core, listenDescriptor: listenDescriptor, configuration) else {
             if case .address = configuration.listener { close(listenDescriptor) }
             throw HTTPSetupError("libmicrohttpd could not start on socket \(listenDescriptor)")
         }
         self.core = core
+        self.connectionLimit = configuration.connectionLimit
         self.address = ListenAddress(boundTo: listenDescriptor)
         self.port = address?.port ?? 0
         self.running = Mutex(Running(daemon: daemon))
@@ -117,7 +131,8 @@ public final class HTTPServer: Sendable {
             MHD_OPTION.URI_LOG_CALLBACK.rawValue, unsafeBitCast(uriLogCallback, to: OpaquePointer.self), context,
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(completedCallback, to: OpaquePointer.self), context,
             MHD_OPTION.LISTEN_SOCKET.rawValue, listenDescriptor,
-            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(configuration.connectionLimit),
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, unsafeBitCast(connectionCallback, to: OpaquePointer.self), context,
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(configuration.connectionLimit + HTTPServerConfiguration.overloadReserve),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.idleTimeoutSeconds),
             MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, connectionMemoryBytes,
         ]
@@ -166,6 +181,18 @@ private let completedCallback: @convention(c) (
     let core = Unmanaged<HTTPServerCore>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<HTTPExchange>.fromOpaque(exchangePointer).takeRetainedValue()
     core.requestCompleted(exchange)
+}
+
+private let connectionCallback: @convention(c) (
+    UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_ConnectionNotificationCode
+) -> Void = { cls, connection, _, code in
+    guard let cls, let connection else { return }
+    let core = Unmanaged<HTTPServerCore>.fromOpaque(cls).takeUnretainedValue()
+    if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+        core.connectionOpened(connection)
+    } else {
+        core.connectionEnded()
+    }
 }
 
 private let logSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = {

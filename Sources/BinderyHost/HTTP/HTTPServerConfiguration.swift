@@ -1,10 +1,13 @@
 /// How an ``HTTPServer`` listens and how many connections it keeps.
 ///
 /// The defaults are chosen for a dashboard endpoint that must stay answerable while slow or
-/// idle clients hold connections: 1,024 connections (so 300 idle ones leave more than 700
-/// slots, and each of the 2 worker threads, which get half the limit each, can still take
-/// 212 more than all 300 idle ones together), and a 30 s idle timeout after which a silent
-/// connection is closed. Suspended requests (long-polls) do not time out while waiting.
+/// idle clients hold connections: 16,384 connections (the process's soft open-file limit is
+/// raised to its hard limit, and the limit lowered to fit under it), a 10 s timeout for a
+/// connection that has not yet sent a whole request head (slowloris), and a 30 s idle timeout
+/// after which a silent connection is closed. Suspended requests (long-polls) do not time out
+/// while waiting. Past the limit, a request is refused with 503 and `Connection: close`
+/// (libmicrohttpd keeps ``overloadReserve`` more slots so that answer can be given) and the
+/// refusals are logged through `overloadLog`, once per burst.
 public struct HTTPServerConfiguration: Sendable {
     /// Where the server accepts connections.
     public enum Listener: Sendable {
@@ -27,6 +30,14 @@ public struct HTTPServerConfiguration: Sendable {
     /// Seconds a connection may stay silent (no request, no progress) before it is closed;
     /// 0 disables the timeout.
     public var idleTimeoutSeconds: Int
+    /// Seconds a new connection may take to send its first request head (any silence that
+    /// long closes it); 0: the idle timeout applies.
+    public var headTimeoutSeconds: Int
+    /// Receives one line when the server starts refusing requests with 503 because it is
+    /// full, and one when it accepts again; nil drops them.
+    public var overloadLog: (@Sendable (String) -> Void)?
+    /// Connections libmicrohttpd accepts beyond ``connectionLimit``, to answer them 503.
+    public static let overloadReserve = 256
     /// Receives libmicrohttpd's own error messages, one line each; nil drops them.
     public var errorLog: (@Sendable (String) -> Void)?
 
@@ -34,15 +45,19 @@ public struct HTTPServerConfiguration: Sendable {
     public init(
         listener: Listener,
         threadCount: Int = 2,
-        connectionLimit: Int = 1024,
+        connectionLimit: Int = 16_384,
         idleTimeoutSeconds: Int = 30,
-        errorLog: (@Sendable (String) -> Void)? = nil
+        headTimeoutSeconds: Int = 10,
+        errorLog: (@Sendable (String) -> Void)? = nil,
+        overloadLog: (@Sendable (String) -> Void)? = nil
     ) {
         self.listener = listener
         self.threadCount = threadCount
         self.connectionLimit = connectionLimit
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.headTimeoutSeconds = headTimeoutSeconds
         self.errorLog = errorLog
+        self.overloadLog = overloadLog
     }
 
     func validated() throws(HTTPSetupError) -> Self {
@@ -52,6 +67,9 @@ public struct HTTPServerConfiguration: Sendable {
         }
         guard idleTimeoutSeconds >= 0, idleTimeoutSeconds <= Int(Int32.max) else {
             throw HTTPSetupError("HTTP idle timeout must be between 0 and \(Int32.max) seconds, got \(idleTimeoutSeconds)")
+        }
+        guard headTimeoutSeconds >= 0, headTimeoutSeconds <= Int(Int32.max) else {
+            throw HTTPSetupError("HTTP request head timeout must be between 0 and \(Int32.max) seconds, got \(headTimeoutSeconds)")
         }
         return self
     }

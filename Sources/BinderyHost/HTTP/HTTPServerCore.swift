@@ -27,13 +27,33 @@ final class HTTPServerCore: Sendable {
     /// stopped, since the server owning this core stops it first).
     nonisolated(unsafe) let logger: UnsafeMutablePointer<bindery_mhd_logger>
 
+    /// Connections served; a request on a connection beyond them is answered 503.
+    let connectionLimit: Int
+    private let idleTimeout: UInt32
+    private let headTimeout: UInt32
+    private let overloadLog: (@Sendable (String) -> Void)?
+    private let open = Atomic<Int>(0)
+    private struct Overload {
+        var refusing = false
+        var refused: UInt64 = 0
+    }
+    private let overload = Mutex(Overload())
+
     init(
         handler: @escaping HTTPServer.Handler,
         errorLog: (@Sendable (String) -> Void)?,
-        logSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+        logSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void,
+        connectionLimit: Int = .max,
+        idleTimeoutSeconds: Int = 0,
+        headTimeoutSeconds: Int = 0,
+        overloadLog: (@Sendable (String) -> Void)? = nil
     ) {
         self.handler = handler
         self.errorLog = errorLog
+        self.connectionLimit = connectionLimit
+        self.idleTimeout = UInt32(idleTimeoutSeconds)
+        self.headTimeout = UInt32(headTimeoutSeconds)
+        self.overloadLog = overloadLog
         self.logger = .allocate(capacity: 1)
         self.logger.initialize(to: bindery_mhd_logger(sink: logSink, context: nil))
         self.logger.pointee.context = Unmanaged.passUnretained(self).toOpaque()
@@ -80,6 +100,47 @@ final class HTTPServerCore: Sendable {
         return answered.count
     }
 
+    // MARK: connections
+
+    var openConnections: Int { open.load(ordering: .relaxed) }
+
+    /// A connection was accepted: it gets the short request-head timeout until its first
+    /// request head is complete.
+    func connectionOpened(_ connection: OpaquePointer) {
+        open.add(1, ordering: .relaxed)
+        if headTimeout > 0 { _ = bindery_mhd_set_timeout(connection, headTimeout) }
+    }
+
+    func connectionEnded() {
+        let now = open.subtract(1, ordering: .relaxed).newValue
+        guard now < connectionLimit else { return }
+        let ended: UInt64? = overload.withLock { overload in
+            guard overload.refusing else { return nil }
+            overload.refusing = false
+            defer { overload.refused = 0 }
+            return overload.refused
+        }
+        if let ended {
+            overloadLog?("HTTP accepts requests again: \(now) of \(connectionLimit) connections open; \(ended) refused with 503 while full")
+        }
+    }
+
+    /// Whether a request must be refused because the server is over its connection limit
+    /// (logged once when refusals start).
+    private func overLimit() -> Bool {
+        let now = open.load(ordering: .relaxed)
+        guard now > connectionLimit else { return false }
+        let first = overload.withLock { overload in
+            overload.refused += 1
+            defer { overload.refusing = true }
+            return !overload.refusing
+        }
+        if first {
+            overloadLog?("HTTP is full: \(now) connections open, limit \(connectionLimit) (--http-connections); refusing requests with 503 until connections close")
+        }
+        return true
+    }
+
     // MARK: callbacks (on libmicrohttpd worker threads)
 
     func accessHandler(
@@ -89,6 +150,12 @@ final class HTTPServerCore: Sendable {
         exchange: HTTPExchange
     ) -> MHD_Result {
         if exchange.markFirstCall() {
+            // The head is complete: from now on the connection gets the idle timeout.
+            if headTimeout > 0 { _ = bindery_mhd_set_timeout(connection, idleTimeout) }
+            if overLimit() {
+                exchange.connectionClosed()
+                return queue(.serviceUnavailable, on: connection, close: true)
+            }
             guard method == "GET" || method == "HEAD" else {
                 exchange.connectionClosed()
                 return queue(.methodNotAllowed, on: connection)
@@ -140,8 +207,8 @@ final class HTTPServerCore: Sendable {
 
     // MARK: responses
 
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let closing = isStopping
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, close: Bool = false) -> MHD_Result {
+        let closing = isStopping || close
         if case .prepared(let prepared) = response.body, !closing {
             let result = MHD_queue_response(connection, UInt32(prepared.built.status), prepared.built.pointer)
             if result == .YES { counter.record(prepared.built.status) }

@@ -57,14 +57,16 @@ enum ListeningSocket {
         }
     }
 
-    /// Raises the soft open-file limit to at least `count` (never above the hard limit), so
-    /// a connection limit is not undercut by EMFILE.
-    static func ensureOpenFileLimit(_ count: Int) {
+    /// Raises the soft open-file limit to the hard limit, so a connection limit is not
+    /// undercut by EMFILE; returns the soft limit now in force.
+    static func raiseOpenFileLimit() -> Int {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        let wanted = rlim_t(count)
-        guard limit.rlim_cur < wanted else { return }
-        limit.rlim_cur = min(wanted, limit.rlim_max)
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = rlimit(rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max)
+            var wanted = raised
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &wanted) == 0 { limit = raised }
+        }
+        return limit.rlim_cur >= rlim_t(Int32.max) ? Int(Int32.max) : Int(limit.rlim_cur)
     }
 }

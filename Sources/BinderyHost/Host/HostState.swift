@@ -50,7 +50,23 @@ final class HostState: @unchecked Sendable {
     var failedCommits = 0
     /// The input a client set is being applied to, so its own change is not reported twice.
     var clientSetting: (viewModel: Int, input: Int)?
+    /// The state's encoded JSON, member by member; built by the first flush.
+    var encoder: StateEncoder?
+    /// Members whose values changed since the last flush, in first-change order.
+    private(set) var changedMembers: [ChangeKey] = []
+    private var changedMemberSet: Set<ChangeKey> = []
     var runs: [UInt64: Run] = [:]
     var nextRunID: UInt64 = 1
     var observations: [Disposable] = []
+
+    /// Notes that a member's value changed: the next flush re-encodes it.
+    func memberChanged(_ key: ChangeKey) {
+        if changedMemberSet.insert(key).inserted { changedMembers.append(key) }
+    }
+
+    /// Forgets the changed members (after a flush encoded them).
+    func clearChangedMembers() {
+        changedMembers.removeAll(keepingCapacity: true)
+        changedMemberSet.removeAll(keepingCapacity: true)
+    }
 }

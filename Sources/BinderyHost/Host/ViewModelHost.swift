@@ -43,26 +43,12 @@ public final class ViewModelHost: Sendable {
 
     private let viewModels: [any ViewModel]
     private let store: InputStore?
-    private let commit: GroupCommit?
+    let commit: GroupCommit?
     private let logger: Logger?
-    private let timers = DispatchQueue(label: "bindery.host.timers")
-    private let queueKey: QueueIdentity
-    private let state = HostState()
+    let queueKey: QueueIdentity
+    let state = HostState()
     private let stopping = Synchronization.Atomic<Bool>(false)
-    private let published: Mutex<Published>
-
-    private struct Published {
-        var snapshot: StateSnapshot
-        var log: EventLog
-        var waiters: [UInt64: @Sendable (StateSnapshot) -> Void] = [:]
-        var watchers: [UInt64: Watcher] = [:]
-        var nextID: UInt64 = 1
-    }
-
-    private struct Watcher {
-        let viewModel: String?
-        let deliver: @Sendable ([UInt8]) -> Void
-    }
+    private let publisher: StatePublisher
 
     /// How many state versions one reservation in the store covers.
     static let versionBlock: UInt64 = 1_000_000
@@ -96,9 +82,7 @@ public final class ViewModelHost: Sendable {
         self.commandTimeout = commandTimeout
         self.surfaceJSON = SurfaceDocument.all(surfaces)
         self.queueKey = queueKey
-        self.published = Mutex(Published(
-            snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
-            log: EventLog(capacity: eventLogCapacity)))
+        self.publisher = StatePublisher(viewModelNames: surfaces.map(\.name), eventLogCapacity: eventLogCapacity)
     }
 
     // MARK: - Lifecycle
@@ -212,46 +196,41 @@ public final class ViewModelHost: Sendable {
 
     // MARK: - Reading
 
-    /// The current state and its version; no JSON work.
-    public var snapshot: StateSnapshot { published.withLock { $0.snapshot } }
+    /// The current state and its version, its document built on the first read of the version.
+    public var snapshot: StateSnapshot { publisher.snapshot }
 
     /// The current version.
-    public var version: UInt64 { snapshot.version }
+    public var version: UInt64 { publisher.version }
 
     /// Calls `respond` once with the first snapshot whose version is greater than `version`,
     /// or with the current one when `timeout` seconds pass first.
     public func awaitSnapshot(after version: UInt64, timeout: Double, respond: @escaping @Sendable (StateSnapshot) -> Void) {
-        let registered: (UInt64, StateSnapshot?) = published.withLock { published in
-            if published.snapshot.version > version { return (0, published.snapshot) }
-            let id = published.nextID
-            published.nextID += 1
-            published.waiters[id] = respond
-            return (id, nil)
-        }
-        if let ready = registered.1 {
-            respond(ready)
-            return
-        }
-        let id = registered.0
-        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, timeout) * 1e9))) { [weak self] in
-            guard let self else { return }
-            let expired: (@Sendable (StateSnapshot) -> Void)?, current: StateSnapshot
-            (expired, current) = published.withLock { ($0.waiters.removeValue(forKey: id), $0.snapshot) }
-            expired?(current)
-        }
+        publisher.awaitVersion(after: version, timeout: timeout) { [publisher] _ in respond(publisher.snapshot) }
+    }
+
+    /// Calls `respond` once with the first version greater than `version`, or with the
+    /// current one when `timeout` seconds pass first; no JSON work.
+    public func awaitVersion(after version: UInt64, timeout: Double, respond: @escaping @Sendable (UInt64) -> Void) {
+        publisher.awaitVersion(after: version, timeout: timeout, respond: respond)
+    }
+
+    /// What changed after `cursor` (the change feed, docs/HTTP.md): nothing, the changes since,
+    /// or — for a cursor too old, from another run or from the future — the whole state.
+    public func changes(after cursor: UInt64) -> ChangesSince {
+        publisher.changes(after: cursor)
     }
 
     /// Long-polls waiting now.
-    public var waitingPolls: Int { published.withLock { $0.waiters.count } }
+    public var waitingPolls: Int { publisher.waitingPolls }
 
     /// The newest `count` logged events, oldest first.
     public func recentEvents(_ count: Int) -> [EventLog.Entry] {
-        published.withLock { $0.log.last(count) }
+        publisher.recentEvents(count)
     }
 
     /// The current version and the logged events after `version`, oldest first.
     public func events(after version: UInt64) -> (version: UInt64, events: [EventLog.Entry]) {
-        published.withLock { ($0.snapshot.version, $0.log.after(version: version)) }
+        publisher.events(after: version)
     }
 
     /// The index of the view model called `name`, or `unknown_view_model` with a suggestion.
@@ -279,9 +258,9 @@ public final class ViewModelHost: Sendable {
         onScheduler { [self] in
             let values = state.values[index]
             guard let name else {
-                var writer = JSONWriter(capacity: 512)
-                writeState(of: index, to: &writer)
-                return completion(.success(Reading(kind: nil, json: writer.bytes)))
+                // Publish this scheduler's pending changes first, so the encoded state is current.
+                if state.flushScheduled || state.encoder == nil { flush() }
+                return completion(.success(Reading(kind: nil, json: state.encoder!.viewModelJSON[index])))
             }
             if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
                 return completion(.success(Reading(kind: "input", json: JSONWriter.encode(values.inputs[input]))))
@@ -350,6 +329,7 @@ public final class ViewModelHost: Sendable {
         // the value even if the view model delivers changes elsewhere.
         state.values[viewModel].inputs[input] = surface.inputs[input].value
         state.changedInputs.insert(GroupCommit.Key(viewModel: viewModel, input: input))
+        state.memberChanged(HostState.ChangeKey(viewModel: viewModel, part: .input, index: input))
         metrics.recordInputSet()
         record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
                at: causePosition)
@@ -358,184 +338,22 @@ public final class ViewModelHost: Sendable {
         return nil
     }
 
-    // MARK: - Running
-
-    /// Runs `viewModel`.`command` with `argument`. With `wait`, completes when the run ends
-    /// (finished, failed, timed out or interrupted); without, completes with `.started` as
-    /// soon as it has started. A disabled command or a bad argument fails at once.
-    public func run(viewModel: String, command commandName: String, argument: SurfaceValue?, wait: Bool,
-                    completion: @escaping @Sendable (RunOutcome) -> Void) {
-        guard !isStopping else { return completion(.failed(HostFailure(.unavailable, "the daemon is shutting down"))) }
-        let vmIndex: Int, commandIndex: Int, validated: SurfaceValue?
-        do throws(HostFailure) {
-            vmIndex = try viewModelIndex(viewModel)
-            let surface = surfaces[vmIndex]
-            let command: SurfaceCommand
-            do { command = try surface.command(named: commandName) } catch { throw HostFailure(error) }
-            commandIndex = surface.commands.firstIndex(where: { $0.name == commandName })!
-            do { validated = try command.validate(argument: argument, viewModel: viewModel) } catch { throw HostFailure(error) }
-        } catch {
-            return completion(.failed(error))
-        }
-        onScheduler { [self] in
-            start(viewModel: vmIndex, command: commandIndex, argument: validated, wait: wait, completion: completion)
-        }
-    }
-
-    private func start(viewModel: Int, command: Int, argument: SurfaceValue?, wait: Bool,
-                       completion: @escaping @Sendable (RunOutcome) -> Void) {
-        let surface = surfaces[viewModel]
-        let surfaceCommand = surface.commands[command]
-        guard !isStopping else { return completion(.failed(HostFailure(.unavailable, "the daemon is shutting down"))) }
-        guard surfaceCommand.isEnabled.value, !surfaceCommand.isExecuting.value else {
-            let started = state.runs.values.first { $0.viewModel == viewModel && $0.command == command }?.startedUptimeNanoseconds
-            let seconds = started.map { Double(DispatchTime.now().uptimeNanoseconds - $0) / 1e9 }
-            let values = state.values[viewModel]
-            return completion(.failed(HostFailure(.disabled, DisabledReason.message(
-                surface: surface, command: command, executingSeconds: seconds, inputs: values.inputs, outputs: values.outputs))))
-        }
-        let id = state.nextRunID
-        state.nextRunID += 1
-        state.runs[id] = HostState.Run(
-            viewModel: viewModel, command: command,
-            startedUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds,
-            wait: wait, completion: completion)
-        record(HostEvent(viewModel: surface.name, name: surfaceCommand.name, at: ISO8601Timestamp.now(), kind: .start(argument: argument)))
-        if !wait {
-            state.pendingReplies.append { _ in completion(.started) }
-        }
-        markDirty()
-        let work = state.runs[id]!.work
-        let qualifiedName = surface.name + "." + surfaceCommand.name
-        work.inner = surfaceCommand.run(argument).start { [weak self] event in
-            guard let self else { return }
-            let runEvent = RunEvent(event, command: qualifiedName)
-            onScheduler { self.runEvent(id, runEvent) }
-        }
-        if state.runs[id] != nil {
-            let timeout = commandTimeout
-            state.runs[id]!.timeout = scheduler.schedule(after: timeout) { [weak self] in
-                guard let self else { return }
-                let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
-                finish(id, .failure(HostFailure(.timedOut, "\(name(of: id)) timed out after \(seconds) s")))
-            }
-        }
-    }
-
-    private func runEvent(_ id: UInt64, _ event: RunEvent) {
-        guard state.runs[id] != nil else { return }
-        switch event {
-        case let .value(value):
-            state.runs[id]!.lastValue = value
-        case .completed:
-            // A run that completes without a value was cut short by the view model (e.g.
-            // products.cancel's `take(until:)`): it is reported as interrupted, not as a
-            // success with null.
-            guard let value = state.runs[id]!.lastValue else {
-                return finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was cancelled before it produced a value")))
-            }
-            finish(id, .success(value))
-        case let .failed(failure):
-            finish(id, .failure(failure))
-        }
-    }
-
-    private func name(of run: UInt64) -> String {
-        guard let run = state.runs[run] else { return "command" }
-        return surfaces[run.viewModel].name + "." + surfaces[run.viewModel].commands[run.command].name
-    }
-
-    private func finish(_ id: UInt64, _ result: Result<SurfaceValue, HostFailure>) {
-        guard let run = state.runs.removeValue(forKey: id) else { return }
-        run.timeout?.dispose()
-        run.work.dispose()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - run.startedUptimeNanoseconds) / 1e9
-        let surface = surfaces[run.viewModel]
-        let commandName = surface.commands[run.command].name
-        let now = ISO8601Timestamp.now()
-        let outcome: RunOutcome
-        var commandState = state.values[run.viewModel].commands[run.command]
-        switch result {
-        case let .success(value):
-            commandState.runs += 1
-            commandState.lastValue = value
-            commandState.lastError = nil
-            outcome = .finished(value: value, durationMs: seconds * 1000)
-            record(HostEvent(viewModel: surface.name, name: commandName, at: now, kind: .finish(durationMs: seconds * 1000, value: value)))
-        case let .failure(failure):
-            if failure.code != .disabled {
-                commandState.runs += 1
-                commandState.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code.rawValue)
-            }
-            outcome = .failed(failure)
-            record(HostEvent(viewModel: surface.name, name: commandName, at: now, kind: .fail(durationMs: seconds * 1000, failure: failure)))
-        }
-        if failureIsRefusal(result) == false {
-            metrics.recordRun(viewModel: surface.name, command: commandName, seconds: seconds, failed: !result.isSuccess)
-        }
-        updateCommand(run.viewModel, run.command, commandState)
-        if run.wait {
-            let qualifiedName = surface.name + "." + commandName
-            state.pendingReplies.append { result in
-                if case let .failure(fault) = result {
-                    run.completion(.failed(HostFailure(.storage, "\(qualifiedName) ended, but the inputs it changed were not saved: \(fault)")))
-                } else {
-                    run.completion(outcome)
-                }
-            }
-        }
-        markDirty()
-    }
-
-    private func failureIsRefusal(_ result: Result<SurfaceValue, HostFailure>) -> Bool {
-        if case let .failure(failure) = result { return failure.code == .disabled }
-        return false
-    }
-
-    /// Interrupts the runs of `viewModel`.`command` started through the host and still
-    /// running: each ends as `interrupted` ("… was interrupted by a client"), its waiting
-    /// client gets that error, and the view model's work is disposed. Completes with how many
-    /// runs were interrupted (0 when none was running: it may just have ended).
-    public func interrupt(viewModel: String, command commandName: String,
-                          completion: @escaping @Sendable (Result<Int, HostFailure>) -> Void) {
-        let vmIndex: Int, commandIndex: Int
-        do throws(HostFailure) {
-            vmIndex = try viewModelIndex(viewModel)
-            do { _ = try surfaces[vmIndex].command(named: commandName) } catch { throw HostFailure(error) }
-            commandIndex = surfaces[vmIndex].commands.firstIndex(where: { $0.name == commandName })!
-        } catch {
-            return completion(.failure(error))
-        }
-        onScheduler { [self] in
-            let ids = state.runs.filter { $0.value.viewModel == vmIndex && $0.value.command == commandIndex }.keys.sorted()
-            for id in ids {
-                finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was interrupted by a client")))
-            }
-            completion(.success(ids.count))
-        }
-    }
-
     // MARK: - Watching
 
     /// Delivers every event and change (of `viewModel` only, when given) to `deliver` as its
     /// JSON object, in version order, until ``unwatch(_:)``. `deliver` runs on the
     /// scheduler: it must not block.
     public func watch(viewModel: String?, deliver: @escaping @Sendable ([UInt8]) -> Void) -> UInt64 {
-        published.withLock { published in
-            let id = published.nextID
-            published.nextID += 1
-            published.watchers[id] = Watcher(viewModel: viewModel, deliver: deliver)
-            return id
-        }
+        publisher.watch(viewModel: viewModel, deliver: deliver)
     }
 
     /// Stops a watch started by ``watch(viewModel:deliver:)``.
     public func unwatch(_ id: UInt64) {
-        _ = published.withLock { $0.watchers.removeValue(forKey: id) }
+        publisher.unwatch(id)
     }
 
     /// Watch streams open now.
-    public var watcherCount: Int { published.withLock { $0.watchers.count } }
+    public var watcherCount: Int { publisher.watcherCount }
 
     // MARK: - Scheduler confinement
 
@@ -549,158 +367,50 @@ public final class ViewModelHost: Sendable {
         }
     }
 
-    private func observeAll() {
-        state.values = surfaces.map { surface in
-            HostState.Values(
-                inputs: surface.inputs.map(\.value),
-                outputs: surface.outputs.map(\.value),
-                commands: surface.commands.map { CommandState(enabled: $0.isEnabled.value && !$0.isExecuting.value, executing: $0.isExecuting.value) })
-        }
-        for (vm, surface) in surfaces.enumerated() {
-            for (index, input) in surface.inputs.enumerated() {
-                state.observations.append(input.producer.startWithValues { [weak self] value in
-                    guard let self else { return }
-                    onScheduler { self.inputChanged(vm, index, value) }
-                })
-            }
-            for (index, output) in surface.outputs.enumerated() {
-                state.observations.append(output.producer.startWithValues { [weak self] value in
-                    guard let self else { return }
-                    onScheduler { self.outputChanged(vm, index, value) }
-                })
-            }
-            for (index, command) in surface.commands.enumerated() {
-                // Both flags are re-read from the command on either change, and `enabled` is
-                // also false while executing: Action.isEnabled can stop updating (a derived
-                // property chain in the core loses its intermediate; reported to the lead).
-                state.observations.append(command.isEnabled.producer.startWithValues { [weak self] _ in
-                    guard let self else { return }
-                    onScheduler { self.commandFlagsChanged(vm, index) }
-                })
-                state.observations.append(command.isExecuting.producer.startWithValues { [weak self] _ in
-                    guard let self else { return }
-                    onScheduler { self.commandFlagsChanged(vm, index) }
-                })
-            }
-        }
-    }
-
-    private func inputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
-        guard state.values.indices.contains(vm), state.values[vm].inputs[index] != value else { return }
-        state.values[vm].inputs[index] = value
-        state.changedInputs.insert(GroupCommit.Key(viewModel: vm, input: index))
-        if let setting = state.clientSetting, setting == (vm, index) {
-            markDirty()
-            return
-        }
-        let surface = surfaces[vm]
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[index].name, at: ISO8601Timestamp.now(),
-                         kind: .change(part: .input, value: .value(value))),
-               coalescing: HostState.ChangeKey(viewModel: vm, part: .input, index: index))
-        markDirty()
-    }
-
-    private func outputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
-        guard state.values.indices.contains(vm), state.values[vm].outputs[index] != value else { return }
-        state.values[vm].outputs[index] = value
-        let surface = surfaces[vm]
-        record(HostEvent(viewModel: surface.name, name: surface.outputs[index].name, at: ISO8601Timestamp.now(),
-                         kind: .change(part: .output, value: .value(value))),
-               coalescing: HostState.ChangeKey(viewModel: vm, part: .output, index: index))
-        markDirty()
-    }
-
-    private func commandFlagsChanged(_ vm: Int, _ index: Int) {
-        guard state.values.indices.contains(vm) else { return }
-        var command = state.values[vm].commands[index]
-        let surfaceCommand = surfaces[vm].commands[index]
-        command.executing = surfaceCommand.isExecuting.value
-        command.enabled = surfaceCommand.isEnabled.value && !command.executing
-        guard command != state.values[vm].commands[index] else { return }
-        updateCommand(vm, index, command)
-        markDirty()
-    }
-
-    private func updateCommand(_ vm: Int, _ index: Int, _ command: CommandState) {
-        state.values[vm].commands[index] = command
-        let surface = surfaces[vm]
-        record(HostEvent(viewModel: surface.name, name: surface.commands[index].name, at: ISO8601Timestamp.now(),
-                         kind: .change(part: .command, value: .command(command))),
-               coalescing: HostState.ChangeKey(viewModel: vm, part: .command, index: index))
-    }
-
-    /// Records `event` before the events recorded since `position` (its effects).
-    private func record(_ event: HostEvent, at position: Int) {
-        state.pendingEvents.insert(event, at: position)
-        for (key, index) in state.pendingChangeIndex where index >= position {
-            state.pendingChangeIndex[key] = index + 1
-        }
-    }
-
-    private func record(_ event: HostEvent, coalescing key: HostState.ChangeKey? = nil) {
-        if let key {
-            // A newer change of the same part replaces the older one and moves to the end,
-            // so it follows whatever caused it (a finish before the command state it left).
-            if let position = state.pendingChangeIndex[key] {
-                state.pendingEvents.remove(at: position)
-                for (other, index) in state.pendingChangeIndex where index > position {
-                    state.pendingChangeIndex[other] = index - 1
-                }
-            }
-            state.pendingChangeIndex[key] = state.pendingEvents.count
-        }
-        state.pendingEvents.append(event)
-    }
-
-    private func markDirty() {
-        guard !state.flushScheduled else { return }
-        state.flushScheduled = true
-        scheduler.queue.async { [weak self] in
-            guard let self, state.flushScheduled else { return }
-            flush()
-        }
-    }
-
-    /// Publishes one new version: its state JSON, the batch's events, and wakes everyone.
-    private func flush() {
+    /// Publishes one new version: re-encodes the members that changed (only those), the
+    /// batch's change-feed entries and events, and wakes everyone.
+    func flush() {
         state.flushScheduled = false
         state.version += 1
         let version = state.version
         if version >= state.versionCeiling { extendVersionReservation() }
-        var writer = JSONWriter(capacity: max(1_024, snapshot.json.count + 256))
-        writer.beginObject()
-        writer.key("version"); writer.int(version)
-        writer.key("viewModels")
-        writer.beginObject()
-        for index in surfaces.indices {
-            writer.key(surfaces[index].name)
-            writeState(of: index, to: &writer)
+        let restart = state.encoder == nil
+        var entries: [[UInt8]] = []
+        if restart {
+            state.encoder = StateEncoder(surfaces: surfaces, values: state.values)
+        } else {
+            var touched: Set<Int> = []
+            for key in state.changedMembers {
+                let values = state.values[key.viewModel]
+                let change: StateEncoder.Change?
+                switch key.part {
+                case .input: change = state.encoder!.update(key, value: values.inputs[key.index])
+                case .output: change = state.encoder!.update(key, value: values.outputs[key.index])
+                case .command: change = state.encoder!.update(key, command: values.commands[key.index])
+                }
+                guard let change else { continue }
+                touched.insert(key.viewModel)
+                entries.append(state.encoder!.entry(key, change))
+            }
+            state.encoder!.rebuild(viewModels: touched.sorted())
         }
-        writer.endObject()
-        writer.endObject()
-        let snapshot = StateSnapshot(version: version, json: writer.bytes)
+        state.clearChangedMembers()
 
-        let events = state.pendingEvents.map { (viewModel: $0.viewModel, logged: $0.isLogged, json: $0.json(version: version)) }
+        // A change event (a whole list, for a list output) is encoded only when a watch stream
+        // is open to receive it: with none, a change costs only its re-encoded members. A watch
+        // that starts while this flush runs sees events from the next version on.
+        let watching = publisher.watcherCount > 0
+        let events = state.pendingEvents.compactMap { event -> StatePublisher.Event? in
+            guard watching || event.isLogged else { return nil }
+            return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged, json: event.json(version: version))
+        }
         state.pendingEvents.removeAll(keepingCapacity: true)
         state.pendingChangeIndex.removeAll(keepingCapacity: true)
         let replies = state.pendingReplies
         state.pendingReplies.removeAll(keepingCapacity: true)
 
-        let (waiters, watchers) = published.withLock { published in
-            published.snapshot = snapshot
-            for event in events where event.logged {
-                published.log.append(EventLog.Entry(version: version, json: event.json))
-            }
-            let waiters = Array(published.waiters.values)
-            published.waiters.removeAll(keepingCapacity: true)
-            return (waiters, Array(published.watchers.values))
-        }
-        for waiter in waiters { waiter(snapshot) }
-        for watcher in watchers {
-            for event in events where watcher.viewModel == nil || watcher.viewModel == event.viewModel {
-                watcher.deliver(event.json)
-            }
-        }
+        publisher.publish(version: version, viewModelJSON: state.encoder!.viewModelJSON, changes: entries,
+                          restart: restart, events: events)
         if let commit {
             for key in state.changedInputs {
                 let value = state.values[key.viewModel].inputs[key.input]
@@ -762,32 +472,6 @@ public final class ViewModelHost: Sendable {
         state.failedCommits = 0
     }
 
-    /// Writes `{"inputs": {…}, "outputs": {…}, "commands": {…}}` for one view model.
-    private func writeState(of index: Int, to writer: inout JSONWriter) {
-        let surface = surfaces[index]
-        let values = state.values[index]
-        writer.beginObject()
-        writer.key("inputs")
-        writer.beginObject()
-        for (position, input) in surface.inputs.enumerated() {
-            writer.key(input.name); writer.value(values.inputs[position])
-        }
-        writer.endObject()
-        writer.key("outputs")
-        writer.beginObject()
-        for (position, output) in surface.outputs.enumerated() {
-            writer.key(output.name); writer.value(values.outputs[position])
-        }
-        writer.endObject()
-        writer.key("commands")
-        writer.beginObject()
-        for (position, command) in surface.commands.enumerated() {
-            writer.key(command.name); values.commands[position].write(to: &writer)
-        }
-        writer.endObject()
-        writer.endObject()
-    }
-
     // MARK: - Restoring
 
     private func restore(_ inputs: [PersistedInput]) -> [String] {
@@ -813,12 +497,5 @@ public final class ViewModelHost: Sendable {
             warnings.append("persisted input \(left.viewModel).\(left.input.name) reads \(left.input.value), not its stored \(left.value)")
         }
         return warnings
-    }
-}
-
-private extension Result {
-    var isSuccess: Bool {
-        if case .success = self { return true }
-        return false
     }
 }

@@ -61,6 +61,79 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func changeFeedSendsOnlyTheChangeAndATimedOutPollIs304() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        let first = try http.get("/api/changes")
+        #expect(first.status == 200)
+        let reset = try JSONParser.parse(first.body)
+        let version = try #require(reset["version"]?.intValue)
+        #expect(first.header("ETag") == "\"\(version)\"")
+        #expect(reset["reset"]?["viewModels"]?["api"]?["inputs"]?["latencyMs"] == .int(0))
+
+        // Nothing changed: a poll that times out says so with 304.
+        let timedOut = try http.get("/api/changes?since=\(version)&wait=0.2")
+        #expect(timedOut.status == 304)
+        #expect(timedOut.body.isEmpty)
+
+        try http.send("GET /api/changes?since=\(version)&wait=60 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try daemon.control().request(#"{"op":"set","vm":"api","name":"latencyMs","value":11}"#).isOK)
+        let woken = try http.readResponse()
+        #expect(woken.status == 200)
+        let changes = try JSONParser.parse(woken.body)
+        #expect((changes["version"]?.intValue ?? 0) > version)
+        #expect(changes["reset"] == nil)
+        let entries = changes["changes"]?.arrayValue ?? []
+        #expect(entries.contains { $0["vm"] == .string("api") && $0["part"] == .string("input")
+            && $0["name"] == .string("latencyMs") && $0["value"] == .int(11) })
+        #expect(woken.body.count < 2_048)
+
+        // A cursor from the future (or another run) gets the whole state.
+        #expect(try JSONParser.parse(try http.get("/api/changes?since=\(version + 1_000_000_000)").body)["reset"] != nil)
+        #expect(try http.get("/api/changes?since=x").status == 400)
+        #expect(try http.get("/api/changes?since=1&wait=nan").status == 400)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func stateAndResetsAreGzippedForClientsThatAcceptIt() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        let plain = try http.get("/api/state")
+        #expect(plain.header("Content-Encoding") == nil)
+        #expect(plain.header("Vary") == "Accept-Encoding")
+        for path in ["/api/state", "/api/changes"] {
+            let zipped = try http.get(path, headers: ["Accept-Encoding: deflate, gzip;q=0.8"])
+            #expect(zipped.status == 200)
+            #expect(zipped.header("Content-Encoding") == "gzip")
+            #expect(zipped.header("Vary") == "Accept-Encoding")
+            #expect(zipped.header("ETag")?.hasPrefix("W/\"") == true)
+            let unzipped = try Self.gunzip(zipped.body)
+            #expect(unzipped.count > zipped.body.count)
+            let json = try JSONParser.parse(unzipped)
+            #expect((path == "/api/state" ? json : json["reset"])?["viewModels"]?["api"] != nil)
+        }
+        #expect(try http.get("/api/state", headers: ["Accept-Encoding: gzip;q=0"]).header("Content-Encoding") == nil)
+        #expect(daemon.stop() == 0)
+    }
+
+    /// Decompresses with the system's gzip, an implementation independent of the daemon's.
+    private static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(bytes))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
     @Test func surfaceEventsMetricsHealthAndStaticFiles() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -111,7 +111,7 @@ import Testing
 
     @Test(arguments: [
         ["--bogus"], ["--http", "nope"], ["--http", "127.0.0.1:99999"], ["--set", "api"], ["--latency-ms"],
-        ["--command-timeout", "0"], ["--log-level", "loud"], ["--socket-mode", "999"], ["--socket"], ["stray"],
+        ["--command-timeout", "0"], ["--http-connections", "5"], ["--log-level", "loud"], ["--socket-mode", "999"], ["--socket"], ["stray"],
     ])
     func aBadFlagIsAOneLineUsageErrorWithExitCode2(arguments: [String]) throws {
         let process = Process()

@@ -1,0 +1,47 @@
+import CZlib
+
+/// gzip compression of response bodies (RFC 9110 §8.4.1.3), for clients that accept it.
+public enum Gzip {
+    /// Bodies smaller than this are sent as they are: compressing them saves less than its
+    /// header costs.
+    public static let minimumSize = 512
+
+    /// `bytes` as a gzip member (zlib level 6); nil if zlib fails.
+    public static func compress(_ bytes: [UInt8]) -> [UInt8]? {
+        var stream = z_stream()
+        guard bindery_deflate_init_gzip(&stream, 6) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))) + 32)
+        var input = bytes
+        let status: Int32 = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = source.baseAddress
+                stream.avail_in = UInt32(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = UInt32(target.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { return nil }
+        output.removeLast(Int(stream.avail_out))
+        return output
+    }
+}
+
+extension HTTPRequest {
+    /// Whether the request's `Accept-Encoding` lists `gzip` (or `*`) without `q=0`.
+    public var acceptsGzip: Bool {
+        guard let header = header("Accept-Encoding") else { return false }
+        for item in header.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
+            guard let coding = parts.first?.lowercased(), coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
+            let refused = parts.dropFirst().contains { parameter in
+                let pair = parameter.lowercased().split(separator: "=", maxSplits: 1)
+                guard pair.count == 2, pair[0] == "q", let q = Double(pair[1]) else { return false }
+                return q == 0
+            }
+            if !refused { return true }
+        }
+        return false
+    }
+}

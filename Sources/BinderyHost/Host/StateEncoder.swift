@@ -1,0 +1,197 @@
+import Bindery
+
+/// The encoded JSON of every hosted view model, kept member by member — and row by row for
+/// list values — so that a change re-encodes only the members (and rows) that changed.
+///
+/// Guarantees:
+/// - ``viewModelJSON`` always equals what encoding the last values given would produce:
+///   `{"inputs": {…}, "outputs": {…}, "commands": {…}}` in surface order.
+/// - ``update(_:value:)`` encodes only what differs from the cached value; for a list whose
+///   length is kept or whose changed rows are few, only the changed rows are encoded, and the
+///   change it describes carries only those rows (``Change``).
+/// - Not thread-safe: the host keeps it in ``HostState``, confined to its scheduler.
+struct StateEncoder {
+    /// Which member of which view model.
+    typealias Key = HostState.ChangeKey
+
+    /// One cached member: its JSON and, for lists, each row's value and JSON.
+    private struct Member {
+        var json: [UInt8]
+        var rows: [SurfaceValue]?
+        var rowJSON: [[UInt8]] = []
+    }
+
+    private let surfaces: [Surface]
+    /// `[viewModel][part][index]`, parts in the order input, output, command.
+    private var members: [[[Member]]]
+    /// Each view model's state object, rebuilt from its members when one changed.
+    private(set) var viewModelJSON: [[UInt8]]
+    /// Each member's `"name":` bytes, `[viewModel][part][index]`.
+    private let keys: [[[[UInt8]]]]
+
+    /// A list whose changed rows are at most this share of its length is sent as rows.
+    private static let rowPatchShare = 2
+
+    /// Encodes every member of `values` (one entry per surface, surface order).
+    init(surfaces: [Surface], values: [HostState.Values]) {
+        self.surfaces = surfaces
+        keys = surfaces.map { surface in
+            [surface.inputs.map(\.name), surface.outputs.map(\.name), surface.commands.map(\.name)].map { names in
+                names.map { name in
+                    var writer = JSONWriter(capacity: name.utf8.count + 3)
+                    writer.string(name)
+                    return writer.bytes + [UInt8(ascii: ":")]
+                }
+            }
+        }
+        members = values.map { values in
+            [values.inputs.map(Self.member), values.outputs.map(Self.member),
+             values.commands.map { Member(json: $0.json) }]
+        }
+        viewModelJSON = []
+        viewModelJSON = surfaces.indices.map(assemble)
+    }
+
+    /// What changed in one member, as the change feed's entry (docs/HTTP.md).
+    enum Change {
+        /// The member's whole new value (JSON).
+        case value([UInt8])
+        /// A list's new length and the rows that differ, by index (JSON of each row).
+        case rows(length: Int, changed: [(index: Int, json: [UInt8])])
+    }
+
+    /// Caches `value` as the new value of `key`'s member; returns what changed, or nil when
+    /// the JSON is the same. Call ``rebuild(viewModels:)`` for the view models touched.
+    mutating func update(_ key: Key, value: SurfaceValue) -> Change? {
+        let part = Self.partIndex(key.part)
+        var member = members[key.viewModel][part][key.index]
+        guard case let .list(rows) = value, let oldRows = member.rows else {
+            let json = JSONWriter.encode(value)
+            guard json != member.json else { return nil }
+            members[key.viewModel][part][key.index] = Self.member(value)
+            return .value(members[key.viewModel][part][key.index].json)
+        }
+        // Leave the member's storage uniquely referenced while rows are replaced in place.
+        members[key.viewModel][part][key.index] = Member(json: [])
+        var changed: [(index: Int, json: [UInt8])] = []
+        member.rowJSON.removeLast(max(0, member.rowJSON.count - rows.count))
+        for (index, row) in rows.enumerated() {
+            if index < oldRows.count, oldRows[index] == row { continue }
+            let json = JSONWriter.encode(row)
+            if index < member.rowJSON.count {
+                if member.rowJSON[index] == json { continue }
+                member.rowJSON[index] = json
+            } else {
+                member.rowJSON.append(json)
+            }
+            changed.append((index, json))
+        }
+        member.rows = rows
+        let lengthChanged = rows.count != oldRows.count
+        guard lengthChanged || !changed.isEmpty else {
+            members[key.viewModel][part][key.index] = member
+            return nil
+        }
+        member.json = Self.joined(member.rowJSON)
+        members[key.viewModel][part][key.index] = member
+        if rows.isEmpty || changed.count * Self.rowPatchShare > rows.count {
+            return .value(member.json)
+        }
+        return .rows(length: rows.count, changed: changed)
+    }
+
+    /// Caches a command's new state object; returns its JSON, or nil when unchanged.
+    mutating func update(_ key: Key, command: CommandState) -> Change? {
+        let json = command.json
+        guard json != members[key.viewModel][2][key.index].json else { return nil }
+        members[key.viewModel][2][key.index].json = json
+        return .value(json)
+    }
+
+    /// Rebuilds the state objects of `viewModels` from their cached members.
+    mutating func rebuild(viewModels: some Sequence<Int>) {
+        for vm in viewModels { viewModelJSON[vm] = assemble(vm) }
+    }
+
+    /// The change feed's entry for `change` of `key`:
+    /// `{"vm", "part", "name", "value"}` or `{"vm", "part", "name", "length", "rows": [[i, row], …]}`.
+    func entry(_ key: Key, _ change: Change) -> [UInt8] {
+        let surface = surfaces[key.viewModel]
+        let name: String
+        switch key.part {
+        case .input: name = surface.inputs[key.index].name
+        case .output: name = surface.outputs[key.index].name
+        case .command: name = surface.commands[key.index].name
+        }
+        var writer = JSONWriter(capacity: 96)
+        writer.beginObject()
+        writer.key("vm"); writer.string(surface.name)
+        writer.key("part"); writer.string(key.part.rawValue)
+        writer.key("name"); writer.string(name)
+        switch change {
+        case let .value(json):
+            writer.key("value"); writer.raw(json)
+        case let .rows(length, changed):
+            writer.key("length"); writer.int(length)
+            writer.key("rows")
+            writer.beginArray()
+            for row in changed {
+                writer.beginArray()
+                writer.int(row.index)
+                writer.raw(row.json)
+                writer.endArray()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `{"inputs": {…}, "outputs": {…}, "commands": {…}}` of one view model, from its members.
+    private func assemble(_ vm: Int) -> [UInt8] {
+        let parts = members[vm]
+        var size = 40
+        for (part, list) in parts.enumerated() {
+            for (index, member) in list.enumerated() { size += keys[vm][part][index].count + member.json.count + 1 }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        for (part, label) in [#"{"inputs":{"#, #"},"outputs":{"#, #"},"commands":{"#].enumerated() {
+            bytes.append(contentsOf: label.utf8)
+            for (index, member) in parts[part].enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: keys[vm][part][index])
+                bytes.append(contentsOf: member.json)
+            }
+        }
+        bytes.append(contentsOf: "}}".utf8)
+        return bytes
+    }
+
+    private static func partIndex(_ part: HostEvent.Part) -> Int {
+        switch part {
+        case .input: 0
+        case .output: 1
+        case .command: 2
+        }
+    }
+
+    private static func member(_ value: SurfaceValue) -> Member {
+        guard case let .list(rows) = value else { return Member(json: JSONWriter.encode(value)) }
+        let rowJSON = rows.map(JSONWriter.encode)
+        return Member(json: joined(rowJSON), rows: rows, rowJSON: rowJSON)
+    }
+
+    /// `[row,row,…]`.
+    private static func joined(_ rows: [[UInt8]]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows.reduce(2) { $0 + $1.count + 1 })
+        bytes.append(UInt8(ascii: "["))
+        for (index, row) in rows.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: row)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
+    }
+}

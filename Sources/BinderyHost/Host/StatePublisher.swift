@@ -1,0 +1,169 @@
+import Dispatch
+import Synchronization
+
+/// What the host publishes for clients, version by version: the state (as each view model's
+/// encoded JSON, joined into the `/api/state` document only when someone reads it), the
+/// change feed, the event log, and the long-polls and watchers to wake.
+///
+/// Guarantees:
+/// - Readers on any thread see one consistent version: its state, its changes and its
+///   events are published together under one lock.
+/// - The `/api/state` document of a version is built at most once, on the first read of it
+///   (so a change nobody reads costs no whole-state work), from the view models' cached JSON.
+/// - Every long-poll waiting for a version after V is answered exactly once: by the first
+///   publish past V, or when its timeout passes.
+final class StatePublisher: Sendable {
+    private struct Published {
+        var version: UInt64 = 0
+        var viewModelJSON: [[UInt8]] = []
+        var snapshot: StateSnapshot?
+        var changes = ChangeLog()
+        var log: EventLog
+        var waiters: [UInt64: @Sendable (UInt64) -> Void] = [:]
+        var watchers: [UInt64: Watcher] = [:]
+        var nextID: UInt64 = 1
+    }
+
+    private struct Watcher {
+        let viewModel: String?
+        let deliver: @Sendable ([UInt8]) -> Void
+    }
+
+    /// One event of a published batch.
+    struct Event {
+        let viewModel: String
+        let logged: Bool
+        let json: [UInt8]
+    }
+
+    /// Each view model's `"name":` bytes, in hosting order.
+    private let keys: [[UInt8]]
+    private let published: Mutex<Published>
+    private let timers = DispatchQueue(label: "bindery.host.timers")
+
+    init(viewModelNames: [String], eventLogCapacity: Int) {
+        keys = viewModelNames.map { name in
+            var writer = JSONWriter(capacity: name.utf8.count + 3)
+            writer.string(name)
+            return writer.bytes + [UInt8(ascii: ":")]
+        }
+        published = Mutex(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
+                                    log: EventLog(capacity: eventLogCapacity)))
+    }
+
+    /// Publishes `version`: the view models' state objects, the version's change-feed entries
+    /// (`restart`: the first version of this run — older cursors get a reset), and its
+    /// events; then wakes the long-polls and delivers the events to watchers.
+    func publish(version: UInt64, viewModelJSON: [[UInt8]], changes: [[UInt8]], restart: Bool, events: [Event]) {
+        let (waiters, watchers) = published.withLock { published in
+            published.version = version
+            published.viewModelJSON = viewModelJSON
+            published.snapshot = nil
+            if restart {
+                published.changes.restart(at: version)
+            } else {
+                published.changes.append(version: version, entries: changes)
+            }
+            for event in events where event.logged {
+                published.log.append(EventLog.Entry(version: version, json: event.json))
+            }
+            let waiters = Array(published.waiters.values)
+            published.waiters.removeAll(keepingCapacity: true)
+            return (waiters, Array(published.watchers.values))
+        }
+        for waiter in waiters { waiter(version) }
+        for watcher in watchers {
+            for event in events where watcher.viewModel == nil || watcher.viewModel == event.viewModel {
+                watcher.deliver(event.json)
+            }
+        }
+    }
+
+    /// The current version.
+    var version: UInt64 { published.withLock { $0.version } }
+
+    /// The current `/api/state` document, built on the first read of its version.
+    var snapshot: StateSnapshot {
+        published.withLock { published in
+            if let snapshot = published.snapshot, snapshot.version == published.version { return snapshot }
+            let snapshot = StateSnapshot(version: published.version, json: document(published))
+            published.snapshot = snapshot
+            return snapshot
+        }
+    }
+
+    private func document(_ published: Published) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(published.viewModelJSON.reduce(64) { $0 + $1.count + 32 })
+        bytes.append(contentsOf: #"{"version":"#.utf8)
+        bytes.append(contentsOf: String(published.version).utf8)
+        bytes.append(contentsOf: #","viewModels":{"#.utf8)
+        for (index, json) in published.viewModelJSON.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: keys[index])
+            bytes.append(contentsOf: json)
+        }
+        bytes.append(contentsOf: "}}".utf8)
+        return bytes
+    }
+
+    /// What changed after `cursor`.
+    func changes(after cursor: UInt64) -> ChangesSince {
+        let answer: ChangesSince? = published.withLock { published in
+            if cursor == published.version { return .unchanged(version: cursor) }
+            guard let entries = published.changes.changes(after: cursor) else { return nil }
+            return .changes(version: published.version, entries: entries)
+        }
+        return answer ?? .reset(snapshot)
+    }
+
+    /// Calls `respond` once with the first version greater than `version`, or with the
+    /// current one when `timeout` seconds pass first.
+    func awaitVersion(after version: UInt64, timeout: Double, respond: @escaping @Sendable (UInt64) -> Void) {
+        let registered: (id: UInt64, ready: UInt64?) = published.withLock { published in
+            if published.version > version { return (0, published.version) }
+            let id = published.nextID
+            published.nextID += 1
+            published.waiters[id] = respond
+            return (id, nil)
+        }
+        if let ready = registered.ready { return respond(ready) }
+        let id = registered.id
+        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, timeout) * 1e9))) { [weak self] in
+            guard let self else { return }
+            let (expired, current) = published.withLock { ($0.waiters.removeValue(forKey: id), $0.version) }
+            expired?(current)
+        }
+    }
+
+    /// Long-polls waiting now.
+    var waitingPolls: Int { published.withLock { $0.waiters.count } }
+
+    /// The newest `count` logged events, oldest first.
+    func recentEvents(_ count: Int) -> [EventLog.Entry] {
+        published.withLock { $0.log.last(count) }
+    }
+
+    /// The current version and the logged events after `version`, oldest first.
+    func events(after version: UInt64) -> (version: UInt64, events: [EventLog.Entry]) {
+        published.withLock { ($0.version, $0.log.after(version: version)) }
+    }
+
+    /// Starts delivering events (of `viewModel` only, when given) to `deliver`.
+    func watch(viewModel: String?, deliver: @escaping @Sendable ([UInt8]) -> Void) -> UInt64 {
+        published.withLock { published in
+            let id = published.nextID
+            published.nextID += 1
+            published.watchers[id] = Watcher(viewModel: viewModel, deliver: deliver)
+            return id
+        }
+    }
+
+    /// Stops a watch.
+    func unwatch(_ id: UInt64) {
+        _ = published.withLock { $0.watchers.removeValue(forKey: id) }
+    }
+
+    /// Watch streams open now.
+    var watcherCount: Int { published.withLock { $0.watchers.count } }
+}

@@ -1,0 +1,123 @@
+import Bindery
+import Dispatch
+
+/// Observing the hosted view models: every input, output and command flag change lands in
+/// ``HostState`` on the scheduler, is recorded as an event, marks its member for re-encoding,
+/// and schedules one flush per scheduler turn.
+extension ViewModelHost {
+    func observeAll() {
+        state.values = surfaces.map { surface in
+            HostState.Values(
+                inputs: surface.inputs.map(\.value),
+                outputs: surface.outputs.map(\.value),
+                commands: surface.commands.map { CommandState(enabled: $0.isEnabled.value && !$0.isExecuting.value, executing: $0.isExecuting.value) })
+        }
+        for (vm, surface) in surfaces.enumerated() {
+            for (index, input) in surface.inputs.enumerated() {
+                state.observations.append(input.producer.startWithValues { [weak self] value in
+                    guard let self else { return }
+                    onScheduler { self.inputChanged(vm, index, value) }
+                })
+            }
+            for (index, output) in surface.outputs.enumerated() {
+                state.observations.append(output.producer.startWithValues { [weak self] value in
+                    guard let self else { return }
+                    onScheduler { self.outputChanged(vm, index, value) }
+                })
+            }
+            for (index, command) in surface.commands.enumerated() {
+                // Both flags are re-read from the command on either change, and `enabled` is
+                // also false while executing: Action.isEnabled can stop updating (a derived
+                // property chain in the core loses its intermediate; reported to the lead).
+                state.observations.append(command.isEnabled.producer.startWithValues { [weak self] _ in
+                    guard let self else { return }
+                    onScheduler { self.commandFlagsChanged(vm, index) }
+                })
+                state.observations.append(command.isExecuting.producer.startWithValues { [weak self] _ in
+                    guard let self else { return }
+                    onScheduler { self.commandFlagsChanged(vm, index) }
+                })
+            }
+        }
+    }
+
+    func inputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
+        guard state.values.indices.contains(vm), state.values[vm].inputs[index] != value else { return }
+        state.values[vm].inputs[index] = value
+        state.changedInputs.insert(GroupCommit.Key(viewModel: vm, input: index))
+        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .input, index: index))
+        if let setting = state.clientSetting, setting == (vm, index) {
+            markDirty()
+            return
+        }
+        let surface = surfaces[vm]
+        record(HostEvent(viewModel: surface.name, name: surface.inputs[index].name, at: ISO8601Timestamp.now(),
+                         kind: .change(part: .input, value: .value(value))),
+               coalescing: HostState.ChangeKey(viewModel: vm, part: .input, index: index))
+        markDirty()
+    }
+
+    func outputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
+        guard state.values.indices.contains(vm), state.values[vm].outputs[index] != value else { return }
+        state.values[vm].outputs[index] = value
+        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .output, index: index))
+        let surface = surfaces[vm]
+        record(HostEvent(viewModel: surface.name, name: surface.outputs[index].name, at: ISO8601Timestamp.now(),
+                         kind: .change(part: .output, value: .value(value))),
+               coalescing: HostState.ChangeKey(viewModel: vm, part: .output, index: index))
+        markDirty()
+    }
+
+    func commandFlagsChanged(_ vm: Int, _ index: Int) {
+        guard state.values.indices.contains(vm) else { return }
+        var command = state.values[vm].commands[index]
+        let surfaceCommand = surfaces[vm].commands[index]
+        command.executing = surfaceCommand.isExecuting.value
+        command.enabled = surfaceCommand.isEnabled.value && !command.executing
+        guard command != state.values[vm].commands[index] else { return }
+        updateCommand(vm, index, command)
+        markDirty()
+    }
+
+    func updateCommand(_ vm: Int, _ index: Int, _ command: CommandState) {
+        state.values[vm].commands[index] = command
+        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
+        let surface = surfaces[vm]
+        record(HostEvent(viewModel: surface.name, name: surface.commands[index].name, at: ISO8601Timestamp.now(),
+                         kind: .change(part: .command, value: .command(command))),
+               coalescing: HostState.ChangeKey(viewModel: vm, part: .command, index: index))
+    }
+
+    /// Records `event` before the events recorded since `position` (its effects).
+    func record(_ event: HostEvent, at position: Int) {
+        state.pendingEvents.insert(event, at: position)
+        for (key, index) in state.pendingChangeIndex where index >= position {
+            state.pendingChangeIndex[key] = index + 1
+        }
+    }
+
+    func record(_ event: HostEvent, coalescing key: HostState.ChangeKey? = nil) {
+        if let key {
+            // A newer change of the same part replaces the older one and moves to the end,
+            // so it follows whatever caused it (a finish before the command state it left).
+            if let position = state.pendingChangeIndex[key] {
+                state.pendingEvents.remove(at: position)
+                for (other, index) in state.pendingChangeIndex where index > position {
+                    state.pendingChangeIndex[other] = index - 1
+                }
+            }
+            state.pendingChangeIndex[key] = state.pendingEvents.count
+        }
+        state.pendingEvents.append(event)
+    }
+
+    func markDirty() {
+        guard !state.flushScheduled else { return }
+        state.flushScheduled = true
+        scheduler.queue.async { [weak self] in
+            guard let self, state.flushScheduled else { return }
+            flush()
+        }
+    }
+
+}
