@@ -104,11 +104,19 @@ final class HTTPServerCore: Sendable {
 
     var openConnections: Int { open.load(ordering: .relaxed) }
 
-    /// A connection was accepted: it gets the short request-head timeout until its first
-    /// request head is complete.
+    /// A connection was accepted: it gets the request-head timeout until its first request
+    /// head is complete — the shorter of the head and idle timeouts, so a head timeout never
+    /// lets a silent connection outlive the idle timeout.
     func connectionOpened(_ connection: OpaquePointer) {
         open.add(1, ordering: .relaxed)
-        if headTimeout > 0 { _ = bindery_mhd_set_timeout(connection, headTimeout) }
+        if let timeout = firstHeadTimeout { _ = bindery_mhd_set_timeout(connection, timeout) }
+    }
+
+    /// The timeout of a connection that has not sent a whole request head yet, or nil to keep
+    /// libmicrohttpd's (the idle timeout).
+    private var firstHeadTimeout: UInt32? {
+        guard headTimeout > 0 else { return nil }
+        return idleTimeout > 0 ? min(headTimeout, idleTimeout) : headTimeout
     }
 
     func connectionEnded() {
