@@ -144,13 +144,17 @@ public final class ControlProtocolHandler: Sendable {
         case "watch":
             let vm = try request.optionalString("vm")
             if let vm { _ = try host.viewModelIndex(vm) }
-            session.reply(ControlReply.success(id: id) { writer in
-                writer.key("watching"); writer.bool(true)
-            })
+            // Registered before the acknowledgement, so every change made after a client has
+            // read it reaches the stream. An event published in between still follows the
+            // acknowledgement: requests are handled on the connection's queue, where the reply
+            // is queued at once and stream lines only after the request's turn.
             let watch = host.watch(viewModel: vm) { eventJSON in
                 session.stream(ControlReply.event(id: id, eventJSON: eventJSON))
             }
             session.onClose { [host] in host.unwatch(watch) }
+            session.reply(ControlReply.success(id: id) { writer in
+                writer.key("watching"); writer.bool(true)
+            })
         case "log":
             let count = try request.int("n", default: 50)
             guard count >= 0 else { throw HostFailure(.badRequest, "field 'n' must not be negative, got \(count)") }
