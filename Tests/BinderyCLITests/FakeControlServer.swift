@@ -69,7 +69,9 @@ final class FakeControlServer: Sendable {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         listener = fd
-        DispatchQueue(label: "fake.accept").async { [self] in acceptLoop() }
+        // Blocking loops get threads of their own: on a GCD queue, a test process full of
+        // blocked work items can starve them until a test times out.
+        Thread { [self] in acceptLoop() }.start()
     }
 
     /// Stops listening and drops every connection (the daemon "goes away").
@@ -99,7 +101,7 @@ final class FakeControlServer: Sendable {
                 return !s.stopped
             }
             guard live else { close(fd); return }
-            DispatchQueue(label: "fake.connection").async { [self] in serve(fd) }
+            Thread { [self] in serve(fd) }.start()
         }
     }
 

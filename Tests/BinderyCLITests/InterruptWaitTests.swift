@@ -18,8 +18,9 @@ import Testing
                               io: SessionIO(print: record, error: record, notice: record, status: { _ in }), interrupts: flag)
         #expect(session.execute(line: "set login.mobilePhone 13800138000") == .succeeded)
         #expect(session.execute(line: "set login.verifyCode 1234") == .succeeded)
-        DispatchQueue.global().async {
-            // Ctrl-C once the run is in flight, again once the interrupt was asked for.
+        Thread {
+            // Ctrl-C once the run is in flight, again once the interrupt was asked for (on a
+            // thread of its own: a GCD worker can be starved while the whole suite runs).
             func waitUntil(_ condition: () -> Bool) {
                 var polls = 0
                 while !condition(), polls < 3_000 { usleep(10_000); polls += 1 }
@@ -28,7 +29,7 @@ import Testing
             flag.raise()
             waitUntil { fake.interruptRequests > 0 }
             flag.raise()
-        }
+        }.start()
         #expect(session.execute(line: "run login.login") == .succeeded)
         #expect(fake.interruptRequests == 1)
         #expect(printed.withLock { $0 }.last == "stopped waiting; login.login may still be running (`watch` or `log` shows how it ends)")
