@@ -160,4 +160,16 @@ public final class SQLiteDatabase: Sendable {
             try connection.userVersion()
         }
     }
+
+    /// Copies the write-ahead log into the database file and truncates the log to zero bytes,
+    /// so a clean stop leaves one self-contained file. Throws ``SQLiteError/busy`` when
+    /// another connection kept the log from being copied whole (a reader or writer still
+    /// using it); the database itself is unchanged either way.
+    public func checkpoint() throws(SQLiteError) {
+        let result = try queryFirst("PRAGMA wal_checkpoint(TRUNCATE)")
+        // One row (busy, log, checkpointed): busy is 1 when the checkpoint could not finish.
+        if case let .integer(busy)? = result?.values.first, busy != 0 {
+            throw SQLiteError(code: SQLiteError.busy, message: "the write-ahead log is in use by another connection")
+        }
+    }
 }

@@ -39,6 +39,8 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public static let misuse: Int32 = SQLITE_MISUSE
     /// `SQLITE_CANTOPEN`: the database file could not be opened.
     public static let cannotOpen: Int32 = SQLITE_CANTOPEN
+    /// Another connection holds the database (or its write-ahead log) busy.
+    public static let busy: Int32 = SQLITE_BUSY
 
     /// "SQLite error 26 (file is not a database): …" — one line.
     public var description: String {

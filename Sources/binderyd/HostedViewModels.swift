@@ -8,6 +8,8 @@ import BinderyModels
 @Sendable
 func makeHostedViewModels(_ environment: DaemonViewModelEnvironment) throws -> [any ViewModel] {
     let store = try Store(directory: environment.stateDirectory)
+    // A clean stop leaves bindery.sqlite self-contained, as the host does with its own state.
+    environment.onStop("checkpointing \(Store.fileName)") { try store.checkpoint() }
     let context = ModelContext(
         store: store,
         scheduler: environment.scheduler,

@@ -15,9 +15,10 @@ import Glibc
 /// second daemon on it exits 1 naming the holder) and its databases checked (a damaged one
 /// exits 1 unless `--reset-state`); persisted inputs are restored before `READY=1`, which is
 /// sent once both sockets listen; `STATUS=` lines tell systemd what the daemon does;
-/// SIGTERM or SIGINT stop accepting, interrupt running commands, flush, send `STOPPING=1` and
-/// exit 0 — a shutdown that hangs is cut off at 4.5 s with exit 1; a failure to start
-/// exits 1 with a one-line error; a `--set` the view models refuse (unknown name, bad value)
+/// SIGTERM or SIGINT send `STOPPING=1`, stop accepting, interrupt running commands, flush,
+/// run the view models' stop actions (``DaemonViewModelEnvironment/onStop(_:_:)``) and exit 0
+/// — a shutdown that hangs is cut off at 4.5 s with exit 1; a failure to start exits 1 with a
+/// one-line error; a `--set` the view models refuse (unknown name, bad value)
 /// exits 2 with one line naming it, before anything is served.
 public enum DaemonRunner {
     /// Runs the daemon until a termination signal; never returns. `program` names it in what
@@ -68,8 +69,10 @@ public enum DaemonRunner {
 
         let scheduler = QueueScheduler(qos: .userInitiated, name: "bindery.view-models")
         let background = QueueScheduler(name: "bindery.background")
+        let stopActions = StopActions()
         let environment = DaemonViewModelEnvironment(
-            stateDirectory: stateDirectory, scheduler: scheduler, background: background)
+            stateDirectory: stateDirectory, scheduler: scheduler, background: background,
+            stopActions: stopActions)
         let built: Result<[any ViewModel], any Error> = scheduler.queue.sync { Result { try makeViewModels(environment) } }
         let viewModels: [any ViewModel]
         switch built {
@@ -94,12 +97,15 @@ public enum DaemonRunner {
             daemon = try BinderyDaemon(configuration: configuration, host: host, inherited: inherited, logger: logger)
         } catch {
             host.stop()
+            stopActions.runAll(on: scheduler, logger: logger)
             fail(error.description)
         }
 
         // Termination signals are handled before anyone learns the daemon is up, so a stop
         // requested right after READY=1 (or the printed URL) is never lost.
-        let shutdown = ShutdownCoordinator(daemon: daemon, notifier: notifier, logger: logger)
+        let shutdown = ShutdownCoordinator(daemon: daemon, notifier: notifier, logger: logger) {
+            stopActions.runAll(on: scheduler, logger: logger)
+        }
         shutdown.watch([SIGTERM, SIGINT])
 
         let socketShown = daemon.socketPath ?? "the control socket systemd passed"

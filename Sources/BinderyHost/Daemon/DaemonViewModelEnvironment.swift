@@ -18,4 +18,14 @@ public struct DaemonViewModelEnvironment: Sendable {
     /// A separate scheduler for background work (slow I/O, simulated latency), whose results
     /// must be delivered back on ``scheduler``.
     public let background: QueueScheduler
+    let stopActions: StopActions
+
+    /// Registers clean-up to run once when the daemon stops cleanly (SIGTERM or SIGINT):
+    /// after every running command was interrupted and every input change committed, on
+    /// ``scheduler``, newest registration first. Use it to checkpoint or close a view model's
+    /// own database. A throwing `action` is logged as a warning naming `name`
+    /// ("at stop, NAME failed: …"); the stop goes on. Not run after `kill -9` or a crash.
+    public func onStop(_ name: String, _ action: @escaping @Sendable () throws -> Void) {
+        stopActions.append(name, action)
+    }
 }

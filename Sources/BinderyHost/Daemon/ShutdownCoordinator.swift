@@ -5,7 +5,7 @@ import Synchronization
 /// Turns SIGTERM and SIGINT into one orderly shutdown of a ``BinderyDaemon``, bounded in time.
 ///
 /// Guarantees: the first signal starts the shutdown (`STOPPING=1`, stop accepting, interrupt
-/// running commands, flush), which ends the process with exit code 0; further signals are
+/// running commands, flush, then the view models' stop actions), which ends the process with exit code 0; further signals are
 /// ignored while it runs; if it has not finished after ``deadlineSeconds`` the process
 /// exits 1 so a stuck daemon never outlives systemd's stop timeout.
 final class ShutdownCoordinator: Sendable {
@@ -14,6 +14,8 @@ final class ShutdownCoordinator: Sendable {
     private let daemon: BinderyDaemon
     private let notifier: SystemdNotifier
     private let logger: Logger
+    /// Runs after the daemon stopped: the view models' own clean-up (``StopActions``).
+    private let afterStop: @Sendable () -> Void
     private let started = Atomic<Bool>(false)
     private let queue = DispatchQueue(label: "bindery.shutdown")
     private let source = Mutex<SendableReadSource?>(nil)
@@ -28,10 +30,12 @@ final class ShutdownCoordinator: Sendable {
     /// cannot capture anything) only reads it.
     nonisolated(unsafe) private static var pipeWriteEnd: Int32 = -1
 
-    init(daemon: BinderyDaemon, notifier: SystemdNotifier, logger: Logger) {
+    init(daemon: BinderyDaemon, notifier: SystemdNotifier, logger: Logger,
+         afterStop: @escaping @Sendable () -> Void = {}) {
         self.daemon = daemon
         self.notifier = notifier
         self.logger = logger
+        self.afterStop = afterStop
     }
 
     /// Shuts down when one of `signals` arrives. The handlers are installed with `sigaction`
@@ -82,6 +86,7 @@ final class ShutdownCoordinator: Sendable {
             _exit(1)
         }
         daemon.stop()
+        afterStop()
         logger.info("stopped at state version \(daemon.host.version)")
         exit(0)
     }

@@ -155,7 +155,7 @@ public final class InputStore: Sendable {
     /// leaves one self-contained file). Fails when another connection holds it open busy.
     public func checkpoint() throws(StoreError) {
         do {
-            _ = try database.query("PRAGMA wal_checkpoint(TRUNCATE)")
+            try database.checkpoint()
         } catch {
             throw StoreError.database(error)
         }

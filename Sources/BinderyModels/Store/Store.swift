@@ -179,6 +179,17 @@ public final class Store: Sendable {
         }
     }
 
+    /// Copies the write-ahead log into the database file and truncates it, so a clean stop
+    /// leaves one self-contained `bindery.sqlite`. Fails (`StoreError.database`, code busy)
+    /// when another connection keeps the log in use; nothing is lost either way.
+    public func checkpoint() throws(StoreError) {
+        do {
+            try database.checkpoint()
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
     /// `LIKE` has two wildcards, `%` and `_`; escaping them (and the escape character
     /// itself) with `\` makes every character of `text` match only itself.
     static func escapedForLike(_ text: String) -> String {

@@ -159,10 +159,13 @@ import Testing
         let daemon = try DaemonProcess(directory: directory.path("d"))
         let replies = try daemon.control().pipeline((0..<20).map { #"{"op":"set","vm":"signin","name":"username","value":"u\#($0)"}"# })
         #expect(replies.allSatisfy { $0.isOK })
-        let wal = daemon.stateDirectory + "/" + InputStore.fileName + "-wal"
-        #expect(((try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0) > 0)
+        // The host's own database, and the demo view models' store, which binderyd checkpoints
+        // through the environment's stop action.
+        let logs = [InputStore.fileName, "bindery.sqlite"].map { daemon.stateDirectory + "/" + $0 + "-wal" }
+        func size(_ path: String) -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        for log in logs { #expect(size(log) > 0, "\(log) is empty before the stop") }
         #expect(daemon.stop() == 0)
-        #expect(((try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0) == 0)
+        for log in logs { #expect(size(log) == 0, "\(log) was not checkpointed") }
     }
 
     @Test(.timeLimit(.minutes(1)))
