@@ -17,7 +17,10 @@ public final class APIViewModel: SummarizedViewModel {
     public let failureRate = MutableProperty(0.0)
     /// The client every other view model talks to.
     public let client: APIClient
-    public let surface: Surface
+    /// How many requests the client has made since start.
+    public let requests: Property<Int>
+    /// How many of them failed.
+    public let failures: Property<Int>
     public let summary = """
         The simulated network, itself a view model. Every API request waits `latencyMs` and \
         fails with probability `failureRate` ("Server unavailable, please retry"), both read at \
@@ -28,15 +31,17 @@ public final class APIViewModel: SummarizedViewModel {
     /// The api view model and its client, in `context`.
     public init(context: ModelContext) {
         client = APIClient(context: context, latencyMs: Property(latencyMs), failureRate: Property(failureRate))
-        surface = Surface(
-            name: Self.name,
-            inputs: [
-                .int("latencyMs", latencyMs, .range(0...Double(Self.maximumLatencyMs))),
-                .double("failureRate", failureRate, .range(0...1)),
-            ],
-            outputs: [
-                SurfaceOutput("requests", client.requests),
-                SurfaceOutput("failures", client.failures, derivesFrom: ["failureRate"]),
-            ])
+        requests = client.requests
+        failures = client.failures
+    }
+
+    /// Discovered from the members above (the client is not a surface member); only the
+    /// inputs' ranges and what `failures` depends on are declared.
+    public var surface: Surface {
+        Surface(self) {
+            $0.constrain(\.latencyMs, .range(0...Double(Self.maximumLatencyMs)))
+            $0.constrain(\.failureRate, .range(0...1))
+            $0.derive(\.failures, from: \.failureRate)
+        }
     }
 }

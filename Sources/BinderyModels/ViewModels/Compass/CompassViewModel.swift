@@ -16,7 +16,6 @@ public final class CompassViewModel: SummarizedViewModel {
     public let valueA = MutableProperty("")
     /// The other end of the channel.
     public let valueB = MutableProperty("")
-    public let surface: Surface
     public let summary = """
         Seed 003's two-way binding (RACChannelTo). Setting `valueA` to "西" (west) sets \
         `valueB` to "東" (east); setting `valueB` to "左" (left) sets `valueA` to "右" (right); \
@@ -30,9 +29,6 @@ public final class CompassViewModel: SummarizedViewModel {
 
     /// The compass view model.
     public init() {
-        surface = Surface(
-            name: Self.name,
-            inputs: [.string("valueA", valueA, .maxLength(256)), .string("valueB", valueB, .maxLength(256))])
         // The channel lives in the two properties' observers, not in `self`, so it works for
         // as long as anyone (a host holding only the surface) holds the properties. Each
         // observer holds the *other* end weakly: no retain cycle between the two.
@@ -42,6 +38,16 @@ public final class CompassViewModel: SummarizedViewModel {
         }
         valueB.signal.observeValues { [weak valueA] b in
             echo.propagate { valueA?.value = Self.backward(b) }
+        }
+    }
+}
+
+extension CompassViewModel {
+    /// Discovered from the two inputs; only their length limit is declared.
+    public var surface: Surface {
+        Surface(self) {
+            $0.constrain(\.valueA, .maxLength(256))
+            $0.constrain(\.valueB, .maxLength(256))
         }
     }
 }

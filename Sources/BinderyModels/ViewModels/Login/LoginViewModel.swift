@@ -25,7 +25,6 @@ public final class LoginViewModel: SummarizedViewModel {
     public let login: Action<Void, Account, LoginError>
     /// Fills both inputs from the remembered phone and code; produces `{mobilePhone, verifyCode}`.
     public let fillUp: Action<Void, SurfaceRecord, LoginError>
-    public let surface: Surface
     public let summary = """
         Seed 000/001's login screen. Typing a valid mainland mobile number looks up that account's \
         avatar through the API; `login` is enabled while both fields are non-empty and fails with \
@@ -89,20 +88,19 @@ public final class LoginViewModel: SummarizedViewModel {
                 return .success(["mobilePhone": .string(saved.phone), "verifyCode": .string(saved.code)])
             }
         }
+    }
+}
 
-        surface = Surface(
-            name: Self.name,
-            inputs: [
-                .string("mobilePhone", mobilePhone, .maxLength(64)),
-                .string("verifyCode", verifyCode, .maxLength(64)),
-            ],
-            outputs: [
-                SurfaceOutput("avatarURL", avatarURL, derivesFrom: ["mobilePhone"]),
-                SurfaceOutput("isLoginValid", isLoginValid, derivesFrom: ["mobilePhone", "verifyCode"]),
-            ],
-            commands: [
-                SurfaceCommand("login", login, enabledDerivesFrom: ["isLoginValid"]),
-                SurfaceCommand("fillUp", fillUp),
-            ])
+extension LoginViewModel {
+    /// Discovered from the members above; only the inputs' length limits and what each
+    /// output and command depends on are declared.
+    public var surface: Surface {
+        Surface(self) {
+            $0.constrain(\.mobilePhone, .maxLength(64))
+            $0.constrain(\.verifyCode, .maxLength(64))
+            $0.derive(\.avatarURL, from: \.mobilePhone)
+            $0.derive(\.isLoginValid, from: \.mobilePhone, \.verifyCode)
+            $0.derive(\.login, from: \.isLoginValid)
+        }
     }
 }
