@@ -27,10 +27,14 @@ public final class MutableListProperty<Element>: ListPropertyProtocol, BindingTa
     // and its place in the delivery order are one atomic step.
     @usableFromInline let core: SignalCore<ListUpdate<Element>, Never>
     @usableFromInline let storage: ListStorage<Element>
+    /// The one signal wrapper of `core` (its owner, as a `MutableProperty`'s `signal` is):
+    /// ``changes`` and ``signal`` are derived from it.
+    private let updates: Signal<ListUpdate<Element>, Never>
 
     /// A list holding `rows`.
     public init(_ rows: [Element] = []) {
         core = SignalCore(owned: true)
+        updates = Signal(core: core)
         storage = ListStorage(rows)
     }
 
@@ -59,7 +63,7 @@ public final class MutableListProperty<Element>: ListPropertyProtocol, BindingTa
     // MARK: Observing
 
     /// Every edit after the moment of observation.
-    public var changes: Signal<ListChange<Element>, Never> { Signal(core: core).map(\.change) }
+    public var changes: Signal<ListChange<Element>, Never> { updates.map(\.change) }
 
     /// `.replaced` with the current list, then every edit.
     public var changeProducer: SignalProducer<ListChange<Element>, Never> {
@@ -67,7 +71,7 @@ public final class MutableListProperty<Element>: ListPropertyProtocol, BindingTa
     }
 
     /// The whole list after every edit after the moment of observation.
-    public var signal: Signal<[Element], Never> { Signal(core: core).map(\.list) }
+    public var signal: Signal<[Element], Never> { updates.map(\.list) }
 
     /// The current list, then the whole list after every edit.
     public var producer: SignalProducer<[Element], Never> {
