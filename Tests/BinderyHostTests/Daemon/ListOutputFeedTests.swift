@@ -31,6 +31,7 @@ final class ShelfViewModel: ViewModel {
 /// A list output that reports its edits (`MutableListProperty`) through the host's change feed,
 /// `/api/state`, `get` and watch streams: the host follows the edits themselves — converting
 /// and encoding only the rows they carry — and clients see what a compared list would show.
+/// Serialized: its tests share the conversion counter.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct ListOutputFeedTests {
     private struct Hosted {
         let host: ViewModelHost
