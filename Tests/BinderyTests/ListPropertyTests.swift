@@ -138,10 +138,10 @@ private final class Mirror<Element: Sendable>: @unchecked Sendable {
         #expect(output.rowChanges == nil)
     }
 
-    @Test func mapTransformsOnlyTheEditedRows() {
+    @Test func mapRowsTransformsOnlyTheEditedRows() {
         let list = MutableListProperty(Array(0..<1_000))
         let transforms = Counter()
-        let labels = list.map { value -> String in
+        let labels = list.mapRows { value -> String in
             transforms.increment()
             return "#\(value)"
         }
@@ -151,6 +151,9 @@ private final class Mirror<Element: Sendable>: @unchecked Sendable {
         #expect(transforms.count == 1_002)
         #expect(labels[3] == "#33")
         #expect(labels.value == list.value.map { "#\($0)" })
+        let total = list.map { $0.reduce(0, +) }  // `map`, as for any property: the whole list
+        list[0] = 100
+        #expect(total.value == list.value.reduce(0, +))
     }
 
     @Test func anObserverEditingTheListIsDeliveredAfterTheCurrentEdit() {

@@ -1,5 +1,5 @@
 /// A read-only list property: a view of a ``MutableListProperty``, or a list kept from a stream
-/// of ``ListChange``s (such as another list's rows mapped with ``ListPropertyProtocol/map(_:)``).
+/// of ``ListChange``s (such as another list's rows mapped with ``ListPropertyProtocol/mapRows(_:)``).
 /// Like `Property` for `MutableProperty`: a view model keeps the mutable list private and
 /// exposes this.
 ///

@@ -15,8 +15,8 @@ public protocol ListPropertyProtocol<Element>: PropertyProtocol where Value == [
 
 extension ListPropertyProtocol {
     /// A read-only list whose rows are `transform` of this one's, edit by edit: an edit of one
-    /// row transforms that row only.
-    public func map<U>(_ transform: @escaping (Element) -> U) -> ListProperty<U> {
+    /// row transforms that row only. (`map` maps the whole list, as for any property.)
+    public func mapRows<U>(_ transform: @escaping (Element) -> U) -> ListProperty<U> {
         ListProperty(replaying: changeProducer.map { $0.map(transform) })
     }
 }
