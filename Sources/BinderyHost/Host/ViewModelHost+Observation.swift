@@ -95,6 +95,18 @@ extension ViewModelHost {
         markDirty()
     }
 
+    /// Gives the pending `change` events of lists that report their edits their value: the
+    /// list as the flush being published shows it (one event per list: they coalesce), from
+    /// the rows' cached JSON. Only when a watch stream is open to receive them.
+    func fillInReportedListEvents() {
+        for (key, position) in state.pendingChangeIndex
+        where key.part == .output && surfaces[key.viewModel].outputs[key.index].rowChanges != nil {
+            let event = state.pendingEvents[position]
+            state.pendingEvents[position] = HostEvent(viewModel: event.viewModel, name: event.name, at: event.at,
+                                                      kind: .change(part: .output, value: .json(state.encoder!.json(key))))
+        }
+    }
+
     /// The current values of `vm`'s outputs, lists that report their edits included (read
     /// from the view model: for messages, not for every change).
     func outputValues(_ vm: Int) -> [SurfaceValue] {

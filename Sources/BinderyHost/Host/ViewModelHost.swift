@@ -415,15 +415,7 @@ public final class ViewModelHost: Sendable {
         // is open to receive it: with none, a change costs only its re-encoded members. A watch
         // that starts while this flush runs sees events from the next version on.
         let watching = publisher.watcherCount > 0
-        if watching {
-            // Reported lists' events carry the list as this version shows it (one per list:
-            // their events coalesce), from the rows' cached JSON.
-            for (key, position) in state.pendingChangeIndex where key.part == .output && surfaces[key.viewModel].outputs[key.index].rowChanges != nil {
-                let event = state.pendingEvents[position]
-                state.pendingEvents[position] = HostEvent(viewModel: event.viewModel, name: event.name, at: event.at,
-                                                          kind: .change(part: .output, value: .json(state.encoder!.json(key))))
-            }
-        }
+        if watching { fillInReportedListEvents() }
         let events = state.pendingEvents.compactMap { event -> StatePublisher.Event? in
             guard watching || event.isLogged else { return nil }
             return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged, json: event.json(version: version))
