@@ -5,9 +5,11 @@ import Bindery
 /// cost, whatever the list's length.
 ///
 /// Guarantees:
-/// - ``pieces`` concatenated is always the JSON array of the rows given so far: `[row,row,…]`.
+/// - ``json`` — and `[`, ``chunkGroups`` concatenated, `]` — is always the JSON array of the
+///   rows given so far: `[row,row,…]`.
 /// - ``apply(_:)`` encodes only the rows the edits carry (a `.replaced` list: every row, as
-///   that is its size), re-joins only the chunks they touch, and returns exactly the indices
+///   that is its size), re-joins only the chunks they touch (copying at most one group's
+///   references, and the list of groups), and returns exactly the indices
 ///   whose row now differs from before the edits — with every index from an insertion or
 ///   removal on, since those rows moved — so a client holding the old rows gets the new list by
 ///   cutting it to ``count`` and putting those rows at those indices.
@@ -15,13 +17,16 @@ import Bindery
 struct EncodedList {
     /// Each row's JSON.
     private var rowJSON: [[UInt8]] = []
-    /// The rows of chunk k (rows k·chunkSize ..< (k+1)·chunkSize) joined by commas; every chunk
-    /// but the first starts with a comma, so chunks never depend on which one is last.
-    private var chunks: [[UInt8]] = []
+    /// The rows of chunk k (rows k·chunkSize ..< (k+1)·chunkSize) joined by commas, kept in
+    /// groups of `groupSize` chunks (chunk k is `groups[k / groupSize][k % groupSize]`); every
+    /// chunk but the first starts with a comma, so chunks never depend on which one is last.
+    private var groups: [[[UInt8]]] = []
 
-    /// Rows per chunk: an edit re-joins about this many rows' JSON, and the list is this many
-    /// times fewer pieces to hand over per change.
+    /// Rows per chunk: an edit re-joins about this many rows' JSON.
     static let chunkSize = 64
+    /// Chunks per group: handing the list on costs one reference per group, and an edit
+    /// copies at most one group's references (while the last published state shares them).
+    static let groupSize = 64
 
     /// The number of rows.
     var count: Int { rowJSON.count }
@@ -29,22 +34,16 @@ struct EncodedList {
     /// The JSON of row `index`.
     func row(_ index: Int) -> [UInt8] { rowJSON[index] }
 
-    /// `[`, the chunks, `]`: the list's JSON in pieces.
-    var pieces: [[UInt8]] {
-        var pieces: [[UInt8]] = [[UInt8(ascii: "[")]]
-        pieces.reserveCapacity(chunks.count + 2)
-        pieces.append(contentsOf: chunks)
-        pieces.append([UInt8(ascii: "]")])
-        return pieces
-    }
+    /// The list's chunks, in groups (with no brackets): `[` + these + `]` is its JSON.
+    var chunkGroups: [[[UInt8]]] { groups }
 
     /// The list's JSON in one array.
     var json: [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(chunks.reduce(2) { $0 + $1.count })
-        for chunk in chunks { bytes.append(contentsOf: chunk) }
-        bytes.append(UInt8(ascii: "]"))
-        return bytes
+        var text = JSONPieces()
+        text.append([UInt8(ascii: "[")])
+        text.append(groups: groups)
+        text.append([UInt8(ascii: "]")])
+        return text.joined
     }
 
     /// Applies `changes` in order; returns the indices (ascending) whose row differs from
@@ -88,10 +87,9 @@ struct EncodedList {
     private mutating func rejoin(changed: [Int], from: Int) {
         let size = Self.chunkSize
         let chunkCount = (rowJSON.count + size - 1) / size
-        if chunks.count > chunkCount { chunks.removeLast(chunks.count - chunkCount) }
+        resize(chunkCount: chunkCount)
         var dirty = Set(changed.lazy.map { $0 / size })
         if from / size < chunkCount { dirty.formUnion((from / size)..<chunkCount) }
-        while chunks.count < chunkCount { chunks.append([]) }
         for chunk in dirty where chunk < chunkCount {
             let rows = rowJSON[(chunk * size)..<min(rowJSON.count, (chunk + 1) * size)]
             var bytes: [UInt8] = []
@@ -100,7 +98,22 @@ struct EncodedList {
                 if chunk > 0 || offset > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: row)
             }
-            chunks[chunk] = bytes
+            groups[chunk / Self.groupSize][chunk % Self.groupSize] = bytes
+        }
+    }
+
+    /// Makes room for exactly `chunkCount` chunks (new ones empty, to be re-joined).
+    private mutating func resize(chunkCount: Int) {
+        let groupSize = Self.groupSize
+        let groupCount = (chunkCount + groupSize - 1) / groupSize
+        let kept = min(groups.count, groupCount)
+        if groups.count > groupCount { groups.removeLast(groups.count - groupCount) }
+        while groups.count < groupCount { groups.append([]) }
+        // Only the last kept group and the new ones can have the wrong length.
+        for group in max(0, kept - 1)..<groupCount {
+            let wanted = min(groupSize, chunkCount - group * groupSize)
+            if groups[group].count > wanted { groups[group].removeLast(groups[group].count - wanted) }
+            while groups[group].count < wanted { groups[group].append([]) }
         }
     }
 }

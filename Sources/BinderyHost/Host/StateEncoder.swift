@@ -12,8 +12,8 @@ import Bindery
 ///   change it describes carries only those rows (``Change``).
 /// - ``update(_:rowChanges:)`` (list outputs that report their edits) costs what the edits
 ///   cost: no comparison of the list, only the edited rows encoded, and a view model's pieces
-///   are its members' JSON with such a list in chunks (``EncodedList``), so rebuilding them
-///   copies no list.
+///   are its members' JSON with such a list in groups of chunks (``EncodedList``), so
+///   rebuilding them copies no list.
 /// - Not thread-safe: the host keeps it in ``HostState``, confined to its scheduler.
 struct StateEncoder {
     /// Which member of which view model.
@@ -33,7 +33,7 @@ struct StateEncoder {
     private var members: [[[Member]]]
     /// Each view model's state object in pieces (their concatenation is its JSON), rebuilt
     /// from its members when one changed.
-    private(set) var viewModelPieces: [[[UInt8]]]
+    private(set) var viewModelPieces: [JSONPieces]
     /// Each member's `"name":` bytes, `[viewModel][part][index]`.
     private let keys: [[[[UInt8]]]]
 
@@ -65,7 +65,7 @@ struct StateEncoder {
 
     /// One view model's state object, joined.
     func viewModelJSON(_ vm: Int) -> [UInt8] {
-        Self.concatenated(viewModelPieces[vm])
+        viewModelPieces[vm].joined
     }
 
     /// The JSON of one member's current value.
@@ -183,11 +183,11 @@ struct StateEncoder {
     }
 
     /// `{"inputs": {…}, "outputs": {…}, "commands": {…}}` of one view model, from its members,
-    /// in pieces: the members' JSON run together, with each reported list's chunks as pieces
-    /// of their own (handed over, not copied).
-    private func assemble(_ vm: Int) -> [[UInt8]] {
+    /// in pieces: the members' JSON run together, with each reported list's groups of chunks
+    /// handed over as they are (not copied).
+    private func assemble(_ vm: Int) -> JSONPieces {
         let parts = members[vm]
-        var pieces: [[UInt8]] = []
+        var pieces = JSONPieces()
         var bytes: [UInt8] = []
         for (part, label) in [#"{"inputs":{"#, #"},"outputs":{"#, #"},"commands":{"#].enumerated() {
             bytes.append(contentsOf: label.utf8)
@@ -195,11 +195,10 @@ struct StateEncoder {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: keys[vm][part][index])
                 if let list = member.list {
-                    var listPieces = list.pieces
-                    bytes.append(contentsOf: listPieces.removeFirst())
+                    bytes.append(UInt8(ascii: "["))
                     pieces.append(bytes)
-                    pieces.append(contentsOf: listPieces.dropLast())
-                    bytes = listPieces.last!
+                    pieces.append(groups: list.chunkGroups)
+                    bytes = [UInt8(ascii: "]")]
                 } else {
                     bytes.append(contentsOf: member.json)
                 }
@@ -208,14 +207,6 @@ struct StateEncoder {
         bytes.append(contentsOf: "}}".utf8)
         pieces.append(bytes)
         return pieces
-    }
-
-    /// The pieces run together.
-    static func concatenated(_ pieces: [[UInt8]]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-        for piece in pieces { bytes.append(contentsOf: piece) }
-        return bytes
     }
 
     private static func partIndex(_ part: HostEvent.Part) -> Int {

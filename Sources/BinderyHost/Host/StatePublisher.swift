@@ -16,7 +16,7 @@ final class StatePublisher: Sendable {
     private struct Published {
         var version: UInt64 = 0
         /// Each view model's state object in pieces (see ``StateEncoder/viewModelPieces``).
-        var viewModelPieces: [[[UInt8]]] = []
+        var viewModelPieces: [JSONPieces] = []
         var snapshot: StateSnapshot?
         var changes = ChangeLog()
         var log: EventLog
@@ -56,7 +56,7 @@ final class StatePublisher: Sendable {
     /// document is read), the version's change-feed entries
     /// (`restart`: the first version of this run — older cursors get a reset), and its
     /// events; then wakes the long-polls and delivers the events to watchers.
-    func publish(version: UInt64, viewModelPieces: [[[UInt8]]], changes: [[UInt8]], restart: Bool, events: [Event]) {
+    func publish(version: UInt64, viewModelPieces: [JSONPieces], changes: [[UInt8]], restart: Bool, events: [Event]) {
         let (waiters, watchers) = published.withLock { published in
             published.version = version
             published.viewModelPieces = viewModelPieces
@@ -96,14 +96,14 @@ final class StatePublisher: Sendable {
 
     private func document(_ published: Published) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(published.viewModelPieces.reduce(64) { size, pieces in pieces.reduce(size + 32) { $0 + $1.count } })
+        bytes.reserveCapacity(published.viewModelPieces.reduce(64) { $0 + $1.byteCount + 32 })
         bytes.append(contentsOf: #"{"version":"#.utf8)
         bytes.append(contentsOf: String(published.version).utf8)
         bytes.append(contentsOf: #","viewModels":{"#.utf8)
         for (index, pieces) in published.viewModelPieces.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(contentsOf: keys[index])
-            for piece in pieces { bytes.append(contentsOf: piece) }
+            pieces.write(into: &bytes)
         }
         bytes.append(contentsOf: "}}".utf8)
         return bytes

@@ -97,11 +97,12 @@ final class ShelfViewModel: ViewModel {
     }
 
     @Test func applyingTheFeedGivesTheStateAfterRandomEdits() throws {
-        let hosted = makeHost(rows: 300)
+        // Over 4,096 rows: edits cross the host's chunks (64 rows) and groups (64 chunks).
+        let hosted = makeHost(rows: 4_500)
         var client = try JSONParser.parse(hosted.host.snapshot.json)
         var cursor = hosted.host.version
         var generator = SystemRandomNumberGenerator()
-        for step in 0..<60 {
+        for step in 0..<30 {
             let seed = Int.random(in: 0..<1_000_000, using: &generator)
             // Several edits in one turn: the host reports their sum, by index.
             hosted.edit { rows in
@@ -117,7 +118,7 @@ final class ShelfViewModel: ViewModel {
                         let start = random % count
                         rows.removeSubrange(start..<min(count, start + 1 + random % 3))
                     case 3: rows.append(contentsOf: [row, row])
-                    case 4 where step % 20 == 0: rows.value = (0..<(random % 50)).map { CountedRecord(id: $0, label: "reset") }
+                    case 4 where step % 10 == 0: rows.value = (0..<(random % 9_000)).map { CountedRecord(id: $0, label: "reset") }
                     default: if count > 0 { rows[count - 1] = row }
                     }
                 }
@@ -126,8 +127,33 @@ final class ShelfViewModel: ViewModel {
             cursor = hosted.host.version
             let expected = try JSONParser.parse(hosted.host.snapshot.json)
             #expect(client["viewModels"] == expected["viewModels"], "after step \(step)")
+            guard step % 10 == 9 else { continue }
             let live = hosted.model.rows.value.map { row -> JSONValue in .object([("id", .int(row.id)), ("label", .string(row.label))]) }
             #expect(expected["viewModels"]?["shelf"]?["outputs"]?["rows"] == .array(live), "the state is the list, after step \(step)")
+        }
+    }
+
+    @Test func aListGrowingAndShrinkingAcrossManyChunksStaysExact() throws {
+        let hosted = makeHost(rows: 0)
+        var client = try JSONParser.parse(hosted.host.snapshot.json)
+        var cursor = hosted.host.version
+        let steps: [@Sendable (MutableListProperty<CountedRecord>) -> Void] = [
+            { $0.value = (0..<10_000).map { CountedRecord(id: $0, label: "a") } },
+            { $0[9_999] = CountedRecord(id: -1, label: "last") },
+            { $0.removeSubrange(0..<5_000) },
+            { $0.append(contentsOf: (0..<6_000).map { CountedRecord(id: $0, label: "b") }) },
+            { $0.insert(CountedRecord(id: -2, label: "first"), at: 0) },
+            { $0.value = (0..<3).map { CountedRecord(id: $0, label: "c") } },
+            { $0.removeAll() },
+        ]
+        for (index, step) in steps.enumerated() {
+            hosted.edit(step)
+            for change in try hosted.entries(after: cursor) { client = ChangeFeedTests.apply(change, to: client) }
+            cursor = hosted.host.version
+            let expected = try JSONParser.parse(hosted.host.snapshot.json)
+            #expect(client["viewModels"] == expected["viewModels"], "after step \(index)")
+            let ids = expected["viewModels"]?["shelf"]?["outputs"]?["rows"]?.arrayValue?.compactMap { $0["id"]?.intValue }
+            #expect(ids == hosted.model.rows.value.map(\.id), "the state is the list, after step \(index)")
         }
     }
 
