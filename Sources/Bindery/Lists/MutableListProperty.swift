@@ -15,14 +15,15 @@
 ///   `.replaced` with the list at that moment, in order with the edits after it).
 /// - An edit of one row costs O(1) beyond its observers' work: rows are changed in place and
 ///   only the edited rows are sent (a whole-value observer still receives the list, which is
-///   shared, not copied). An edit that changes nothing (appending no rows, removing an empty
+///   shared, not copied — but one that keeps it makes the next edit copy the rows, as holding
+///   an array does). An edit that changes nothing (appending no rows, removing an empty
 ///   range) sends nothing.
 /// - An index or range outside the list is a programming error, as it is for `Array`.
 /// - Observers delivered on the editing thread may edit the list again without deadlock; their
 ///   edits are delivered after the current one has reached every observer.
 /// - When the property is deinitialised, its signals and producer runs complete.
 public final class MutableListProperty<Element>: ListPropertyProtocol, BindingTargetProvider, @unchecked Sendable {
-    // `@unchecked`: both stored properties are immutable; the rows in `storage` are read and
+    // `@unchecked`: every stored property is immutable; the rows in `storage` are read and
     // written only under `core.mutex`, the lock that also orders the core's sends, so an edit
     // and its place in the delivery order are one atomic step.
     @usableFromInline let core: SignalCore<ListUpdate<Element>, Never>
