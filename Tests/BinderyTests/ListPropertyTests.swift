@@ -195,6 +195,20 @@ private final class Mirror<Element: Sendable>: @unchecked Sendable {
         #expect(mirror.log.count == 1 + threads * perThread + threads * perThread / 10)
     }
 
+    @Test func aBindingReplacesTheWholeList() {
+        let list = MutableListProperty([1])
+        let source = MutableProperty([2, 3])
+        let changes = Recorder<ListChange<Int>>()
+        list.changes.observeValues { changes.append($0) }
+        list <~ source
+        source.value = [4]
+        #expect(changes.all == [.replaced([2, 3]), .replaced([4])])
+        let mirror = MutableProperty<[Int]>([])
+        mirror <~ ListProperty(list)  // a list property is a binding source of whole lists
+        list.append(5)
+        #expect(mirror.value == [4, 5])
+    }
+
     @Test func observersComingAndGoingDoNotEndTheList() {
         let list = MutableListProperty([1])
         list.changes.observeValues { _ in }?.dispose()
