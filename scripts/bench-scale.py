@@ -11,7 +11,8 @@ store's products table and listed with refresh + loadMore), a fresh daemon:
 - set -> visible: from sending the set to a /api/changes long-poll's answer, p50/p99.
 Then, at 150 rows, delivery to 10 / 100 / 1,000 watchers each long-polling /api/changes: the
 time from the set to each watcher's answer, p99 over every watcher of ROUNDS rounds (one
-Python thread reads all sockets, so these are upper bounds)."""
+Python thread reads all sockets, so these are upper bounds).
+PARTS (default scale,fanout,flood) picks which of the three parts run."""
 import http.client, json, os, resource, selectors, socket, sqlite3, subprocess, sys, tempfile, threading, time
 
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
@@ -19,6 +20,7 @@ ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",")]
 SETS = int(os.environ.get("SETS", "300"))
 ROUNDS = int(os.environ.get("ROUNDS", "20"))
 WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",")]
+PARTS = os.environ.get("PARTS", "scale,fanout,flood").split(",")
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 for name in ("http_proxy", "HTTP_PROXY"):
@@ -230,16 +232,19 @@ def idle_flood(idle=5000, slow=1200):
 
 
 if __name__ == "__main__":
-    print("rows | /api/state KB | CPU ms per set (input) | CPU ms per toggle (row) | bytes per set | bytes per toggle | "
-          "set->visible p50/p99 ms | toggle->visible p50/p99 ms")
-    for rows in ROWS:
-        r = scale(rows)
-        print(f"{r['rows']} | {r['state_kb']:.1f} | {r['cpu_ms_per_set']:.3f} | {r['cpu_ms_per_toggle']:.3f} | "
-              f"{r['bytes_per_set']} | {r['bytes_per_toggle']} | {r['visible_set_p50_ms']:.2f}/{r['visible_set_p99_ms']:.2f} | "
-              f"{r['visible_toggle_p50_ms']:.2f}/{r['visible_toggle_p99_ms']:.2f}", flush=True)
-    print("watchers (150 rows) | delivery p50 ms | delivery p99 ms | daemon CPU ms per set")
-    for count, (p50, p99, cpu) in fan_out(WATCHERS).items():
-        print(f"{count} | {p50:.2f} | {p99:.2f} | {cpu:.2f}", flush=True)
-    (now_status, now_ms), (later_status, later_ms) = idle_flood()
-    print(f"5,000 idle + 1,200 slowloris connections open: /healthz {now_status} in {now_ms:.1f} ms; "
-          f"after the 10 s head timeout: {later_status} in {later_ms:.1f} ms", flush=True)
+    if "scale" in PARTS:
+        print("rows | /api/state KB | CPU ms per set (input) | CPU ms per toggle (row) | bytes per set | bytes per toggle | "
+              "set->visible p50/p99 ms | toggle->visible p50/p99 ms")
+        for rows in ROWS:
+            r = scale(rows)
+            print(f"{r['rows']} | {r['state_kb']:.1f} | {r['cpu_ms_per_set']:.3f} | {r['cpu_ms_per_toggle']:.3f} | "
+                  f"{r['bytes_per_set']} | {r['bytes_per_toggle']} | {r['visible_set_p50_ms']:.2f}/{r['visible_set_p99_ms']:.2f} | "
+                  f"{r['visible_toggle_p50_ms']:.2f}/{r['visible_toggle_p99_ms']:.2f}", flush=True)
+    if "fanout" in PARTS:
+        print("watchers (150 rows) | delivery p50 ms | delivery p99 ms | daemon CPU ms per set")
+        for count, (p50, p99, cpu) in fan_out(WATCHERS).items():
+            print(f"{count} | {p50:.2f} | {p99:.2f} | {cpu:.2f}", flush=True)
+    if "flood" in PARTS:
+        (now_status, now_ms), (later_status, later_ms) = idle_flood()
+        print(f"5,000 idle + 1,200 slowloris connections open: /healthz {now_status} in {now_ms:.1f} ms; "
+              f"after the 10 s head timeout: {later_status} in {later_ms:.1f} ms", flush=True)

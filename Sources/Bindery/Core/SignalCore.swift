@@ -137,6 +137,19 @@ import Synchronization
         return changed
     }
 
+    /// Runs `body` under the lock — where it may change state the caller keeps under this
+    /// core's `mutex` — and sends the value it returns, if any, in order with every other
+    /// send. Returns `body`'s result. `body` must not touch this core (list properties).
+    @inlinable func send<Result>(computing body: () -> (Result, Value?)) -> Result {
+        let (result, claimed) = mutex.withLock { _ -> (Result, (Targets, Value)?) in
+            let (result, value) = body()
+            guard let value, !terminated, let targets = enqueueOrClaim(.value(value), to: observers) else { return (result, nil) }
+            return (result, (targets, value))
+        }
+        if let (targets, value) = claimed { deliver(.value(value), to: targets) }
+        return result
+    }
+
     /// The current value (properties only).
     @inlinable var currentValue: Value { mutex.withLock { _ in current! } }
 
@@ -243,12 +256,20 @@ import Synchronization
     /// value sent later. On a terminated core the observer gets the last value, then
     /// `completed`.
     @inlinable func observeReplaying(_ observer: Observer) -> Disposable? {
+        observeReplaying(observer) { current! }
+    }
+
+    /// Attaches `observer` and delivers `first()` (computed under the lock, so it is in order
+    /// with every value sent later) to it first. On a terminated core the observer gets
+    /// `first()`, then `completed`.
+    @inlinable func observeReplaying(_ observer: Observer, first: () -> Value) -> Disposable? {
         let subscription = Subscription(observer)
         let outcome = mutex.withLock { _ -> ReplayStart in
-            guard !terminated else { return .ended(current!) }
+            let value = first()
+            guard !terminated else { return .ended(value) }
             observers.append(subscription)
             // The one-element target list is only made if the value has to be queued.
-            return claimOrEnqueue(.value(current!), to: [subscription]) ? .deliverNow(current!) : .queued
+            return claimOrEnqueue(.value(value), to: [subscription]) ? .deliverNow(value) : .queued
         }
         switch outcome {
         case let .ended(last):

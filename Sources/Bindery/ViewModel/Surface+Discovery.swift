@@ -1,7 +1,8 @@
 extension Surface {
     /// The surface of `model` discovered from its stored members, in declaration order: each
     /// `MutableProperty` of a string, int, double or bool is an input; any other
-    /// `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output; each
+    /// `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output (and each
+    /// `MutableListProperty` or `ListProperty` of them a list output reporting its edits); each
     /// `Action` (taking nothing, an int, a string, a double or a bool) a command. Members are
     /// named after their Swift property; members whose name starts with `_` are left out, and so
     /// is everything `declare` hides. `name` defaults to the type's name without `ViewModel`,

@@ -14,7 +14,8 @@ struct SurfaceMemberDetails {
 
 /// A stored member type that ``Surface/init(_:name:_:)`` exposes by itself: `MutableProperty`
 /// (an input when its value is a string, int, double or bool; an output otherwise), `Property`
-/// (an output) and `Action` (a command taking nothing, or an int, string, double or bool).
+/// (an output), `MutableListProperty` and `ListProperty` (a list output reporting its edits)
+/// and `Action` (a command taking nothing, or an int, string, double or bool).
 protocol SurfaceMemberConvertible {
     /// The member called `name`, or nil when its type cannot be shown (an `Action` taking a
     /// tuple, say).
@@ -34,6 +35,18 @@ extension MutableProperty: SurfaceMemberConvertible where Value: SurfaceRepresen
 }
 
 extension Property: SurfaceMemberConvertible where Value: SurfaceRepresentable {
+    func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
+        .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
+    }
+}
+
+extension MutableListProperty: SurfaceMemberConvertible where Element: SurfaceRepresentable {
+    func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
+        .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
+    }
+}
+
+extension ListProperty: SurfaceMemberConvertible where Element: SurfaceRepresentable {
     func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
         .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
     }

@@ -8,6 +8,11 @@ public struct SurfaceOutput: Sendable {
     public let itemFields: [SurfaceItemField]
     /// Its current value, then every change.
     public let producer: SignalProducer<SurfaceValue, Never>
+    /// For a list output that reports its edits (one showing a ``ListPropertyProtocol``):
+    /// `.replaced` with its rows, then each edit, every row it carries converted to plain data
+    /// on its own — so following it costs what the edits cost, whatever the list's length.
+    /// Nil for every other output: hosts follow ``producer`` and compare whole values.
+    public let rowChanges: SignalProducer<ListChange<SurfaceValue>, Never>?
     private let read: @Sendable () -> SurfaceValue
 
     /// An output showing `property`, derived from `derivesFrom`.
@@ -16,7 +21,19 @@ public struct SurfaceOutput: Sendable {
         self.derivesFrom = derivesFrom
         self.itemFields = (P.Value.self as? any SurfaceItemList.Type)?.itemFields ?? []
         self.producer = property.producer.map(\.surfaceValue)
+        self.rowChanges = nil
         self.read = { property.value.surfaceValue }
+    }
+
+    /// A list output showing `list` that reports its edits row by row (``rowChanges``),
+    /// derived from `derivesFrom`.
+    public init<L: ListPropertyProtocol & Sendable>(_ name: String, _ list: L, derivesFrom: [String] = []) where L.Element: SurfaceRepresentable {
+        self.name = name
+        self.derivesFrom = derivesFrom
+        self.itemFields = (L.Element.self as? any SurfaceItem.Type)?.itemFields ?? []
+        self.producer = list.producer.map(\.surfaceValue)
+        self.rowChanges = list.changeProducer.map { $0.map(\.surfaceValue) }
+        self.read = { list.value.surfaceValue }
     }
 
     /// The current value.

@@ -27,6 +27,9 @@ public struct HostEvent: Sendable {
     public enum ChangeValue: Sendable {
         case value(SurfaceValue)
         case command(CommandState)
+        /// The value, already encoded as JSON (a list output that reports its edits: the host
+        /// fills in its rows' cached JSON when it publishes the event).
+        case json([UInt8])
     }
 
     /// The view model's name.
@@ -83,6 +86,7 @@ public struct HostEvent: Sendable {
             switch value {
             case let .value(value): writer.value(value)
             case let .command(state): state.write(to: &writer)
+            case let .json(json): writer.raw(json)
             }
         }
         writer.endObject()

@@ -50,6 +50,10 @@ final class HostState: @unchecked Sendable {
     var failedCommits = 0
     /// The input a client set is being applied to, so its own change is not reported twice.
     var clientSetting: (viewModel: Int, input: Int)?
+    /// The edits of list outputs that report them (``SurfaceOutput/rowChanges``) since the
+    /// last flush, in order; their rows live only in ``encoder`` (`values` holds an empty list
+    /// for them), so an edit is never a whole-list copy or comparison.
+    var pendingRowChanges: [ChangeKey: [ListChange<SurfaceValue>]] = [:]
     /// The state's encoded JSON, member by member; built by the first flush.
     var encoder: StateEncoder?
     /// Members whose values changed since the last flush, in first-change order.

@@ -4,28 +4,36 @@ import Bindery
 /// list values — so that a change re-encodes only the members (and rows) that changed.
 ///
 /// Guarantees:
-/// - ``viewModelJSON`` always equals what encoding the last values given would produce:
-///   `{"inputs": {…}, "outputs": {…}, "commands": {…}}` in surface order.
+/// - ``viewModelPieces`` concatenated (``viewModelJSON(_:)``) always equals what encoding the
+///   last values given would produce: `{"inputs": {…}, "outputs": {…}, "commands": {…}}` in
+///   surface order.
 /// - ``update(_:value:)`` encodes only what differs from the cached value; for a list whose
 ///   length is kept or whose changed rows are few, only the changed rows are encoded, and the
 ///   change it describes carries only those rows (``Change``).
+/// - ``update(_:rowChanges:)`` (list outputs that report their edits) costs what the edits
+///   cost: no comparison of the list, only the edited rows encoded, and a view model's pieces
+///   are its members' JSON with such a list in groups of chunks (``EncodedList``), so
+///   rebuilding them copies no list.
 /// - Not thread-safe: the host keeps it in ``HostState``, confined to its scheduler.
 struct StateEncoder {
     /// Which member of which view model.
     typealias Key = HostState.ChangeKey
 
-    /// One cached member: its JSON and, for lists, each row's value and JSON.
+    /// One cached member: its JSON and, for lists, each row's value and JSON; for a list
+    /// output that reports its edits, its ``EncodedList`` instead.
     private struct Member {
         var json: [UInt8]
         var rows: [SurfaceValue]?
         var rowJSON: [[UInt8]] = []
+        var list: EncodedList?
     }
 
     private let surfaces: [Surface]
     /// `[viewModel][part][index]`, parts in the order input, output, command.
     private var members: [[[Member]]]
-    /// Each view model's state object, rebuilt from its members when one changed.
-    private(set) var viewModelJSON: [[UInt8]]
+    /// Each view model's state object in pieces (their concatenation is its JSON), rebuilt
+    /// from its members when one changed.
+    private(set) var viewModelPieces: [JSONPieces]
     /// Each member's `"name":` bytes, `[viewModel][part][index]`.
     private let keys: [[[[UInt8]]]]
 
@@ -44,12 +52,26 @@ struct StateEncoder {
                 }
             }
         }
-        members = values.map { values in
-            [values.inputs.map(Self.member), values.outputs.map(Self.member),
+        members = zip(surfaces, values).map { surface, values in
+            [values.inputs.map(Self.member),
+             zip(surface.outputs, values.outputs).map { output, value in
+                 output.rowChanges == nil ? Self.member(value) : Member(json: [], list: EncodedList())
+             },
              values.commands.map { Member(json: $0.json) }]
         }
-        viewModelJSON = []
-        viewModelJSON = surfaces.indices.map(assemble)
+        viewModelPieces = []
+        viewModelPieces = surfaces.indices.map(assemble)
+    }
+
+    /// One view model's state object, joined.
+    func viewModelJSON(_ vm: Int) -> [UInt8] {
+        viewModelPieces[vm].joined
+    }
+
+    /// The JSON of one member's current value.
+    func json(_ key: Key) -> [UInt8] {
+        let member = members[key.viewModel][Self.partIndex(key.part)][key.index]
+        return member.list?.json ?? member.json
     }
 
     /// What changed in one member, as the change feed's entry (docs/HTTP.md).
@@ -100,6 +122,19 @@ struct StateEncoder {
         return .rows(length: rows.count, changed: changed)
     }
 
+    /// Applies a list output's edits, in order (its ``SurfaceOutput/rowChanges``); returns
+    /// what changed, or nil when nothing did. Costs what the edits cost.
+    mutating func update(_ key: Key, rowChanges: [ListChange<SurfaceValue>]) -> Change? {
+        let part = Self.partIndex(key.part)
+        guard members[key.viewModel][part][key.index].list != nil,
+              let changed = members[key.viewModel][part][key.index].list!.apply(rowChanges) else { return nil }
+        let list = members[key.viewModel][part][key.index].list!
+        if list.count == 0 || changed.count * Self.rowPatchShare > list.count {
+            return .value(list.json)
+        }
+        return .rows(length: list.count, changed: changed.map { ($0, list.row($0)) })
+    }
+
     /// Caches a command's new state object; returns its JSON, or nil when unchanged.
     mutating func update(_ key: Key, command: CommandState) -> Change? {
         let json = command.json
@@ -110,7 +145,7 @@ struct StateEncoder {
 
     /// Rebuilds the state objects of `viewModels` from their cached members.
     mutating func rebuild(viewModels: some Sequence<Int>) {
-        for vm in viewModels { viewModelJSON[vm] = assemble(vm) }
+        for vm in viewModels { viewModelPieces[vm] = assemble(vm) }
     }
 
     /// The change feed's entry for `change` of `key`:
@@ -147,25 +182,31 @@ struct StateEncoder {
         return writer.bytes
     }
 
-    /// `{"inputs": {…}, "outputs": {…}, "commands": {…}}` of one view model, from its members.
-    private func assemble(_ vm: Int) -> [UInt8] {
+    /// `{"inputs": {…}, "outputs": {…}, "commands": {…}}` of one view model, from its members,
+    /// in pieces: the members' JSON run together, with each reported list's groups of chunks
+    /// handed over as they are (not copied).
+    private func assemble(_ vm: Int) -> JSONPieces {
         let parts = members[vm]
-        var size = 40
-        for (part, list) in parts.enumerated() {
-            for (index, member) in list.enumerated() { size += keys[vm][part][index].count + member.json.count + 1 }
-        }
+        var pieces = JSONPieces()
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
         for (part, label) in [#"{"inputs":{"#, #"},"outputs":{"#, #"},"commands":{"#].enumerated() {
             bytes.append(contentsOf: label.utf8)
             for (index, member) in parts[part].enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: keys[vm][part][index])
-                bytes.append(contentsOf: member.json)
+                if let list = member.list {
+                    bytes.append(UInt8(ascii: "["))
+                    pieces.append(bytes)
+                    pieces.append(groups: list.chunkGroups)
+                    bytes = [UInt8(ascii: "]")]
+                } else {
+                    bytes.append(contentsOf: member.json)
+                }
             }
         }
         bytes.append(contentsOf: "}}".utf8)
-        return bytes
+        pieces.append(bytes)
+        return pieces
     }
 
     private static func partIndex(_ part: HostEvent.Part) -> Int {

@@ -15,7 +15,8 @@ import Synchronization
 final class StatePublisher: Sendable {
     private struct Published {
         var version: UInt64 = 0
-        var viewModelJSON: [[UInt8]] = []
+        /// Each view model's state object in pieces (see ``StateEncoder/viewModelPieces``).
+        var viewModelPieces: [JSONPieces] = []
         var snapshot: StateSnapshot?
         var changes = ChangeLog()
         var log: EventLog
@@ -51,13 +52,14 @@ final class StatePublisher: Sendable {
                                     log: EventLog(capacity: eventLogCapacity)))
     }
 
-    /// Publishes `version`: the view models' state objects, the version's change-feed entries
+    /// Publishes `version`: the view models' state objects (in pieces, joined only when the
+    /// document is read), the version's change-feed entries
     /// (`restart`: the first version of this run — older cursors get a reset), and its
     /// events; then wakes the long-polls and delivers the events to watchers.
-    func publish(version: UInt64, viewModelJSON: [[UInt8]], changes: [[UInt8]], restart: Bool, events: [Event]) {
+    func publish(version: UInt64, viewModelPieces: [JSONPieces], changes: [[UInt8]], restart: Bool, events: [Event]) {
         let (waiters, watchers) = published.withLock { published in
             published.version = version
-            published.viewModelJSON = viewModelJSON
+            published.viewModelPieces = viewModelPieces
             published.snapshot = nil
             if restart {
                 published.changes.restart(at: version)
@@ -94,14 +96,14 @@ final class StatePublisher: Sendable {
 
     private func document(_ published: Published) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(published.viewModelJSON.reduce(64) { $0 + $1.count + 32 })
+        bytes.reserveCapacity(published.viewModelPieces.reduce(64) { $0 + $1.byteCount + 32 })
         bytes.append(contentsOf: #"{"version":"#.utf8)
         bytes.append(contentsOf: String(published.version).utf8)
         bytes.append(contentsOf: #","viewModels":{"#.utf8)
-        for (index, json) in published.viewModelJSON.enumerated() {
+        for (index, pieces) in published.viewModelPieces.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(contentsOf: keys[index])
-            bytes.append(contentsOf: json)
+            pieces.write(into: &bytes)
         }
         bytes.append(contentsOf: "}}".utf8)
         return bytes

@@ -9,7 +9,9 @@ extension ViewModelHost {
         state.values = surfaces.map { surface in
             HostState.Values(
                 inputs: surface.inputs.map(\.value),
-                outputs: surface.outputs.map(\.value),
+                // A list output reporting its edits starts empty here: its rows arrive as its
+                // first edit (`.replaced`) and are kept, encoded, in `state.encoder` only.
+                outputs: surface.outputs.map { $0.rowChanges == nil ? $0.value : .list([]) },
                 commands: surface.commands.map { CommandState(enabled: $0.isEnabled.value && !$0.isExecuting.value, executing: $0.isExecuting.value) })
         }
         for (vm, surface) in surfaces.enumerated() {
@@ -20,6 +22,13 @@ extension ViewModelHost {
                 })
             }
             for (index, output) in surface.outputs.enumerated() {
+                if let rowChanges = output.rowChanges {
+                    state.observations.append(rowChanges.startWithValues { [weak self] change in
+                        guard let self else { return }
+                        onScheduler { self.outputRowsChanged(vm, index, change) }
+                    })
+                    continue
+                }
                 state.observations.append(output.producer.startWithValues { [weak self] value in
                     guard let self else { return }
                     onScheduler { self.outputChanged(vm, index, value) }
@@ -66,6 +75,44 @@ extension ViewModelHost {
                          kind: .change(part: .output, value: .value(value))),
                coalescing: HostState.ChangeKey(viewModel: vm, part: .output, index: index))
         markDirty()
+    }
+
+    /// An edit of a list output that reports its edits: kept for the next flush, which
+    /// encodes only the rows it carries. Its watch event's value (the whole list) is filled in
+    /// from the encoded rows at the flush, and only when a watch stream is open.
+    func outputRowsChanged(_ vm: Int, _ index: Int, _ change: ListChange<SurfaceValue>) {
+        guard state.values.indices.contains(vm) else { return }
+        let key = HostState.ChangeKey(viewModel: vm, part: .output, index: index)
+        state.pendingRowChanges[key, default: []].append(change)
+        state.memberChanged(key)
+        // Before the first flush, the edit is the list as observation found it: not an event.
+        if state.encoder != nil {
+            let surface = surfaces[vm]
+            record(HostEvent(viewModel: surface.name, name: surface.outputs[index].name, at: ISO8601Timestamp.now(),
+                             kind: .change(part: .output, value: .json([]))),
+                   coalescing: key)
+        }
+        markDirty()
+    }
+
+    /// Gives the pending `change` events of lists that report their edits their value: the
+    /// list as the flush being published shows it (one event per list: they coalesce), from
+    /// the rows' cached JSON. Only when a watch stream is open to receive them.
+    func fillInReportedListEvents() {
+        for (key, position) in state.pendingChangeIndex
+        where key.part == .output && surfaces[key.viewModel].outputs[key.index].rowChanges != nil {
+            let event = state.pendingEvents[position]
+            state.pendingEvents[position] = HostEvent(viewModel: event.viewModel, name: event.name, at: event.at,
+                                                      kind: .change(part: .output, value: .json(state.encoder!.json(key))))
+        }
+    }
+
+    /// The current values of `vm`'s outputs, lists that report their edits included (read
+    /// from the view model: for messages, not for every change).
+    func outputValues(_ vm: Int) -> [SurfaceValue] {
+        zip(surfaces[vm].outputs, state.values[vm].outputs).map { output, value in
+            output.rowChanges == nil ? value : output.value
+        }
     }
 
     func commandFlagsChanged(_ vm: Int, _ index: Int) {

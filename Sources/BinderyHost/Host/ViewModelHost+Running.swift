@@ -38,7 +38,7 @@ extension ViewModelHost {
             let seconds = started.map { Double(DispatchTime.now().uptimeNanoseconds - $0) / 1e9 }
             let values = state.values[viewModel]
             return completion(.failed(HostFailure(.disabled, DisabledReason.message(
-                surface: surface, command: command, executingSeconds: seconds, inputs: values.inputs, outputs: values.outputs))))
+                surface: surface, command: command, executingSeconds: seconds, inputs: values.inputs, outputs: outputValues(viewModel)))))
         }
         let id = state.nextRunID
         state.nextRunID += 1

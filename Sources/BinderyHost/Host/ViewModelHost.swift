@@ -260,12 +260,18 @@ public final class ViewModelHost: Sendable {
             guard let name else {
                 // Publish this scheduler's pending changes first, so the encoded state is current.
                 if state.flushScheduled || state.encoder == nil { flush() }
-                return completion(.success(Reading(kind: nil, json: state.encoder!.viewModelJSON[index])))
+                return completion(.success(Reading(kind: nil, json: state.encoder!.viewModelJSON(index))))
             }
             if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
                 return completion(.success(Reading(kind: "input", json: JSONWriter.encode(values.inputs[input]))))
             }
             if let output = surface.outputs.firstIndex(where: { $0.name == name }) {
+                guard surface.outputs[output].rowChanges == nil else {
+                    // A list reporting its edits is kept encoded only: publish its pending edits.
+                    if state.flushScheduled || state.encoder == nil { flush() }
+                    let key = HostState.ChangeKey(viewModel: index, part: .output, index: output)
+                    return completion(.success(Reading(kind: "output", json: state.encoder!.json(key))))
+                }
                 return completion(.success(Reading(kind: "output", json: JSONWriter.encode(values.outputs[output]))))
             }
             if let command = surface.commands.firstIndex(where: { $0.name == name }) {
@@ -378,6 +384,9 @@ public final class ViewModelHost: Sendable {
         var entries: [[UInt8]] = []
         if restart {
             state.encoder = StateEncoder(surfaces: surfaces, values: state.values)
+            // The reported lists' first edits: their rows as observation found them.
+            for (key, changes) in state.pendingRowChanges { _ = state.encoder!.update(key, rowChanges: changes) }
+            state.encoder!.rebuild(viewModels: Set(state.pendingRowChanges.keys.map(\.viewModel)).sorted())
         } else {
             var touched: Set<Int> = []
             for key in state.changedMembers {
@@ -385,7 +394,12 @@ public final class ViewModelHost: Sendable {
                 let change: StateEncoder.Change?
                 switch key.part {
                 case .input: change = state.encoder!.update(key, value: values.inputs[key.index])
-                case .output: change = state.encoder!.update(key, value: values.outputs[key.index])
+                case .output:
+                    if let rowChanges = state.pendingRowChanges[key] {
+                        change = state.encoder!.update(key, rowChanges: rowChanges)
+                    } else {
+                        change = state.encoder!.update(key, value: values.outputs[key.index])
+                    }
                 case .command: change = state.encoder!.update(key, command: values.commands[key.index])
                 }
                 guard let change else { continue }
@@ -394,12 +408,14 @@ public final class ViewModelHost: Sendable {
             }
             state.encoder!.rebuild(viewModels: touched.sorted())
         }
+        state.pendingRowChanges.removeAll(keepingCapacity: true)
         state.clearChangedMembers()
 
         // A change event (a whole list, for a list output) is encoded only when a watch stream
         // is open to receive it: with none, a change costs only its re-encoded members. A watch
         // that starts while this flush runs sees events from the next version on.
         let watching = publisher.watcherCount > 0
+        if watching { fillInReportedListEvents() }
         let events = state.pendingEvents.compactMap { event -> StatePublisher.Event? in
             guard watching || event.isLogged else { return nil }
             return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged, json: event.json(version: version))
@@ -409,7 +425,7 @@ public final class ViewModelHost: Sendable {
         let replies = state.pendingReplies
         state.pendingReplies.removeAll(keepingCapacity: true)
 
-        publisher.publish(version: version, viewModelJSON: state.encoder!.viewModelJSON, changes: entries,
+        publisher.publish(version: version, viewModelPieces: state.encoder!.viewModelPieces, changes: entries,
                           restart: restart, events: events)
         if let commit {
             for key in state.changedInputs {

@@ -17,7 +17,7 @@ public struct NotesError: Error, CustomStringConvertible {
 /// A list, a command with an argument, and commands that fail.
 public final class NotesViewModel: ViewModel {
     public let draft = MutableProperty("")
-    public let notes = MutableProperty<[Note]>([])
+    public let notes = MutableListProperty<Note>()
     public let remaining: Property<Int>
     public let add: Action<Void, Int, NotesError>
     public let toggle: Action<Int, Note, NotesError>
@@ -29,16 +29,18 @@ public final class NotesViewModel: ViewModel {
             guard !notes.value.contains(where: { $0.title == draft.value }) else {
                 return SignalProducer(error: NotesError(description: "there is already a note '\(draft.value)'"))
             }
-            notes.value.append(Note(title: draft.value))
+            notes.append(Note(title: draft.value))
             draft.value = ""
-            return SignalProducer(value: notes.value.count)
+            return SignalProducer(value: notes.count)
         }
         toggle = Action { index in
-            guard notes.value.indices.contains(index) else {
-                return SignalProducer(error: NotesError(description: "no note \(index) (there are \(notes.value.count))"))
+            guard (0..<notes.count).contains(index) else {
+                return SignalProducer(error: NotesError(description: "no note \(index) (there are \(notes.count))"))
             }
-            notes.value[index].isDone.toggle()
-            return SignalProducer(value: notes.value[index])
+            return SignalProducer(value: notes.modify(at: index) { note in
+                note.isDone.toggle()
+                return note
+            })
         }
     }
 

@@ -15,12 +15,15 @@ import Bindery
 ///   stream), cleared by the next successful fetch.
 /// - `toggle(index)` flips one row's selection; an index outside the list fails with a
 ///   message naming the valid range and changes nothing.
+/// - `products` reports its edits row by row (a ``ListProperty``): a toggle is one
+///   `.updated` row, a page one `.inserted` run at the end, a refresh one `.replaced` — so a
+///   host's cost per change follows the change, not the list's length.
 public final class ProductsViewModel: SummarizedViewModel {
     /// The view model's name in its host.
     public static let name = "products"
 
     /// The rows, in catalogue order.
-    public let products: Property<[ProductCell]>
+    public let products: ListProperty<ProductCell>
     /// The index of the last page loaded (0 before any).
     public let pageIndex: Property<Int>
     /// The latest fetch error, or nil.
@@ -41,7 +44,7 @@ public final class ProductsViewModel: SummarizedViewModel {
         {title, isSelected, color} record, yellow until `toggle(index)` selects it (red).
         """
 
-    private let cells = MutableProperty<[ProductCell]>([])
+    private let cells = MutableListProperty<ProductCell>()
     private let lastPage = MutableProperty(0)
     private let latestError = MutableProperty<String?>(nil)
     private let cancelled: Signal<(), Never>
@@ -61,7 +64,7 @@ public final class ProductsViewModel: SummarizedViewModel {
         let refreshStartedObserver = refreshStartedObserver
         let cancelObserver = cancelObserver
 
-        products = Property(cells)
+        products = ListProperty(cells)
         pageIndex = Property(lastPage)
         lastError = Property(latestError)
 
@@ -78,14 +81,14 @@ public final class ProductsViewModel: SummarizedViewModel {
         }
 
         loadMore = Action(enabledIf: refresh.isExecuting.map(!)) { _ in
-            let page = cells.value.isEmpty ? 0 : lastPage.value + 1
+            let page = cells.isEmpty ? 0 : lastPage.value + 1
             return api.products(page: page)
                 .take(until: cancelled)
                 .take(until: refreshStarted)
                 .on(value: { products in
                     latestError.value = nil
                     guard !products.isEmpty else { return }
-                    cells.modify { $0.append(contentsOf: products.map { ProductCell(title: $0.title) }) }
+                    cells.append(contentsOf: products.map { ProductCell(title: $0.title) })
                     lastPage.value = page
                 })
                 .map(\.count)
@@ -103,13 +106,13 @@ public final class ProductsViewModel: SummarizedViewModel {
 
         toggle = Action { index in
             SignalProducer { () -> Result<Bool, ProductsError> in
-                let count = cells.value.count
+                let count = cells.count
                 guard (0..<count).contains(index) else {
                     return .failure(.indexOutOfRange(index: index, count: count))
                 }
-                return .success(cells.modify { rows in
-                    rows[index].isSelected.toggle()
-                    return rows[index].isSelected
+                return .success(cells.modify(at: index) { cell in
+                    cell.isSelected.toggle()
+                    return cell.isSelected
                 })
             }
         }
