@@ -17,7 +17,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages).
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
-                tmux chromium wrk systemd python3 dpkg-dev lintian man-db bash-completion
+                tmux chromium wrk nginx-light systemd python3 dpkg-dev lintian man-db bash-completion
 
 # Installed binaries are built with the Swift runtime linked in, so they need no toolchain
 # (a package installs where Swift is not, and a sandboxed service cannot read /opt or /root).
