@@ -6,8 +6,11 @@
  * from just before the set was sent. One thread and one epoll set for all sockets, no
  * allocation per answer, so the client's own cost per socket is a read() or two.
  *
- * Usage: fanout HOST PORT CONTROL_SOCKET COUNT ROUNDS DAEMON_PID [PROXY_PIDS]
- * PROXY_PIDS: comma-separated (a proxy's workers), whose CPU is reported as well.
+ * Usage: fanout HOST PORT DAEMON_PORT CONTROL_SOCKET COUNT ROUNDS DAEMON_PID [PROXY_PIDS]
+ * PORT is where the watchers connect (binderyd's, or a proxy's); the current version is asked
+ * of binderyd itself at DAEMON_PORT. PROXY_PIDS: comma-separated (a proxy's workers), whose
+ * CPU is reported as well. FANOUT_CLOSE=1 in the environment: every answer closes its
+ * connection (`Connection: close`) and each round opens new ones, as before keep-alive.
  * Prints per round "round N: p50 p99 max ms, daemon CPU ms, proxy CPU ms, statuses", then
  * "all: p50 p99 max ms over every answer of every round; daemon CPU ms per set (mean);
  * proxy CPU ms per set (mean)". Exits 1 if an answer is missing or not a 200.
@@ -158,13 +161,15 @@ static double pct(double *sorted, int n, double p) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 7) { fprintf(stderr, "usage: fanout HOST PORT CONTROL_SOCKET COUNT ROUNDS DAEMON_PID [PROXY_PIDS]\n"); return 2; }
+    if (argc < 8) { fprintf(stderr, "usage: fanout HOST PORT DAEMON_PORT CONTROL_SOCKET COUNT ROUNDS DAEMON_PID [PROXY_PIDS]\n"); return 2; }
     const char *host = argv[1];
-    int port = atoi(argv[2]);
-    const char *control = argv[3];
-    int count = atoi(argv[4]), rounds = atoi(argv[5]);
-    const char *daemon_pid = argv[6];
-    const char *proxy_pids = argc > 7 ? argv[7] : "";
+    int port = atoi(argv[2]), daemon_port = atoi(argv[3]);
+    const char *control = argv[4];
+    int count = atoi(argv[5]), rounds = atoi(argv[6]);
+    const char *daemon_pid = argv[7];
+    const char *proxy_pids = argc > 8 ? argv[8] : "";
+    const char *close_env = getenv("FANOUT_CLOSE");
+    int closing = close_env && strcmp(close_env, "1") == 0;
 
     struct rlimit limit;
     getrlimit(RLIMIT_NOFILE, &limit);
@@ -179,12 +184,7 @@ int main(int argc, char **argv) {
 
     int epoll = epoll_create1(0);
     struct watcher *watchers = calloc(count, sizeof *watchers);
-    for (int i = 0; i < count; i++) {
-        watchers[i].fd = connect_tcp(host, port);
-        watchers[i].buffer = malloc(BUFFER);
-        struct epoll_event event = {.events = EPOLLIN, .data.ptr = &watchers[i]};
-        if (epoll_ctl(epoll, EPOLL_CTL_ADD, watchers[i].fd, &event) < 0) die("epoll_ctl");
-    }
+    for (int i = 0; i < count; i++) watchers[i].buffer = malloc(BUFFER);
     double *samples = malloc(sizeof(double) * count * rounds);
     double *round_samples = malloc(sizeof(double) * count);
     int total = 0, failed = 0;
@@ -192,10 +192,17 @@ int main(int argc, char **argv) {
     struct epoll_event events[1024];
 
     for (int round = 0; round < rounds; round++) {
-        long version = current_version(host, port);
+        long version = current_version(host, daemon_port);
         char request[256];
         int length = snprintf(request, sizeof request,
-            "GET /api/changes?since=%ld&wait=20 HTTP/1.1\r\nHost: bench\r\nAccept-Encoding: gzip\r\n\r\n", version);
+            "GET /api/changes?since=%ld&wait=20 HTTP/1.1\r\nHost: bench\r\nAccept-Encoding: gzip\r\n%s\r\n",
+            version, closing ? "Connection: close\r\n" : "");
+        for (int i = 0; i < count && (round == 0 || closing); i++) {
+            if (watchers[i].fd > 0) close(watchers[i].fd);
+            watchers[i].fd = connect_tcp(host, port);
+            struct epoll_event event = {.events = EPOLLIN, .data.ptr = &watchers[i]};
+            if (epoll_ctl(epoll, EPOLL_CTL_ADD, watchers[i].fd, &event) < 0) die("epoll_ctl");
+        }
         for (int i = 0; i < count; i++) {
             struct watcher *w = &watchers[i];
             w->have = 0; w->body = -1; w->head = 0; w->status = 0; w->done = 0;
@@ -212,7 +219,15 @@ int main(int argc, char **argv) {
             if (n == 0) { fprintf(stderr, "round %d: %d answers missing after 30 s\n", round, pending); return 1; }
             for (int e = 0; e < n; e++) {
                 struct watcher *w = events[e].data.ptr;
-                if (w->done) { char sink[4096]; if (read(w->fd, sink, sizeof sink) == 0) die("closed"); continue; }
+                if (w->done) {
+                    /* Only a closing connection may say more after its answer: the end. */
+                    char sink[4096];
+                    if (read(w->fd, sink, sizeof sink) == 0) {
+                        if (!closing) { fprintf(stderr, "a keep-alive connection was closed\n"); return 1; }
+                        epoll_ctl(epoll, EPOLL_CTL_DEL, w->fd, NULL);
+                    }
+                    continue;
+                }
                 on_readable(w, sent);
                 if (w->done) pending--;
             }
