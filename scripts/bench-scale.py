@@ -196,7 +196,8 @@ def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False):
         raise RuntimeError(f"fanout {count} failed: {result.stdout[-2000:]} {result.stderr[-2000:]}")
     line = next(l for l in result.stdout.splitlines() if l.startswith("all:"))
     numbers = [float(x) for x in re.findall(r"[0-9]+\.[0-9]+", line)]
-    return {"p50": numbers[0], "p99": numbers[1], "max": numbers[2], "cpu": numbers[3], "proxy_cpu": numbers[4]}
+    return {"p50": numbers[0], "p99": numbers[1], "max": numbers[2], "cpu": numbers[3], "proxy_cpu": numbers[4],
+            "park_cpu": numbers[5]}
 
 
 def fan_out(client, counts, binary=None, close=False, rows=150):
@@ -266,11 +267,13 @@ if __name__ == "__main__":
               f"{r['bytes_per_set']} | {r['bytes_per_toggle']} | {r['visible_set_p50_ms']:.2f}/{r['visible_set_p99_ms']:.2f} | "
               f"{r['visible_toggle_p50_ms']:.2f}/{r['visible_toggle_p99_ms']:.2f}", flush=True)
     client = build_fanout_client()
-    print("watchers (150 rows, scripts/fanout.c) | connections | delivery p50 / p99 / max ms | daemon CPU ms per set")
+    print("watchers (150 rows, scripts/fanout.c) | connections | delivery p50 / p99 / max ms | daemon CPU ms per set | "
+          "daemon CPU ms taking the polls")
     for label, binary, close in (("keep-alive", None, False), ("Connection: close", None, True)) + \
             ((("keep-alive, BEFORE", BEFORE, False),) if BEFORE else ()):
         for count, r in fan_out(client, WATCHERS, binary, close).items():
-            print(f"{count} | {label} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | {r['cpu']:.2f}", flush=True)
+            print(f"{count} | {label} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | {r['cpu']:.2f} | "
+                  f"{r['park_cpu']:.2f}", flush=True)
     if os.environ.get("NGINX", "1") == "1":
         print("dashboards through nginx (docs/nginx.conf) | delivery p50 / p99 / max ms | upstream requests per change | "
               "daemon CPU ms per set | nginx CPU ms per set")
