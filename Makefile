@@ -99,7 +99,9 @@ bench-persistence: deps
 
 # Cost per change as the state grows (15 / 1,500 / 15,000 listed products): daemon CPU per
 # set, bytes per change to a watcher, set -> visible p50/p99; then delivery to 10 / 100 /
-# 1,000 watchers long-polling /api/changes (scripts/bench-scale.py).
+# 1,000 watchers long-polling /api/changes (keep-alive and Connection: close, measured by
+# scripts/fanout.c, compiled into .build/bench), and to 1,000 through nginx configured with
+# docs/nginx.conf (scripts/bench-scale.py).
 bench-scale: deps
 	$(SWIFT) build -c release --product binderyd
 	scripts/bench-scale.py .build/release/binderyd

@@ -17,7 +17,7 @@ adds that binary's keep-alive figures in the same run. Then 1,000 dashboards
 (NGINX_WATCHERS) through nginx configured with docs/nginx.conf: delivery, upstream requests
 per change, daemon and nginx CPU per set (NGINX=0 skips it). WATCHERS=... and ROUNDS=...
 choose the counts; ROWS= (empty) skips the list sizes and IDLE=0 the idle-connection flood."""
-import http.client, json, os, re, resource, socket, sqlite3, subprocess, sys, tempfile, threading, time
+import http.client, json, os, re, resource, shutil, socket, sqlite3, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
@@ -180,7 +180,8 @@ def build_fanout_client():
     into .build/bench/, never into the source tree."""
     out = os.path.join(".build", "bench", "fanout")
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    subprocess.run(["cc", "-O2", "-o", out, FANOUT_SOURCE], check=True)
+    compiler = next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), "cc")  # the Swift toolchain has clang
+    subprocess.run([compiler, "-O2", "-o", out, FANOUT_SOURCE], check=True)
     return out
 
 
