@@ -196,9 +196,9 @@ def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False):
     if result.returncode != 0:
         raise RuntimeError(f"fanout {count} failed: {result.stdout[-2000:]} {result.stderr[-2000:]}")
     line = next(l for l in result.stdout.splitlines() if l.startswith("all:"))
-    numbers = [float(x) for x in re.findall(r"[0-9]+\.[0-9]+", line)]
+    numbers = [float(x) for x in re.findall(r"[0-9]+\.[0-9]+", line)]  # in the order fanout.c prints them
     return {"p50": numbers[0], "p99": numbers[1], "max": numbers[2], "cpu": numbers[3], "proxy_cpu": numbers[4],
-            "park_cpu": numbers[5], "round_p99": numbers[6]}
+            "park_cpu": numbers[5], "round_p99": numbers[6], "client_cpu": numbers[7]}
 
 
 def fan_out(client, counts, binary=None, close=False, rows=150):
@@ -269,12 +269,12 @@ if __name__ == "__main__":
               f"{r['visible_toggle_p50_ms']:.2f}/{r['visible_toggle_p99_ms']:.2f}", flush=True)
     client = build_fanout_client()
     print("watchers (150 rows, scripts/fanout.c) | connections | delivery p50 / p99 / max ms | median round's p99 ms | "
-          "daemon CPU ms per set | daemon CPU ms taking the polls")
+          "daemon CPU ms per set | daemon CPU ms taking the polls | client CPU ms per set")
     for label, binary, close in (("keep-alive", None, False), ("Connection: close", None, True)) + \
             ((("keep-alive, BEFORE", BEFORE, False),) if BEFORE else ()):
         for count, r in fan_out(client, WATCHERS, binary, close).items():
             print(f"{count} | {label} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | {r['round_p99']:.2f} | {r['cpu']:.2f} | "
-                  f"{r['park_cpu']:.2f}", flush=True)
+                  f"{r['park_cpu']:.2f} | {r['client_cpu']:.2f}", flush=True)
     if os.environ.get("NGINX", "1") == "1":
         print("dashboards through nginx (docs/nginx.conf) | delivery p50 / p99 / max ms | median round's p99 ms | upstream requests per change | "
               "daemon CPU ms per set | nginx CPU ms per set")

@@ -15,7 +15,7 @@
  * "all: p50 p99 max ms over every answer of every round; daemon CPU ms per set (mean);
  * proxy CPU ms per set (mean); daemon CPU ms per round taking the requests (mean); the median
  * of the rounds' own p99 (one round slowed by a neighbour on a shared machine moves the overall
- * p99 but not this)". Exits 1 if an answer is missing or not a 200.
+ * p99 but not this); this client's own CPU ms per set (reading every answer)". Exits 1 if an answer is missing or not a 200.
  * Built by bench-scale.py with `cc -O2`; not installed. */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -74,6 +74,13 @@ static double cpu_ms(const char *pids) {
             total += (utime + stime) * 1000.0 / sysconf(_SC_CLK_TCK);
     }
     return total;
+}
+
+/* This client's own CPU time, ms. */
+static double self_cpu_ms(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
 }
 
 static int connect_tcp(const char *host, int port) {
@@ -191,7 +198,7 @@ int main(int argc, char **argv) {
     double *round_samples = malloc(sizeof(double) * count);
     double *round_p99 = malloc(sizeof(double) * rounds);
     int total = 0, failed = 0;
-    double daemon_cpu = 0, proxy_cpu = 0, park_cpu = 0;
+    double daemon_cpu = 0, proxy_cpu = 0, park_cpu = 0, client_cpu = 0;
     struct epoll_event events[1024];
 
     for (int round = 0; round < rounds; round++) {
@@ -214,7 +221,7 @@ int main(int argc, char **argv) {
         }
         /* Until every request is parked at the daemon (or the proxy). */
         usleep(200000 + count * 500);
-        double daemon_before = cpu_ms(daemon_pid), proxy_before = cpu_ms(proxy_pids);
+        double daemon_before = cpu_ms(daemon_pid), proxy_before = cpu_ms(proxy_pids), client_before = self_cpu_ms();
         park_cpu += daemon_before - park_before;
         double sent = now_ms();
         if (getenv("FANOUT_TRACE")) fprintf(stderr, "set at %.6f\n", sent / 1e3);
@@ -238,6 +245,7 @@ int main(int argc, char **argv) {
                 if (w->done) pending--;
             }
         }
+        client_cpu += self_cpu_ms() - client_before;
         double daemon_used = cpu_ms(daemon_pid) - daemon_before, proxy_used = cpu_ms(proxy_pids) - proxy_before;
         control_reply(round + 1);
         int ok = 0;
@@ -258,8 +266,9 @@ int main(int argc, char **argv) {
     qsort(samples, total, sizeof(double), compare);
     qsort(round_p99, rounds, sizeof(double), compare);
     printf("all: p50 %.2f p99 %.2f max %.2f ms; daemon CPU %.2f ms per set; proxy CPU %.2f ms per set; "
-           "daemon CPU %.2f ms per round taking the requests; median round's p99 %.2f ms; %d not 200\n",
+           "daemon CPU %.2f ms per round taking the requests; median round's p99 %.2f ms; %d not 200; "
+           "client CPU %.2f ms per set\n",
            pct(samples, total, 0.5), pct(samples, total, 0.99), samples[total - 1],
-           daemon_cpu / rounds, proxy_cpu / rounds, park_cpu / rounds, pct(round_p99, rounds, 0.5), failed);
+           daemon_cpu / rounds, proxy_cpu / rounds, park_cpu / rounds, pct(round_p99, rounds, 0.5), failed, client_cpu / rounds);
     return failed ? 1 : 0;
 }
