@@ -24,7 +24,7 @@ BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
 ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",") if x]
 SETS = int(os.environ.get("SETS", "300"))
 ROUNDS = int(os.environ.get("ROUNDS", "20"))
-WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",")]
+WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",") if x]
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 for name in ("http_proxy", "HTTP_PROXY"):
@@ -185,14 +185,15 @@ def build_fanout_client():
     return out
 
 
-def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False):
+def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0):
     """ROUNDS rounds of `count` watchers long-polling /api/changes at `port` (default the
     daemon's), one set per round; (p50, p99, max) ms over every answer, daemon and proxy CPU
     ms per set."""
     result = subprocess.run(
         [client, "127.0.0.1", str(port or daemon.port), str(daemon.port), daemon.sock, str(count), str(ROUNDS),
          str(daemon.process.pid), ",".join(map(str, proxy_pids))],
-        capture_output=True, text=True, timeout=900, env=dict(os.environ, FANOUT_CLOSE="1" if close else "0"))
+        capture_output=True, text=True, timeout=900,
+        env=dict(os.environ, FANOUT_CLOSE="1" if close else "0", FANOUT_JITTER_MS=str(jitter_ms)))
     if result.returncode != 0:
         raise RuntimeError(f"fanout {count} failed: {result.stdout[-2000:]} {result.stderr[-2000:]}")
     line = next(l for l in result.stdout.splitlines() if l.startswith("all:"))
@@ -221,7 +222,8 @@ def fan_out_nginx(client, count, rows=150):
     try:
         daemon.list_products(rows)
         proxy = Nginx(daemon.port, work, workers=2)
-        result = run_fanout(client, daemon, count, port=proxy.port, proxy_pids=proxy.worker_pids())
+        # The change comes at a random point of nginx's 500 ms cache-lock cycle.
+        result = run_fanout(client, daemon, count, port=proxy.port, proxy_pids=proxy.worker_pids(), jitter_ms=500)
         lines = proxy.log_lines()
         polls = [fields for fields in lines if fields[0].startswith("/api/changes?since=")]
         result["upstream_per_change"] = proxy.upstream_requests(polls, "/") / ROUNDS

@@ -179,6 +179,9 @@ int main(int argc, char **argv) {
     const char *proxy_pids = argc > 8 ? argv[8] : "";
     const char *close_env = getenv("FANOUT_CLOSE");
     int closing = close_env && strcmp(close_env, "1") == 0;
+    const char *jitter_env = getenv("FANOUT_JITTER_MS");
+    int jitter_ms = jitter_env ? atoi(jitter_env) : 0;
+    srand(getpid());
 
     struct rlimit limit;
     getrlimit(RLIMIT_NOFILE, &limit);
@@ -219,8 +222,10 @@ int main(int argc, char **argv) {
             w->have = 0; w->body = -1; w->head = 0; w->status = 0; w->done = 0;
             if (write(w->fd, request, length) != length) die("request write");
         }
-        /* Until every request is parked at the daemon (or the proxy). */
-        usleep(200000 + count * 500);
+        /* Until every request is parked at the daemon (or the proxy); FANOUT_JITTER_MS adds a
+         * random wait up to that long, so that a proxy's periodic checks (nginx's cache lock
+         * looks every 500 ms) meet changes at every phase rather than at one. */
+        usleep(200000 + count * 500 + (jitter_ms > 0 ? (rand() % (jitter_ms * 1000)) : 0));
         double daemon_before = cpu_ms(daemon_pid), proxy_before = cpu_ms(proxy_pids), client_before = self_cpu_ms();
         park_cpu += daemon_before - park_before;
         double sent = now_ms();
