@@ -14,8 +14,9 @@ time from the set to each watcher's answer, p99 over every watcher of ROUNDS rou
 by scripts/fanout.c (compiled into .build/bench: one epoll thread, keep-alive connections as
 browsers keep them, and the same with `Connection: close` as a peer); BEFORE=path/to/binderyd
 adds that binary's keep-alive figures in the same run. Then 1,000 dashboards
-(NGINX_WATCHERS) through nginx configured with docs/nginx.conf: delivery, upstream requests
-per change, daemon and nginx CPU per set (NGINX=0 skips it). WATCHERS=... and ROUNDS=...
+(NGINX_WATCHERS) through nginx configured with docs/nginx.conf, each change at a random point
+of nginx's 500 ms cache-lock cycle: delivery, upstream requests per change (nginx's access
+log), daemon and nginx CPU per set (NGINX=0 skips it). WATCHERS=... and ROUNDS=...
 choose the counts; ROWS= (empty) skips the list sizes and IDLE=0 the idle-connection flood."""
 import http.client, json, os, re, resource, shutil, socket, sqlite3, subprocess, sys, tempfile, threading, time
 
@@ -187,8 +188,9 @@ def build_fanout_client():
 
 def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0):
     """ROUNDS rounds of `count` watchers long-polling /api/changes at `port` (default the
-    daemon's), one set per round; (p50, p99, max) ms over every answer, daemon and proxy CPU
-    ms per set."""
+    daemon's), one set per round: p50 / p99 / max ms over every answer, the median round's own
+    p99, CPU ms per set of the daemon, the proxy and the client, and the daemon's CPU ms to
+    take a round's polls."""
     result = subprocess.run(
         [client, "127.0.0.1", str(port or daemon.port), str(daemon.port), daemon.sock, str(count), str(ROUNDS),
          str(daemon.process.pid), ",".join(map(str, proxy_pids))],
