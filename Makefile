@@ -17,7 +17,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages).
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
-                tmux chromium wrk systemd python3 dpkg-dev lintian man-db bash-completion
+                tmux chromium wrk nginx-light systemd python3 dpkg-dev lintian man-db bash-completion
 
 # Installed binaries are built with the Swift runtime linked in, so they need no toolchain
 # (a package installs where Swift is not, and a sandboxed service cannot read /opt or /root).
@@ -99,7 +99,9 @@ bench-persistence: deps
 
 # Cost per change as the state grows (15 / 1,500 / 15,000 listed products): daemon CPU per
 # set, bytes per change to a watcher, set -> visible p50/p99; then delivery to 10 / 100 /
-# 1,000 watchers long-polling /api/changes (scripts/bench-scale.py).
+# 1,000 watchers long-polling /api/changes (keep-alive and Connection: close, measured by
+# scripts/fanout.c, compiled into .build/bench), and to 1,000 through nginx configured with
+# docs/nginx.conf (scripts/bench-scale.py).
 bench-scale: deps
 	$(SWIFT) build -c release --product binderyd
 	scripts/bench-scale.py .build/release/binderyd

@@ -10,17 +10,28 @@ store's products table and listed with refresh + loadMore), a fresh daemon:
 - bytes per change: the /api/changes body a watcher at the previous version downloads;
 - set -> visible: from sending the set to a /api/changes long-poll's answer, p50/p99.
 Then, at 150 rows, delivery to 10 / 100 / 1,000 watchers each long-polling /api/changes: the
-time from the set to each watcher's answer, p99 over every watcher of ROUNDS rounds (one
-Python thread reads all sockets, so these are upper bounds).
-PARTS (default scale,fanout,flood) picks which of the three parts run."""
-import http.client, json, os, resource, selectors, socket, sqlite3, subprocess, sys, tempfile, threading, time
+time from the set to each watcher's answer, p99 over every watcher of ROUNDS rounds, measured
+by scripts/fanout.c (compiled into .build/bench: one epoll thread, keep-alive connections as
+browsers keep them, and the same with `Connection: close` as a peer); BEFORE=path/to/binderyd
+adds that binary's keep-alive figures in the same run. Then 1,000 dashboards
+(NGINX_WATCHERS) through nginx configured with docs/nginx.conf, each change at a random point
+of nginx's 500 ms cache-lock cycle: delivery, upstream requests per change (nginx's access
+log), daemon and nginx CPU per set. WATCHERS=... and ROUNDS=... choose the counts.
+PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
+IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood."""
+import http.client, json, os, re, resource, shutil, socket, sqlite3, subprocess, sys, tempfile, threading, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
-ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",")]
+ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",") if x]
 SETS = int(os.environ.get("SETS", "300"))
 ROUNDS = int(os.environ.get("ROUNDS", "20"))
-WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",")]
-PARTS = os.environ.get("PARTS", "scale,fanout,flood").split(",")
+WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",") if x]
+PARTS = os.environ.get("PARTS", "scale,fanout,nginx,flood").split(",")
+if os.environ.get("NGINX", "1") != "1":
+    PARTS = [part for part in PARTS if part != "nginx"]
+if os.environ.get("IDLE", "1") != "1":
+    PARTS = [part for part in PARTS if part != "flood"]
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 for name in ("http_proxy", "HTTP_PROXY"):
@@ -28,14 +39,14 @@ for name in ("http_proxy", "HTTP_PROXY"):
 
 
 class Daemon:
-    def __init__(self):
+    def __init__(self, binary=None):
         self.dir = tempfile.mkdtemp(prefix="bindery-scale-")
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.sock = f"{self.dir}/control.sock"
         self.process = subprocess.Popen(
-            [BINDERYD, "--socket", self.sock, "--state-dir", f"{self.dir}/state", "--http", f"127.0.0.1:{self.port}",
+            [binary or BINDERYD, "--socket", self.sock, "--state-dir", f"{self.dir}/state", "--http", f"127.0.0.1:{self.port}",
              "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(200):
             if os.path.exists(self.sock):
@@ -167,43 +178,70 @@ def scale(rows):
         daemon.stop()
 
 
-def fan_out(counts, rows=150):
-    daemon = Daemon()
+FANOUT_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fanout.c")
+BEFORE = os.environ.get("BEFORE")  # an older binderyd to measure beside this one, in the same run
+
+
+def build_fanout_client():
+    """Compiles the load client (scripts/fanout.c: one epoll thread, keep-alive connections)
+    into .build/bench/, never into the source tree."""
+    out = os.path.join(".build", "bench", "fanout")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    compiler = next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), "cc")  # the Swift toolchain has clang
+    subprocess.run([compiler, "-O2", "-o", out, FANOUT_SOURCE], check=True)
+    return out
+
+
+def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0):
+    """ROUNDS rounds of `count` watchers long-polling /api/changes at `port` (default the
+    daemon's), one set per round: p50 / p99 / max ms over every answer, the median round's own
+    p99, CPU ms per set of the daemon, the proxy and the client, and the daemon's CPU ms to
+    take a round's polls."""
+    result = subprocess.run(
+        [client, "127.0.0.1", str(port or daemon.port), str(daemon.port), daemon.sock, str(count), str(ROUNDS),
+         str(daemon.process.pid), ",".join(map(str, proxy_pids))],
+        capture_output=True, text=True, timeout=900,
+        env=dict(os.environ, FANOUT_CLOSE="1" if close else "0", FANOUT_JITTER_MS=str(jitter_ms)))
+    if result.returncode != 0:
+        raise RuntimeError(f"fanout {count} failed: {result.stdout[-2000:]} {result.stderr[-2000:]}")
+    line = next(l for l in result.stdout.splitlines() if l.startswith("all:"))
+    numbers = [float(x) for x in re.findall(r"[0-9]+\.[0-9]+", line)]  # in the order fanout.c prints them
+    return {"p50": numbers[0], "p99": numbers[1], "max": numbers[2], "cpu": numbers[3], "proxy_cpu": numbers[4],
+            "park_cpu": numbers[5], "round_p99": numbers[6], "client_cpu": numbers[7]}
+
+
+def fan_out(client, counts, binary=None, close=False, rows=150):
+    """Delivery to `counts` watchers connected straight to a fresh daemon."""
+    daemon = Daemon(binary)
     try:
         daemon.list_products(rows)
-        results = {}
-        for count in counts:
-            samples, cpu = [], 0.0
-            for round_ in range(ROUNDS):
-                version = daemon.version()
-                selector = selectors.DefaultSelector()
-                socks = []
-                request = f"GET /api/changes?since={version}&wait=20 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
-                for _ in range(count):
-                    s = socket.create_connection(("127.0.0.1", daemon.port))
-                    s.sendall(request)
-                    s.setblocking(False)
-                    selector.register(s, selectors.EVENT_READ)
-                    socks.append(s)
-                time.sleep(0.2 + count / 2000)  # every request parked
-                before = daemon.cpu_seconds()
-                sent = time.perf_counter()
-                change(daemon, "set", round_)
-                pending = count
-                while pending:
-                    for key, _ in selector.select(timeout=10):
-                        data = key.fileobj.recv(65536)
-                        if not data or b"\r\n\r\n" in data:
-                            samples.append((time.perf_counter() - sent) * 1000)
-                            selector.unregister(key.fileobj)
-                            key.fileobj.close()
-                            pending -= 1
-                cpu += daemon.cpu_seconds() - before
-                selector.close()
-            results[count] = (pct(samples, 0.5), pct(samples, 0.99), cpu / ROUNDS * 1000)
-        return results
+        return {count: run_fanout(client, daemon, count, close=close) for count in counts}
     finally:
         daemon.stop()
+
+
+def fan_out_nginx(client, count, rows=150):
+    """`count` dashboards long-polling through nginx configured with docs/nginx.conf (two
+    workers) in front of a fresh daemon; adds upstream requests per change (nginx's log)."""
+    from nginx_proxy import Nginx
+    daemon = Daemon()
+    work = tempfile.mkdtemp(prefix="bindery-nginx-")
+    proxy = None
+    try:
+        daemon.list_products(rows)
+        proxy = Nginx(daemon.port, work, workers=2)
+        # The change comes at a random point of nginx's 500 ms cache-lock cycle.
+        result = run_fanout(client, daemon, count, port=proxy.port, proxy_pids=proxy.worker_pids(), jitter_ms=500)
+        lines = proxy.log_lines()
+        polls = [fields for fields in lines if fields[0].startswith("/api/changes?since=")]
+        result["upstream_per_change"] = proxy.upstream_requests(polls, "/") / ROUNDS
+        result["answers"] = len(polls)
+        return result
+    finally:
+        if proxy:
+            proxy.stop()
+        daemon.stop()
+        subprocess.run(["rm", "-rf", work])
 
 
 def idle_flood(idle=5000, slow=1200):
@@ -240,10 +278,22 @@ if __name__ == "__main__":
             print(f"{r['rows']} | {r['state_kb']:.1f} | {r['cpu_ms_per_set']:.3f} | {r['cpu_ms_per_toggle']:.3f} | "
                   f"{r['bytes_per_set']} | {r['bytes_per_toggle']} | {r['visible_set_p50_ms']:.2f}/{r['visible_set_p99_ms']:.2f} | "
                   f"{r['visible_toggle_p50_ms']:.2f}/{r['visible_toggle_p99_ms']:.2f}", flush=True)
+    client = build_fanout_client() if "fanout" in PARTS or "nginx" in PARTS else None
     if "fanout" in PARTS:
-        print("watchers (150 rows) | delivery p50 ms | delivery p99 ms | daemon CPU ms per set")
-        for count, (p50, p99, cpu) in fan_out(WATCHERS).items():
-            print(f"{count} | {p50:.2f} | {p99:.2f} | {cpu:.2f}", flush=True)
+        print("watchers (150 rows, scripts/fanout.c) | connections | delivery p50 / p99 / max ms | median round's p99 ms | "
+              "daemon CPU ms per set | daemon CPU ms taking the polls | client CPU ms per set")
+        for label, binary, close in (("keep-alive", None, False), ("Connection: close", None, True)) + \
+                ((("keep-alive, BEFORE", BEFORE, False),) if BEFORE else ()):
+            for count, r in fan_out(client, WATCHERS, binary, close).items():
+                print(f"{count} | {label} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | {r['round_p99']:.2f} | {r['cpu']:.2f} | "
+                      f"{r['park_cpu']:.2f} | {r['client_cpu']:.2f}", flush=True)
+    if "nginx" in PARTS:
+        print("dashboards through nginx (docs/nginx.conf) | delivery p50 / p99 / max ms | median round's p99 ms | upstream requests per change | "
+              "daemon CPU ms per set | nginx CPU ms per set")
+        for count in [int(x) for x in os.environ.get("NGINX_WATCHERS", "1000").split(",")]:
+            r = fan_out_nginx(client, count)
+            print(f"{count} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | {r['round_p99']:.2f} | {r['upstream_per_change']:.2f} | "
+                  f"{r['cpu']:.2f} | {r['proxy_cpu']:.2f}", flush=True)
     if "flood" in PARTS:
         (now_status, now_ms), (later_status, later_ms) = idle_flood()
         print(f"5,000 idle + 1,200 slowloris connections open: /healthz {now_status} in {now_ms:.1f} ms; "

@@ -4,7 +4,8 @@
 #   1. the README's REPL session, replayed by `binderyctl --check README.md` (a diff if it drifted);
 #   2. binderyctl's end-to-end and tmux tests pointed at the real daemon;
 #   3. the dashboard in headless Chromium (the copy compiled into binderyd), driven through binderyctl;
-#   4. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
+#   4. binderyd behind the real nginx configured with docs/nginx.conf (Tests/proxy);
+#   5. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
 #      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
 #      replayed against it, and its dashboard (compiled in) describing its list's columns.
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
@@ -83,6 +84,14 @@ dashboard() {
     return $status
 }
 
+behind_nginx() {
+    start_daemon || return 1
+    python3 Tests/proxy/nginx_proxy_test.py --port "$port" --socket "$socket" | sed 's/^/      /'
+    local status=${PIPESTATUS[0]}
+    stop_daemon || status=1
+    return $status
+}
+
 guide_example() {
     local example=.build/examples/login
     local ok=0
@@ -112,6 +121,7 @@ guide_example() {
 check "README session replays as written (binderyctl --check README.md)" walkthrough
 check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_against_daemon
 check "dashboard in headless Chromium shows live state, executing flags and errors" dashboard
+check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
 check "docs/GUIDE.md's example: its tests, --help, the guide's session and its dashboard" guide_example
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

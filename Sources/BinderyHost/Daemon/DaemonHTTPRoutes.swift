@@ -26,6 +26,9 @@ public struct DaemonHTTPRoutes: Sendable {
 
     private static let json = "application/json"
     private static let noCache = HTTPHeader("Cache-Control", "no-cache")
+    /// What `/api/state` and `/api/changes` answers carry: shared caches may reuse them
+    /// briefly (coalescing identical polls), browsers revalidate.
+    private static let shared = SharedCaching.header
 
     /// Answers `request` through `responder` (now, or later for a long-poll).
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
@@ -128,13 +131,13 @@ public struct DaemonHTTPRoutes: Sendable {
     private static func ok(_ body: [UInt8], _ etag: ETag, gzip: Bool) -> HTTPResponse {
         if gzip, body.count >= Gzip.minimumSize, let compressed = Gzip.compress(body) {
             return HTTPResponse(contentType: json, bytes: compressed, headers: [
-                HTTPHeader("Content-Encoding", "gzip"), HTTPHeader("ETag", "W/" + etag.headerValue), varyEncoding, noCache])
+                HTTPHeader("Content-Encoding", "gzip"), HTTPHeader("ETag", "W/" + etag.headerValue), varyEncoding, shared])
         }
-        return HTTPResponse(contentType: json, bytes: body, headers: [HTTPHeader("ETag", etag.headerValue), varyEncoding, noCache])
+        return HTTPResponse(contentType: json, bytes: body, headers: [HTTPHeader("ETag", etag.headerValue), varyEncoding, shared])
     }
 
     private static func notModified(_ etag: ETag) -> HTTPResponse {
-        .notModified(etag, headers: [varyEncoding, noCache])
+        .notModified(etag, headers: [varyEncoding, shared])
     }
 
     // MARK: change feed

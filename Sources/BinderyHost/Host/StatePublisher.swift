@@ -21,6 +21,8 @@ final class StatePublisher: Sendable {
         var changes = ChangeLog()
         var log: EventLog
         var waiters: [UInt64: @Sendable (UInt64) -> Void] = [:]
+        /// Long-polls' deadlines: slot (see ``deadlineSlotNanoseconds``) → waiter ids.
+        var deadlines: [UInt64: [UInt64]] = [:]
         var watchers: [UInt64: Watcher] = [:]
         var nextID: UInt64 = 1
     }
@@ -119,23 +121,40 @@ final class StatePublisher: Sendable {
         return answer ?? .reset(snapshot)
     }
 
+    /// Long-poll deadlines are rounded up to slots of this length, and one timer serves each
+    /// slot: a thousand polls arriving together arm one or two timers instead of a thousand
+    /// (each `asyncAfter` costs a wake-up of GCD's timer thread — it was 40 % of the daemon's
+    /// CPU to take 1,000 polls). A poll times out at most one slot late, never early.
+    static let deadlineSlotNanoseconds: UInt64 = 10_000_000
+
     /// Calls `respond` once with the first version greater than `version`, or with the
-    /// current one when `timeout` seconds pass first.
+    /// current one when `timeout` seconds pass first (up to 10 ms later).
     func awaitVersion(after version: UInt64, timeout: Double, respond: @escaping @Sendable (UInt64) -> Void) {
-        let registered: (id: UInt64, ready: UInt64?) = published.withLock { published in
-            if published.version > version { return (0, published.version) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(timeout, 1e6)) * 1e9)
+        let slot = deadline / Self.deadlineSlotNanoseconds + 1
+        let registered: (ready: UInt64?, arm: Bool) = published.withLock { published in
+            if published.version > version { return (published.version, false) }
             let id = published.nextID
             published.nextID += 1
             published.waiters[id] = respond
-            return (id, nil)
+            let arm = published.deadlines[slot] == nil
+            published.deadlines[slot, default: []].append(id)
+            return (nil, arm)
         }
         if let ready = registered.ready { return respond(ready) }
-        let id = registered.id
-        timers.asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, timeout) * 1e9))) { [weak self] in
-            guard let self else { return }
-            let (expired, current) = published.withLock { ($0.waiters.removeValue(forKey: id), $0.version) }
-            expired?(current)
+        guard registered.arm else { return }
+        timers.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: slot * Self.deadlineSlotNanoseconds)) { [weak self] in
+            self?.expire(slot: slot)
         }
+    }
+
+    /// Answers the polls of `slot` still waiting with the current version.
+    private func expire(slot: UInt64) {
+        let (expired, current) = published.withLock { published in
+            let ids = published.deadlines.removeValue(forKey: slot) ?? []
+            return (ids.compactMap { published.waiters.removeValue(forKey: $0) }, published.version)
+        }
+        for respond in expired { respond(current) }
     }
 
     /// Long-polls waiting now.

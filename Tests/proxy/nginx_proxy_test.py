@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""The real binderyd behind the real nginx configured with docs/nginx.conf (only its ports
+and cache path rewritten, see scripts/nginx_proxy.py): what a dashboard asks works through
+the proxy, and many dashboards long-polling one cursor cost the daemon one request.
+
+Usage: nginx_proxy_test.py --port HTTP_PORT --socket CONTROL_SOCKET   (a running binderyd)
+Prints one line per check; exits non-zero if any failed."""
+import argparse, http.client, json, os, socket, sys, tempfile, threading, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from nginx_proxy import Nginx  # noqa: E402
+
+WATCHERS = 50
+SHARED = "public, max-age=0, s-maxage=1"
+failures = []
+
+
+def check(name, ok, detail=""):
+    print(("ok    " if ok else "FAIL  ") + name + ("" if ok else f": {detail}"), flush=True)
+    if not ok:
+        failures.append(name)
+
+
+class Control:
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.settimeout(10)
+        self.sock.connect(path)
+        self.reader = self.sock.makefile("rb")
+        self.next_id = 0
+
+    def set_latency(self, value):
+        self.next_id += 1
+        self.sock.sendall((json.dumps({"op": "set", "vm": "api", "name": "latencyMs", "value": value,
+                                       "id": self.next_id}) + "\n").encode())
+        while True:
+            reply = json.loads(self.reader.readline())
+            if reply.get("id") == self.next_id:
+                assert reply.get("ok"), reply
+                return
+
+
+def get(port, path, timeout=30):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers={"Accept-Encoding": "identity"})
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--socket", required=True)
+    args = parser.parse_args()
+    for name in ("http_proxy", "HTTP_PROXY"):
+        os.environ.pop(name, None)
+    control = Control(args.socket)
+    work = tempfile.mkdtemp(prefix="bindery-nginx-")
+    proxy = Nginx(args.port, work)
+    port = proxy.port
+    try:
+        status, _, body = get(port, "/")
+        check("the dashboard's page through nginx", status == 200 and b"<html" in body.lower(), f"{status}")
+
+        status, headers, body = get(port, "/api/state")
+        state = json.loads(body) if status == 200 else {}
+        check("/api/state through nginx, with the daemon's Cache-Control",
+              status == 200 and "viewModels" in state and headers.get("cache-control") == SHARED,
+              f"{status} {headers.get('cache-control')}")
+
+        status, _, body = get(port, "/api/changes")
+        reset = json.loads(body) if status == 200 else {}
+        check("/api/changes (first poll) is a reset through nginx", status == 200 and "reset" in reset, f"{status}")
+        version = reset.get("version", 0)
+
+        started = time.monotonic()
+        status, headers, body = get(port, f"/api/changes?since={version}&wait=1")
+        took = time.monotonic() - started
+        check("a long-poll that times out is 304 through nginx", status == 304 and body == b"" and took >= 0.9,
+              f"{status} after {took:.2f} s")
+
+        # A long-poll is answered by a change.
+        answer = {}
+        def poll(into, cursor):
+            into["status"], _, into["body"] = get(port, f"/api/changes?since={cursor}&wait=20")
+        version = json.loads(get(args.port, "/api/changes")[2])["version"]
+        waiter = threading.Thread(target=poll, args=(answer, version))
+        waiter.start()
+        time.sleep(0.5)
+        control.set_latency(7)
+        waiter.join(25)
+        feed = json.loads(answer.get("body") or b"{}")
+        check("a long-poll through nginx delivers a set",
+              answer.get("status") == 200 and any(c.get("name") == "latencyMs" and c.get("value") == 7
+                                                  for c in feed.get("changes", [])), f"{answer.get('status')}")
+
+        # Many dashboards at one cursor: one request upstream.
+        version = feed.get("version", version)
+        answers = [{} for _ in range(WATCHERS)]
+        waiters = [threading.Thread(target=poll, args=(answers[i], version)) for i in range(WATCHERS)]
+        for waiter in waiters:
+            waiter.start()
+        time.sleep(1.5)  # every request reached nginx and waits (the first upstream, the rest on the cache lock)
+        control.set_latency(8)
+        for waiter in waiters:
+            waiter.join(25)
+        bodies = {a.get("body") for a in answers}
+        statuses = [a.get("status") for a in answers]
+        check(f"{WATCHERS} long-polls at one cursor all get the change", statuses == [200] * WATCHERS and len(bodies) == 1,
+              f"statuses {sorted(set(map(str, statuses)))}, {len(bodies)} distinct bodies")
+        prefix = f"/api/changes?since={version}&"
+        lines = proxy.log_lines()
+        upstream = proxy.upstream_requests(lines, prefix)
+        asked = sum(1 for fields in lines if fields[0].startswith(prefix))
+        check(f"... at the cost of one upstream request ({upstream} of {asked} went upstream)",
+              asked == WATCHERS and upstream == 1, f"{upstream} upstream of {asked}")
+
+        # A cached "no change" (304) never hides a change for more than its second.
+        version = json.loads(bodies.pop() or b"{}").get("version", version)
+        status, _, _ = get(port, f"/api/changes?since={version}&wait=0.5")
+        control.set_latency(9)
+        started = time.monotonic()
+        while True:
+            status, _, _ = get(port, f"/api/changes?since={version}&wait=0.5")
+            if status == 200 or time.monotonic() - started > 5:
+                break
+            time.sleep(0.1)
+        waited = time.monotonic() - started
+        # nginx keeps it up to 2 s (its clock counts whole seconds); 4 s leaves room for a busy machine.
+        check("a change right after a timed-out poll shows once the cached 304 expires", status == 200 and waited < 4,
+              f"{status} after {waited:.2f} s")
+    finally:
+        proxy.stop()
+        if failures:
+            print("      nginx error log:", open(os.path.join(work, "error.log")).read()[-2000:])
+        os.system(f"rm -rf {work}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""Runs the real nginx with docs/nginx.conf in front of a binderyd, for the proxy test
+(Tests/proxy/nginx_proxy_test.py) and the fan-out benchmark (scripts/bench-scale.py).
+
+The docs' file is used as written except for what must differ on a test machine: the
+upstream port, the listen port and the cache path (each replacement must match, so the test
+fails if the docs' file drifts from what it checks). It is included in a minimal main
+configuration: foreground master, everything under one temporary directory, an access log
+of `$request_uri $status $upstream_cache_status $upstream_status` per request (a request that
+went upstream has an upstream status; one answered from the cache has `-`)."""
+import os, shutil, socket, subprocess, time
+
+DOCS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx.conf")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Nginx:
+    def __init__(self, upstream_port, workdir, workers=1, connections=4096):
+        if shutil.which("nginx") is None:
+            raise RuntimeError("nginx is not installed (make deps installs nginx-light)")
+        self.dir = workdir
+        self.port = free_port()
+        self.access_log = os.path.join(workdir, "access.log")
+        os.chmod(workdir, 0o755)  # nginx's workers may run as another user
+        conf = open(DOCS_CONF).read()
+        for old, new in (("server 127.0.0.1:8420;", f"server 127.0.0.1:{upstream_port};"),
+                         ("listen 8080;", f"listen 127.0.0.1:{self.port};"),
+                         ("/var/cache/nginx/bindery", os.path.join(workdir, "cache"))):
+            if old not in conf:
+                raise RuntimeError(f"docs/nginx.conf no longer contains {old!r}")
+            conf = conf.replace(old, new)
+        with open(os.path.join(workdir, "bindery.conf"), "w") as f:
+            f.write(conf)
+        temp = os.path.join(workdir, "temp")
+        os.makedirs(temp, exist_ok=True)
+        os.chmod(temp, 0o777)
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        with open(os.path.join(workdir, "nginx.conf"), "w") as f:
+            f.write(f"""{user}daemon off;
+worker_processes {workers};
+worker_rlimit_nofile {connections * 2 + 64};
+pid {workdir}/nginx.pid;
+error_log {workdir}/error.log warn;
+events {{ worker_connections {connections}; }}
+http {{
+    log_format upstream '$request_uri $status $upstream_cache_status $upstream_status';
+    access_log {self.access_log} upstream;
+    client_body_temp_path {temp}/body;
+    proxy_temp_path {temp}/proxy;
+    fastcgi_temp_path {temp}/fastcgi;
+    uwsgi_temp_path {temp}/uwsgi;
+    scgi_temp_path {temp}/scgi;
+    include {workdir}/bindery.conf;
+}}
+""")
+        self.process = subprocess.Popen(
+            ["nginx", "-p", workdir, "-e", os.path.join(workdir, "error.log"), "-c", os.path.join(workdir, "nginx.conf")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("nginx did not start: " + self.process.stderr.read().decode(errors="replace"))
+                time.sleep(0.05)
+        else:
+            raise RuntimeError("nginx did not listen within 5 s")
+
+    def worker_pids(self):
+        """The master's children (the workers), whose CPU is nginx's work."""
+        with open(f"/proc/{self.process.pid}/task/{self.process.pid}/children") as f:
+            return [int(pid) for pid in f.read().split()]
+
+    def log_lines(self):
+        try:
+            with open(self.access_log) as f:
+                return [line.split() for line in f if line.strip()]
+        except FileNotFoundError:
+            return []
+
+    def upstream_requests(self, lines, prefix):
+        """How many of the logged requests whose URI starts with `prefix` went upstream."""
+        return sum(1 for fields in lines if fields[0].startswith(prefix) and fields[3] != "-")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
