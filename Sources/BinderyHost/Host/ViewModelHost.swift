@@ -1,6 +1,5 @@
 import BinderySQLite
 import Bindery
-import BinderyJSON
 import BinderyNames
 import Dispatch
 import Synchronization
@@ -42,13 +41,13 @@ public final class ViewModelHost: Sendable {
     public let commandTimeout: Double
 
     private let viewModels: [any ViewModel]
-    private let store: InputStore?
+    let store: InputStore?
     let commit: GroupCommit?
-    private let logger: Logger?
+    let logger: Logger?
     let queueKey: QueueIdentity
     let state = HostState()
     private let stopping = Synchronization.Atomic<Bool>(false)
-    private let publisher: StatePublisher
+    let publisher: StatePublisher
 
     /// How many state versions one reservation in the store covers.
     static let versionBlock: UInt64 = 1_000_000
@@ -194,173 +193,6 @@ public final class ViewModelHost: Sendable {
     /// Whether ``stop()`` was called.
     public var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
-    // MARK: - Reading
-
-    /// The current state and its version, its document built on the first read of the version.
-    public var snapshot: StateSnapshot { publisher.snapshot }
-
-    /// The current version.
-    public var version: UInt64 { publisher.version }
-
-    /// Calls `respond` once with the first snapshot whose version is greater than `version`,
-    /// or with the current one when `timeout` seconds pass first.
-    public func awaitSnapshot(after version: UInt64, timeout: Double, respond: @escaping @Sendable (StateSnapshot) -> Void) {
-        publisher.awaitVersion(after: version, timeout: timeout) { [publisher] _ in respond(publisher.snapshot) }
-    }
-
-    /// Calls `respond` once with the first version greater than `version`, or with the
-    /// current one when `timeout` seconds pass first; no JSON work.
-    public func awaitVersion(after version: UInt64, timeout: Double, respond: @escaping @Sendable (UInt64) -> Void) {
-        publisher.awaitVersion(after: version, timeout: timeout, respond: respond)
-    }
-
-    /// What changed after `cursor` (the change feed, docs/HTTP.md): nothing, the changes since,
-    /// or — for a cursor too old, from another run or from the future — the whole state.
-    public func changes(after cursor: UInt64) -> ChangesSince {
-        publisher.changes(after: cursor)
-    }
-
-    /// Long-polls waiting now.
-    public var waitingPolls: Int { publisher.waitingPolls }
-
-    /// The newest `count` logged events, oldest first.
-    public func recentEvents(_ count: Int) -> [EventLog.Entry] {
-        publisher.recentEvents(count)
-    }
-
-    /// The current version and the logged events after `version`, oldest first.
-    public func events(after version: UInt64) -> (version: UInt64, events: [EventLog.Entry]) {
-        publisher.events(after: version)
-    }
-
-    /// The index of the view model called `name`, or `unknown_view_model` with a suggestion.
-    public func viewModelIndex(_ name: String) throws(HostFailure) -> Int {
-        guard let index = surfaces.firstIndex(where: { $0.name == name }) else {
-            throw HostFailure(.unknownViewModel, "unknown view model '\(name)'" + DidYouMean.suffix(for: name, among: surfaces.map(\.name), listing: "view models"))
-        }
-        return index
-    }
-
-    /// What `get` answers: a view model's state object, or one input's, output's or
-    /// command's current value (a command's is its state object).
-    public struct Reading: Sendable {
-        /// "input", "output" or "command"; nil for a whole view model.
-        public let kind: String?
-        /// The JSON of the state object or value.
-        public let json: [UInt8]
-    }
-
-    /// Reads `viewModel` (its whole state object) or its part called `name`, on the scheduler.
-    public func read(viewModel: String, name: String?, completion: @escaping @Sendable (Result<Reading, HostFailure>) -> Void) {
-        let index: Int
-        do { index = try viewModelIndex(viewModel) } catch { return completion(.failure(error)) }
-        let surface = surfaces[index]
-        onScheduler { [self] in
-            let values = state.values[index]
-            guard let name else {
-                // Publish this scheduler's pending changes first, so the encoded state is current.
-                if state.flushScheduled || state.encoder == nil { flush() }
-                return completion(.success(Reading(kind: nil, json: state.encoder!.viewModelJSON(index))))
-            }
-            if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
-                return completion(.success(Reading(kind: "input", json: JSONWriter.encode(values.inputs[input]))))
-            }
-            if let output = surface.outputs.firstIndex(where: { $0.name == name }) {
-                guard surface.outputs[output].rowChanges == nil else {
-                    // A list reporting its edits is kept encoded only: publish its pending edits.
-                    if state.flushScheduled || state.encoder == nil { flush() }
-                    let key = HostState.ChangeKey(viewModel: index, part: .output, index: output)
-                    return completion(.success(Reading(kind: "output", json: state.encoder!.json(key))))
-                }
-                return completion(.success(Reading(kind: "output", json: JSONWriter.encode(values.outputs[output]))))
-            }
-            if let command = surface.commands.firstIndex(where: { $0.name == name }) {
-                return completion(.success(Reading(kind: "command", json: values.commands[command].json)))
-            }
-            let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
-            completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command '\(name)'" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
-        }
-    }
-
-    // MARK: - Setting
-
-    /// Sets `viewModel`.`input` to `value`: validates it (type, constraint), applies it on the
-    /// scheduler — so views see it without waiting for the disk — and commits it to the store;
-    /// completes, with the value as stored and the version that shows it, only once it is both
-    /// visible and durable. If the commit fails, the previous value is put back and the set
-    /// fails: a set that was not acknowledged may have been seen, but is never kept.
-    public func set(viewModel: String, input inputName: String, value: SurfaceValue,
-                    completion: @escaping @Sendable (Result<(value: SurfaceValue, version: UInt64), HostFailure>) -> Void) {
-        guard !isStopping else { return completion(.failure(HostFailure(.unavailable, "the daemon is shutting down"))) }
-        let vmIndex: Int, inputIndex: Int, accepted: SurfaceValue
-        do throws(HostFailure) {
-            vmIndex = try viewModelIndex(viewModel)
-            let surface = surfaces[vmIndex]
-            let input: SurfaceInput
-            do { input = try surface.input(named: inputName) } catch { throw HostFailure(error) }
-            inputIndex = surface.inputs.firstIndex(where: { $0.name == inputName })!
-            do { accepted = try input.validate(value, viewModel: viewModel) } catch { throw HostFailure(error) }
-        } catch {
-            return completion(.failure(error))
-        }
-        onScheduler { [self] in
-            let failure = apply(accepted, viewModel: vmIndex, input: inputIndex) { result in
-                switch result {
-                case let .success(version): completion(.success((accepted, version)))
-                case let .failure(fault):
-                    completion(.failure(HostFailure(.storage, "\(viewModel).\(inputName) was not saved: \(fault)")))
-                }
-            }
-            if let failure { completion(.failure(failure)) }
-        }
-    }
-
-    /// Applies `value` to an input on the scheduler; `reply` gets the version that shows it
-    /// once that is durable, or the fault that kept it from the disk. Returns the failure if
-    /// the view model refused it.
-    private func apply(_ value: SurfaceValue, viewModel: Int, input: Int,
-                       reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) -> HostFailure? {
-        let surface = surfaces[viewModel]
-        state.clientSetting = (viewModel, input)
-        defer { state.clientSetting = nil }
-        // The set is the cause of the changes it triggers synchronously: its event goes
-        // before theirs, so watchers read cause, then effects.
-        let causePosition = state.pendingEvents.count
-        do {
-            try surface.inputs[input].set(value, viewModel: surface.name)
-        } catch {
-            return HostFailure(error)
-        }
-        // The input's producer reported the change synchronously; make sure the state shows
-        // the value even if the view model delivers changes elsewhere.
-        state.values[viewModel].inputs[input] = surface.inputs[input].value
-        state.changedInputs.insert(GroupCommit.Key(viewModel: viewModel, input: input))
-        state.memberChanged(HostState.ChangeKey(viewModel: viewModel, part: .input, index: input))
-        metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
-               at: causePosition)
-        state.pendingReplies.append(reply)
-        markDirty()
-        return nil
-    }
-
-    // MARK: - Watching
-
-    /// Delivers every event and change (of `viewModel` only, when given) to `deliver` as its
-    /// JSON object, in version order, until ``unwatch(_:)``. `deliver` runs on the
-    /// scheduler: it must not block.
-    public func watch(viewModel: String?, deliver: @escaping @Sendable ([UInt8]) -> Void) -> UInt64 {
-        publisher.watch(viewModel: viewModel, deliver: deliver)
-    }
-
-    /// Stops a watch started by ``watch(viewModel:deliver:)``.
-    public func unwatch(_ id: UInt64) {
-        publisher.unwatch(id)
-    }
-
-    /// Watch streams open now.
-    public var watcherCount: Int { publisher.watcherCount }
-
     // MARK: - Scheduler confinement
 
     /// Runs `body` on the scheduler: inline when already there (so it joins the current
@@ -373,145 +205,13 @@ public final class ViewModelHost: Sendable {
         }
     }
 
-    /// Publishes one new version: re-encodes the members that changed (only those), the
-    /// batch's change-feed entries and events, and wakes everyone.
-    func flush() {
-        state.flushScheduled = false
-        state.version += 1
-        let version = state.version
-        if version >= state.versionCeiling { extendVersionReservation() }
-        let restart = state.encoder == nil
-        var entries: [[UInt8]] = []
-        if restart {
-            state.encoder = StateEncoder(surfaces: surfaces, values: state.values)
-            // The reported lists' first edits: their rows as observation found them.
-            for (key, changes) in state.pendingRowChanges { _ = state.encoder!.update(key, rowChanges: changes) }
-            state.encoder!.rebuild(viewModels: Set(state.pendingRowChanges.keys.map(\.viewModel)).sorted())
-        } else {
-            var touched: Set<Int> = []
-            for key in state.changedMembers {
-                let values = state.values[key.viewModel]
-                let change: StateEncoder.Change?
-                switch key.part {
-                case .input: change = state.encoder!.update(key, value: values.inputs[key.index])
-                case .output:
-                    if let rowChanges = state.pendingRowChanges[key] {
-                        change = state.encoder!.update(key, rowChanges: rowChanges)
-                    } else {
-                        change = state.encoder!.update(key, value: values.outputs[key.index])
-                    }
-                case .command: change = state.encoder!.update(key, command: values.commands[key.index])
-                }
-                guard let change else { continue }
-                touched.insert(key.viewModel)
-                entries.append(state.encoder!.entry(key, change))
-            }
-            state.encoder!.rebuild(viewModels: touched.sorted())
-        }
-        state.pendingRowChanges.removeAll(keepingCapacity: true)
-        state.clearChangedMembers()
+    // MARK: - Names
 
-        // A change event (a whole list, for a list output) is encoded only when a watch stream
-        // is open to receive it: with none, a change costs only its re-encoded members. A watch
-        // that starts while this flush runs sees events from the next version on.
-        let watching = publisher.watcherCount > 0
-        if watching { fillInReportedListEvents() }
-        let events = state.pendingEvents.compactMap { event -> StatePublisher.Event? in
-            guard watching || event.isLogged else { return nil }
-            return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged, json: event.json(version: version))
+    /// The index of the view model called `name`, or `unknown_view_model` with a suggestion.
+    public func viewModelIndex(_ name: String) throws(HostFailure) -> Int {
+        guard let index = surfaces.firstIndex(where: { $0.name == name }) else {
+            throw HostFailure(.unknownViewModel, "unknown view model '\(name)'" + DidYouMean.suffix(for: name, among: surfaces.map(\.name), listing: "view models"))
         }
-        state.pendingEvents.removeAll(keepingCapacity: true)
-        state.pendingChangeIndex.removeAll(keepingCapacity: true)
-        let replies = state.pendingReplies
-        state.pendingReplies.removeAll(keepingCapacity: true)
-
-        publisher.publish(version: version, viewModelPieces: state.encoder!.viewModelPieces, changes: entries,
-                          restart: restart, events: events)
-        if let commit {
-            for key in state.changedInputs {
-                let value = state.values[key.viewModel].inputs[key.input]
-                let persisted = PersistedInput(
-                    viewModel: surfaces[key.viewModel].name, input: surfaces[key.viewModel].inputs[key.input].name,
-                    json: String(decoding: JSONWriter.encode(value), as: UTF8.self), changed: version)
-                commit.record(key, value: value, persisted: persisted)
-            }
-            state.changedInputs.removeAll(keepingCapacity: true)
-            for reply in replies {
-                commit.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
-            }
-            commit.startIfIdle()
-        } else {
-            state.changedInputs.removeAll(keepingCapacity: true)
-            for reply in replies { reply(.success(version)) }
-        }
-    }
-
-    /// Reserves the next block of versions in the store (once per ``versionBlock`` versions).
-    private func extendVersionReservation() {
-        guard let store else { return }
-        do throws(StoreError) {
-            try store.reserveVersions(upTo: state.version + Self.versionBlock)
-            state.versionCeiling = state.version + Self.versionBlock
-        } catch {
-            // Tried again 1,000 versions on; until then a crash could reuse these versions.
-            state.versionCeiling = state.version + 1_000
-            logger?.warning("could not reserve more state versions: \(StorageFault(error))")
-        }
-    }
-
-    // MARK: - Storage failures
-
-    /// A commit failed and its changes were dropped: put every input back to the value the
-    /// database holds, and log the first failure of a burst.
-    private func commitFailed(_ fault: StorageFault) {
-        state.failedCommits += 1
-        if state.failedCommits == 1 {
-            logger?.error("cannot save the inputs' state: \(fault); sets fail with 'storage' and inputs return to their saved values until a commit succeeds (not logged again until then)")
-        }
-        guard let commit else { return }
-        var targets: [InputSettler.Target] = []
-        for (vm, surface) in surfaces.enumerated() {
-            for (index, input) in surface.inputs.enumerated() {
-                if let durable = commit.durable[GroupCommit.Key(viewModel: vm, input: index)], input.value != durable {
-                    targets.append(InputSettler.Target(viewModel: surface.name, input: input, value: durable))
-                }
-            }
-        }
-        for left in InputSettler.settle(targets) {
-            logger?.error("\(left.viewModel).\(left.input.name) could not be put back to its saved value \(left.value)")
-        }
-    }
-
-    private func commitSucceeded() {
-        guard state.failedCommits > 0 else { return }
-        logger?.notice("the state database accepts commits again, after \(state.failedCommits) failed")
-        state.failedCommits = 0
-    }
-
-    // MARK: - Restoring
-
-    private func restore(_ inputs: [PersistedInput]) -> [String] {
-        var warnings: [String] = []
-        var targets: [InputSettler.Target] = []
-        for persisted in inputs {
-            guard let surface = surfaces.first(where: { $0.name == persisted.viewModel }) else {
-                warnings.append("persisted input \(persisted.viewModel).\(persisted.input) skipped: no such view model")
-                continue
-            }
-            guard let input = surface.inputs.first(where: { $0.name == persisted.input }) else {
-                warnings.append("persisted input \(persisted.viewModel).\(persisted.input) skipped: no such input")
-                continue
-            }
-            do {
-                let value = try input.validate(SurfaceValue(json: try JSONParser.parse(persisted.json)), viewModel: surface.name)
-                targets.append(InputSettler.Target(viewModel: surface.name, input: input, value: value))
-            } catch {
-                warnings.append("persisted input \(persisted.viewModel).\(persisted.input) skipped: \(error)")
-            }
-        }
-        for left in InputSettler.settle(targets) {
-            warnings.append("persisted input \(left.viewModel).\(left.input.name) reads \(left.input.value), not its stored \(left.value)")
-        }
-        return warnings
+        return index
     }
 }
