@@ -17,7 +17,6 @@ public final class BooksViewModel: SummarizedViewModel {
     public let count: Property<Int>
     /// Searches for `query`; produces the matching books.
     public let search: Action<Void, [Book], APIError>
-    public let surface: Surface
     public let summary = """
         Seed 001's request view model. `search` sends `query` through the API (the seed asked a \
         public book-search API with q=…) and shows the matching books as {title, author, year} \
@@ -35,13 +34,18 @@ public final class BooksViewModel: SummarizedViewModel {
         search = Action { _ in
             api.books(matching: query.value).on(value: { results.value = $0 })
         }
-        surface = Surface(
-            name: Self.name,
-            inputs: [.string("query", query, .maxLength(200))],
-            outputs: [
-                SurfaceOutput("books", books, derivesFrom: ["query"]),
-                SurfaceOutput("count", count, derivesFrom: ["books"]),
-            ],
-            commands: [SurfaceCommand("search", search)])
+    }
+}
+
+extension BooksViewModel {
+    /// Discovered from the members above; only the query's length limit and what each output
+    /// depends on are declared.
+    public var surface: Surface {
+        Surface(self) {
+            $0.constrain(\.query, .maxLength(200))
+            $0.derive(\.books, from: \.query)
+            $0.derive(\.count, from: \.books)
+            $0.hide(\.results)
+        }
     }
 }

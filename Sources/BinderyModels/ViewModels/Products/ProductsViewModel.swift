@@ -36,7 +36,6 @@ public final class ProductsViewModel: SummarizedViewModel {
     public let cancel: Action<Void, Bool, Never>
     /// Flips the selection of row `index`; produces the row's new selection.
     public let toggle: Action<Int, Bool, ProductsError>
-    public let surface: Surface
     public let summary = """
         Seed 002's product list. `refresh` loads page 0 and replaces the rows, `loadMore` appends \
         the next page of \(APIClient.productPageSize), `cancel` interrupts whichever fetch is \
@@ -120,19 +119,18 @@ public final class ProductsViewModel: SummarizedViewModel {
         Signal.merge(refresh.errors, loadMore.errors).observeValues { error in
             latestError.value = error.description
         }
+    }
+}
 
-        surface = Surface(
-            name: Self.name,
-            outputs: [
-                SurfaceOutput("products", products),
-                SurfaceOutput("pageIndex", pageIndex),
-                SurfaceOutput("lastError", lastError),
-            ],
-            commands: [
-                SurfaceCommand("refresh", refresh),
-                SurfaceCommand("loadMore", loadMore),
-                SurfaceCommand("cancel", cancel),
-                SurfaceCommand("toggle", toggle, argument: "index"),
-            ])
+extension ProductsViewModel {
+    /// Discovered from the members above; the private state behind the outputs is hidden and
+    /// `toggle`'s argument is called `index`.
+    public var surface: Surface {
+        Surface(self) {
+            $0.argument(\.toggle, named: "index")
+            $0.hide(\.cells)
+            $0.hide(\.lastPage)
+            $0.hide(\.latestError)
+        }
     }
 }

@@ -42,7 +42,6 @@ public final class TweetsViewModel: SummarizedViewModel {
     public let getTweets: Action<Void, Int, APIError>
     /// Loads the next page; produces how many tweets it appended.
     public let loadMore: Action<Void, Int, APIError>
-    public let surface: Surface
     public let summary = """
         Seed 003's Twitter lookup. `isUsernameValid` drives the Go button (`goAlpha` 1.0 or \
         0.5) and enables `getTweets`, which loads the user's profile and first \
@@ -95,21 +94,24 @@ public final class TweetsViewModel: SummarizedViewModel {
                 .on(value: { page in state.value = state.value.adding(page, replacing: false) })
                 .map(\.tweets.count)
         }
+    }
+}
 
-        surface = Surface(
-            name: Self.name,
-            inputs: [.string("username", username, .maxLength(64))],
-            outputs: [
-                SurfaceOutput("isUsernameValid", isUsernameValid, derivesFrom: ["username"]),
-                SurfaceOutput("goAlpha", goAlpha, derivesFrom: ["isUsernameValid"]),
-                SurfaceOutput("userFullName", userFullName, derivesFrom: ["username"]),
-                SurfaceOutput("userAvatarURL", userAvatarURL, derivesFrom: ["username"]),
-                SurfaceOutput("tweets", tweets, derivesFrom: ["username"]),
-                SurfaceOutput("allTweetsLoaded", allTweetsLoaded, derivesFrom: ["tweets"]),
-            ],
-            commands: [
-                SurfaceCommand("getTweets", getTweets, enabledDerivesFrom: ["isUsernameValid"]),
-                SurfaceCommand("loadMore", loadMore, enabledDerivesFrom: ["allTweetsLoaded"]),
-            ])
+extension TweetsViewModel {
+    /// Discovered from the members above (`listing` and `listingChanges` carry no surface
+    /// value); only the username's length limit and what each output and command depends on
+    /// are declared.
+    public var surface: Surface {
+        Surface(self) {
+            $0.constrain(\.username, .maxLength(64))
+            $0.derive(\.isUsernameValid, from: \.username)
+            $0.derive(\.goAlpha, from: \.isUsernameValid)
+            $0.derive(\.userFullName, from: \.username)
+            $0.derive(\.userAvatarURL, from: \.username)
+            $0.derive(\.tweets, from: \.username)
+            $0.derive(\.allTweetsLoaded, from: \.tweets)
+            $0.derive(\.getTweets, from: \.isUsernameValid)
+            $0.derive(\.loadMore, from: \.allTweetsLoaded)
+        }
     }
 }
