@@ -30,8 +30,10 @@ extension Session {
             }
         }
         if !wait { fields.append(("wait", .bool(false))) }
-        let pending = try connection.send(op: "run", fields)
+        // A Ctrl-C pressed before this run is forgotten before the request goes out: cleared
+        // after it, a Ctrl-C pressed as the run started would be lost.
         _ = interrupts.take()
+        let pending = try connection.send(op: "run", fields)
         // The first Ctrl-C asks the daemon to interrupt the run (the `interrupt` op) and goes
         // on waiting for how it ends; a second one stops waiting.
         var interrupting = false
