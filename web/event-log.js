@@ -156,15 +156,22 @@ export class EventLog {
    */
   addEffects(versions, relation, lines, span) {
     for (const version of versions) {
-      for (const entry of this.byVersion.get(version) || []) {
-        entry.effects[relation].push(...lines);
+      const entries = this.byVersion.get(version) || [];
+      for (const entry of entries) {
         if (relation === "at") {
+          // Events of one version happened in one turn (a command that runs synchronously
+          // starts and finishes in it): its changes are listed once, under the last of them.
+          const last = entries[entries.length - 1];
+          const listed = entry === last ? lines
+            : [{ summary: true, after: `changed in the same turn as ${last.event.kind} ${last.event.vm}.${last.event.name}: listed there` }];
+          entry.effects.at.push(...(entry === last ? lines : []));
           const block = h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
-            ...lines.map((line) => effectLine(line, entry.event.vm)));
-          if (span) block.prepend(h("li", { class: "effect summary" }, span));
+            ...listed.map((line) => effectLine(line, entry.event.vm)));
+          if (span && entry === last) block.prepend(h("li", { class: "effect summary" }, span));
           if (lines.length) entry.item.append(block);
           continue;
         }
+        entry.effects.then.push(...lines);
         if (!entry.thenList) {
           entry.thenList = h("ul", { class: "effects", "data-relation": "then", "aria-label": "then, before the next event" });
           entry.item.append(h("p", { class: "effects-label" }, "then, before the next event:"), entry.thenList);

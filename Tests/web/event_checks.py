@@ -66,7 +66,7 @@ def events_checks(session, driver, download_dir):
         want = f"products[2].isSelected: {js(selected)} → {js(not selected)}"
         s.wait_for(f"""(() => {{ const e = {newest_event('finish', 'products.toggle')}; if (!e) return false;
             const lines = [...e.querySelectorAll('.effect')].map(l => l.textContent);
-            return lines.includes({js(want)}) && lines.some(l => /^toggle\\.executing: true → false$/.test(l)); }})()""",
+            return lines.includes({js(want)}) && lines.some(l => /^toggle\\.runs: \\d+ → \\d+$/.test(l)); }})()""",
                    f"the toggle's finish shows {want}")
     s.check("a run shows the outputs it changed, row by row", run_diff)
 
@@ -152,8 +152,6 @@ def scrubber_checks(session, driver):
         then = s.version()
         d("set api.latencyMs 222")
         s.wait_for(f"{text_of(latency)} === '222'", "latency 222")
-        index = s.evaluate(f"""(() => {{ const versions = []; const range = document.getElementById('scrub-range');
-            return Number(range.max); }})()""")
         # Step back with the ‹ button until the version shown is the one that had 111.
         for _ in range(20):
             click(s, "#scrub-older")
@@ -161,7 +159,7 @@ def scrubber_checks(session, driver):
             if viewing.startswith(f"viewing version {then} "):
                 break
         else:
-            raise TestFailure(f"the ‹ button never reached version {then} (range max {index}); banner {viewing!r}")
+            raise TestFailure(f"the ‹ button never reached version {then}; the banner says {viewing!r}")
         live = s.version()
         s.wait_for(f"""(() => {{ const b = document.getElementById('viewing-banner');
             return !b.hidden && b.textContent === 'viewing version {then} (live is {live}), read-only — back to live'
