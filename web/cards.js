@@ -2,7 +2,7 @@
 // The deck renders either way the page needs: a whole state (a reset, or a version from the
 // history), comparing each member with what is on screen; or the change feed's entries
 // one by one, touching only the members (and list rows) they name.
-import { h, pulse, showValue } from "./dom.js";
+import { flash, h, showValue } from "./dom.js";
 import { BindingGraph } from "./graph.js";
 import { CommandView } from "./command-view.js";
 import { ListView } from "./list-view.js";
@@ -93,13 +93,13 @@ class Card {
       const value = (vmState.inputs || {})[name];
       if (!this.differs("input", name, value)) continue;
       showValue(target, name, value);
-      if (animate) { pulse(target, "flash"); changed.add(`in:${name}`); }
+      if (animate) { flash(target); changed.add(`in:${name}`); }
     }
     for (const [name, view] of this.outputs) {
       const value = (vmState.outputs || {})[name];
       if (!this.differs("output", name, value)) continue;
       this.showOutput(view, name, value, animate);
-      if (animate) { pulse(view.value, "flash"); changed.add(`out:${name}`); }
+      if (animate) { flash(view.value); changed.add(`out:${name}`); }
     }
     for (const [name, view] of this.commands) {
       // The command view compares field by field itself (its run state depends on events too).
@@ -121,15 +121,18 @@ class Card {
       const target = this.inputs.get(name);
       if (!target) return;
       showValue(target, name, (vmState.inputs || {})[name]);
-      pulse(target, "flash");
+      flash(target);
       changed.add(`in:${name}`);
     } else if (change.part === "output") {
       const view = this.outputs.get(name);
       if (!view) return;
       const value = (vmState.outputs || {})[name];
-      if (!("value" in change) && view.list && Array.isArray(value)) view.list.patch(value, change.rows || []);
-      else this.showOutput(view, name, value, true);
-      pulse(view.value, "flash");
+      if (!("value" in change) && view.list && Array.isArray(value)) {
+        view.list.patch(value, change.rows || []); // the changed rows flash, not the whole table
+      } else {
+        this.showOutput(view, name, value, true);
+        flash(view.value);
+      }
       changed.add(`out:${name}`);
     } else if (change.part === "command") {
       const view = this.commands.get(name);

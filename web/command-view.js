@@ -1,7 +1,7 @@
 // One command of a card: enabled or not, its current run's state (run-state.js), runs, last
 // value, and the failure that state is about — the current run's in red, an earlier run's
 // muted and labelled as earlier, so the two can never be mistaken for each other.
-import { h, pulse, showValue, timeElement } from "./dom.js";
+import { flash, h, setData, setHidden, setText, showValue, timeElement } from "./dom.js";
 import { RUN_STATE_LABELS, runStateOf } from "./run-state.js";
 
 const FAILURE_HEADINGS = {
@@ -38,36 +38,36 @@ export class CommandView {
     const enabled = state.enabled === true;
     const executing = state.executing === true;
     const flagsChanged = this.root.dataset.enabled !== String(enabled) || this.root.dataset.executing !== String(executing);
-    this.root.dataset.enabled = String(enabled);
-    this.root.dataset.executing = String(executing);
-    this.root.setAttribute("aria-busy", String(executing));
-    this.badge.textContent = enabled ? "enabled" : "disabled";
-    this.badge.dataset.state = enabled ? "enabled" : "disabled";
-    this.spinner.hidden = !executing;
+    setData(this.root, "enabled", String(enabled));
+    setData(this.root, "executing", String(executing));
+    if (this.root.getAttribute("aria-busy") !== String(executing)) this.root.setAttribute("aria-busy", String(executing));
+    setText(this.badge, enabled ? "enabled" : "disabled");
+    setData(this.badge, "state", enabled ? "enabled" : "disabled");
+    setHidden(this.spinner, !executing);
 
     const runs = String(typeof state.runs === "number" ? state.runs : 0);
     if (this.runs.textContent !== runs) {
       this.runs.textContent = runs;
-      if (animate) pulse(this.runs, "flash");
+      if (animate) flash(this.runs);
     }
     const lastValue = state.lastValue === undefined ? null : state.lastValue;
     const lastValueJSON = JSON.stringify(lastValue);
     if (this.lastValueJSON !== lastValueJSON) {
       this.lastValueJSON = lastValueJSON;
       showValue(this.lastValue, "", lastValue);
-      if (animate) pulse(this.lastValue, "flash");
+      if (animate) flash(this.lastValue);
     }
     this.showRunState(runStateOf(state, earlierFailure), animate);
-    if (animate && flagsChanged) pulse(this.root, "flash");
+    if (animate && flagsChanged) flash(this.root);
     return flagsChanged;
   }
 
   showRunState(run, animate) {
     const changed = this.root.dataset.runState !== run.state;
-    this.root.dataset.runState = run.state;
-    this.runBadge.dataset.runState = run.state;
-    this.runBadge.textContent = RUN_STATE_LABELS[run.state];
-    this.root.dataset.failedBefore = String(run.previousFailure !== null);
+    setData(this.root, "runState", run.state);
+    setData(this.runBadge, "runState", run.state);
+    setText(this.runBadge, RUN_STATE_LABELS[run.state]);
+    setData(this.root, "failedBefore", String(run.previousFailure !== null));
 
     const failure = run.failure || run.previousFailure;
     const key = JSON.stringify([run.state, failure]);
@@ -87,6 +87,6 @@ export class CommandView {
     if (!current && run.state === "failed-before") this.failure.append(h("span", { class: "failure-note" }, " — the latest run succeeded"));
     if (!current && run.state === "running") this.failure.append(h("span", { class: "failure-note" }, " — this run is still going"));
     this.failure.hidden = false;
-    if (animate && (changed || current)) pulse(this.failure, "flash");
+    if (animate && (changed || current)) flash(this.failure);
   }
 }

@@ -2,7 +2,7 @@
 // reached a banner saying since when the values are stale; the cards are greyed out then
 // (style.css, body[data-connection="down"]), from the first failed request on.
 import { clockTime } from "./format.js";
-import { h } from "./dom.js";
+import { h, setData, setHidden, setText } from "./dom.js";
 import { RETRY_MS } from "./feed.js";
 
 export class ConnectionView {
@@ -26,15 +26,15 @@ export class ConnectionView {
       this.status.dataset.state = state;
       this.status.textContent = text;
     }
-    document.body.dataset.connection = state;
+    setData(document.body, "connection", state);
   }
 
   /** binderyd answered. */
   live() {
     this.lastContact = new Date();
     this.setState("live");
-    this.detail.textContent = "";
-    this.banner.hidden = true;
+    if (this.detail.textContent) this.detail.textContent = "";
+    setHidden(this.banner, true);
   }
 
   /** A request failed for `reason`. */
@@ -50,15 +50,18 @@ export class ConnectionView {
     this.staleTime.textContent = clockTime(this.lastContact);
     this.staleTime.dateTime = this.lastContact.toISOString();
     this.reason.textContent = `(${reason})`;
-    this.banner.hidden = false;
+    setHidden(this.banner, false);
   }
 
   /** The version on screen moved (the last-update time is when the page took it in). */
   showVersion(version) {
     const now = new Date();
-    this.updated.textContent = clockTime(now);
-    this.updated.dateTime = now.toISOString();
-    this.version.textContent = `version ${version}`;
-    document.body.dataset.version = String(version);
+    const clock = clockTime(now);
+    if (this.updated.textContent !== clock) {
+      this.updated.textContent = clock;
+      this.updated.dateTime = now.toISOString();
+    }
+    setText(this.version, `version ${version}`);
+    setData(document.body, "version", String(version));
   }
 }

@@ -4,7 +4,6 @@
 import { clockTime, formatValue, fullTimestamp, looksLikeColour, valueKind } from "./format.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const FLASH_MS = 1600;
 
 /** An element with attributes (false/null/undefined left out, true as "") and children. */
 export function h(tag, attributes, ...children) {
@@ -27,26 +26,46 @@ export function svg(tag, attributes) {
   return node;
 }
 
-const flashTimers = new WeakMap();
+// Marks end in batches: every mark due to end within the same MARK_BATCH_MS slot is taken
+// off by one timer, so a change that marks several elements costs one frame at its end, not
+// one per element.
+const MARK_MS = 1600;
+const MARK_BATCH_MS = 100;
+const marksEnding = new Map(); // slot -> Set of [node, className]
+const markSlots = new WeakMap(); // node -> Map(className -> slot)
+
+/** Puts `className` on `node` for about MARK_MS (restarting the time if it is already on). */
+function mark(node, className) {
+  if (!node) return;
+  const slots = markSlots.get(node) || new Map();
+  markSlots.set(node, slots);
+  node.classList.add(className);
+  const slot = Math.ceil((performance.now() + MARK_MS) / MARK_BATCH_MS);
+  slots.set(className, slot);
+  if (!marksEnding.has(slot)) {
+    marksEnding.set(slot, new Set());
+    setTimeout(() => {
+      for (const [marked, name] of marksEnding.get(slot)) {
+        if (markSlots.get(marked)?.get(name) === slot) marked.classList.remove(name);
+      }
+      marksEnding.delete(slot);
+    }, slot * MARK_BATCH_MS - performance.now());
+  }
+  marksEnding.get(slot).add([node, className]);
+}
 
 /**
- * Adds `className` to `node` for FLASH_MS, restarting the effect if it is already on. The
- * class comes back on the next frame rather than after a forced layout, so a batch of
- * flashes costs one style pass, not one layout each.
+ * Highlights a changed `node` for about MARK_MS (style.css: .flash). The highlight is on or
+ * off, never animated: a flash costs the main thread one style and paint pass when it starts
+ * and one when it ends (batched with every other flash ending then), not a frame each.
  */
-export function pulse(node, className) {
-  if (!node) return;
-  const timers = flashTimers.get(node) || {};
-  clearTimeout(timers[className]);
-  cancelAnimationFrame(timers[`${className}-frame`]);
-  if (node.classList.contains(className)) {
-    node.classList.remove(className);
-    timers[`${className}-frame`] = requestAnimationFrame(() => node.classList.add(className));
-  } else {
-    node.classList.add(className);
-  }
-  timers[className] = setTimeout(() => node.classList.remove(className), FLASH_MS);
-  flashTimers.set(node, timers);
+export function flash(node) {
+  mark(node, "flash");
+}
+
+/** Lights a node or edge of a binding graph for about MARK_MS (style.css: .lit). */
+export function light(node) {
+  mark(node, "lit");
 }
 
 /**
@@ -75,4 +94,23 @@ export function showValue(target, name, value) {
   target.append(formatValue(value));
   if (typeof value === "object" && value !== null) target.title = JSON.stringify(value);
   else target.removeAttribute("title");
+}
+
+/** Sets the text of `element` only when it differs (setting even the same text replaces its node). */
+export function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/** Shows or hides `element`, touching the attribute only when that changes (see setData). */
+export function setHidden(element, hidden) {
+  if (element.hidden !== hidden) element.hidden = hidden;
+}
+
+/**
+ * Sets `element.dataset[key]` only when it differs: the page's state attributes on <body>
+ * (connection, viewing) are selectors' conditions, and rewriting one, even unchanged, can
+ * make the browser recompute styles.
+ */
+export function setData(element, key, value) {
+  if (element.dataset[key] !== value) element.dataset[key] = value;
 }

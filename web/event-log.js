@@ -4,7 +4,7 @@
 // is shown; pause stops new entries from being added to the list (they are counted and added
 // on resume); export downloads the entries shown as JSON through a Blob URL.
 import { counted, formatDuration, formatValue, fullTimestamp } from "./format.js";
-import { h, pulse, timeElement } from "./dom.js";
+import { flash, h, setData, setHidden, timeElement } from "./dom.js";
 
 const EVENT_LIMIT = 300;
 // "Then" lines shown under one event: later changes add up while nothing else happens.
@@ -124,7 +124,7 @@ export class EventLog {
 
   insert(entry, markNew) {
     this.list.prepend(entry.item);
-    if (markNew && !entry.item.hidden) pulse(entry.item, "flash");
+    if (markNew && !entry.item.hidden) flash(entry.item);
   }
 
   trim() {
@@ -221,11 +221,11 @@ export class EventLog {
     const listed = this.entries.length - this.pending.length;
     const parts = [shown === listed ? counted(listed, "event") : `showing ${shown} of ${counted(listed, "event")}`];
     if (this.paused) parts.push(`paused: ${this.pending.length} new while paused`);
-    this.status.textContent = parts.join(" · ");
-    this.status.dataset.paused = String(this.paused);
-    this.status.dataset.pending = String(this.pending.length);
-    this.empty.hidden = listed > 0;
-    this.exportButton.disabled = shown === 0;
+    const text = parts.join(" · ");
+    if (this.status.textContent !== text) this.status.textContent = text;
+    setData(this.status, "paused", String(this.paused));
+    setHidden(this.empty, listed > 0);
+    if (this.exportButton.disabled !== (shown === 0)) this.exportButton.disabled = shown === 0;
   }
 
   /** Downloads the entries shown, with what each changed, as a JSON file. */

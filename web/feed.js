@@ -9,7 +9,8 @@
 //   of the daemon (whose first version is past ours) answers with a reset: that reset is how
 //   the page tells a restart from a pause. A reset also reloads /api/surface, since the
 //   daemon that came back may be another build.
-// - /api/events is read after every new version, from the newest event the page has.
+// - /api/events is read after every new version, from the newest event the page has, and
+//   handed on with that version's changes.
 
 const LONG_POLL_SECONDS = 25;
 // A daemon that answers at once (no long-poll support) is still polled at most once a second.
@@ -95,14 +96,17 @@ export class Feed {
     if (feed.reset !== undefined) {
       if (!isStateDocument(feed.reset)) throw new Error("api/changes reset is not {version, viewModels}");
       await this.applyReset(feed.reset);
-    } else {
-      if (!Array.isArray(feed.changes)) throw new Error("api/changes has neither changes nor reset");
-      if (feed.version === this.version) return false;
-      const from = this.version;
-      this.version = feed.version;
-      this.listener.changes(from, feed.version, feed.changes);
+      return true;
     }
-    await this.pollEvents();
+    if (!Array.isArray(feed.changes)) throw new Error("api/changes has neither changes nor reset");
+    if (feed.version === this.version) return false;
+    // The events are read before the changes are handed on, so that both reach the page in
+    // one task: one frame shows the new values, the run states and the event log together.
+    const events = await this.readEvents();
+    const from = this.version;
+    this.version = feed.version;
+    this.listener.changes(from, feed.version, feed.changes);
+    this.deliverEvents(events);
     return true;
   }
 
@@ -113,8 +117,10 @@ export class Feed {
     const anotherState = !first && (state.version < this.version || this.eventCursor > state.version);
     if (!first) await this.loadSurface();
     if (anotherState) this.eventCursor = 0;
+    const events = await this.readEvents();
     this.version = state.version;
     this.listener.reset(state, { first, anotherState });
+    this.deliverEvents(events);
   }
 
   async loadSurface() {
@@ -128,12 +134,16 @@ export class Feed {
     if (changed) this.listener.surface(body.viewModels);
   }
 
-  async pollEvents() {
+  /** The events after the page's newest, and the version up to which that list is complete. */
+  async readEvents() {
     const { body } = await fetchJSON(`api/events?since=${this.eventCursor}`, QUICK_REQUEST_TIMEOUT_MS);
     if (!body || !Array.isArray(body.events)) throw new Error("api/events has no events array");
     const fresh = body.events.filter((event) => event && typeof event.version === "number" && event.version > this.eventCursor);
+    return { fresh, knownThrough: typeof body.version === "number" ? body.version : null };
+  }
+
+  deliverEvents({ fresh, knownThrough }) {
     for (const event of fresh) this.eventCursor = Math.max(this.eventCursor, event.version);
-    const knownThrough = typeof body.version === "number" ? body.version : this.eventCursor;
-    this.listener.events(fresh, knownThrough);
+    this.listener.events(fresh, knownThrough === null ? this.eventCursor : knownThrough);
   }
 }

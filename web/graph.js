@@ -1,7 +1,7 @@
 // A card's binding graph: an inline SVG of inputs → outputs → commands' enabled state, drawn
 // from /api/surface's derivesFrom lists; nodes and edges light up when a change runs along them.
 import { clip } from "./format.js";
-import { h, pulse, svg } from "./dom.js";
+import { h, light, svg } from "./dom.js";
 
 const NODE_W = 128;
 const NODE_H = 26;
@@ -108,9 +108,9 @@ export class BindingGraph {
       group.classList.toggle("disabled", state.enabled !== true);
       group.classList.toggle("executing", state.executing === true);
     }
-    for (const id of changed) pulse(this.nodes.get(id), "lit");
+    for (const id of changed) light(this.nodes.get(id));
     for (const edge of this.edges) {
-      if (changed.has(edge.from) && changed.has(edge.to)) pulse(edge.path, "lit");
+      if (changed.has(edge.from) && changed.has(edge.to)) light(edge.path);
     }
   }
 }

@@ -2,9 +2,11 @@
 // built once; a patch rewrites only the rows it changes that are on the page, and changing
 // pages rewrites only the page's rows — so one toggled row of a long list costs one <tr>.
 import { counted, formatValue } from "./format.js";
-import { h, pulse, swatch } from "./dom.js";
+import { flash, h, setData, setHidden, setText, swatch } from "./dom.js";
 
 export const PAGE_ROWS = 100;
+// A page of more rows than this scrolls in a box of fixed height (style.css: .tall).
+const TALL_ROWS = 12;
 
 /** The columns of a list: the surface's item fields in order, then any other row keys. */
 function columnsFor(rows, fields) {
@@ -88,7 +90,7 @@ export class ListView {
       const old = this.body.children[index - first];
       const fresh = this.rowElement(index);
       if (old) old.replaceWith(fresh); else this.body.append(fresh);
-      pulse(fresh, "flash");
+      flash(fresh);
     }
   }
 
@@ -118,15 +120,18 @@ export class ListView {
   /** The count, the pager and the table (or "empty list") in the output's cell. */
   frame() {
     const length = this.rows.length;
-    this.target.removeAttribute("title");
-    this.target.dataset.kind = "list";
-    this.pair.dataset.count = String(length);
-    this.count.textContent = counted(length, "row");
-    this.scroll.setAttribute("aria-label", `${this.vm}.${this.name}, ${counted(length, "row")}`);
-    this.pager.hidden = length <= PAGE_ROWS;
-    this.pageLabel.textContent = `rows ${this.page * PAGE_ROWS + 1}–${this.page * PAGE_ROWS + this.pageLength()} of ${length}`;
-    this.previous.disabled = this.page === 0;
-    this.next.disabled = this.page >= this.pageCount - 1;
+    if (this.target.hasAttribute("title")) this.target.removeAttribute("title");
+    setData(this.target, "kind", "list");
+    setData(this.pair, "count", String(length));
+    setText(this.count, counted(length, "row"));
+    const label = `${this.vm}.${this.name}, ${counted(length, "row")}`;
+    if (this.scroll.getAttribute("aria-label") !== label) this.scroll.setAttribute("aria-label", label);
+    setHidden(this.pager, length <= PAGE_ROWS);
+    if (this.scroll.classList.contains("tall") !== this.pageLength() > TALL_ROWS) this.scroll.classList.toggle("tall");
+    setText(this.pageLabel, `rows ${this.page * PAGE_ROWS + 1}–${this.page * PAGE_ROWS + this.pageLength()} of ${length}`);
+    if (this.previous.disabled !== (this.page === 0)) this.previous.disabled = this.page === 0;
+    const last = this.page >= this.pageCount - 1;
+    if (this.next.disabled !== last) this.next.disabled = last;
     const parts = length === 0 ? [this.count, this.empty] : [this.count, this.pager, this.scroll];
     if (this.target.childElementCount !== parts.length || parts.some((part, index) => this.target.children[index] !== part)) {
       this.target.replaceChildren(...parts);
@@ -147,7 +152,7 @@ export class ListView {
     const fresh = [];
     for (let index = first; index < first + this.pageLength(); index += 1) {
       const tr = this.rowElement(index);
-      if (before && before[index - first] !== JSON.stringify(this.rows[index])) pulse(tr, "flash");
+      if (before && before[index - first] !== JSON.stringify(this.rows[index])) flash(tr);
       fresh.push(tr);
     }
     this.body.replaceChildren(...fresh);
@@ -161,7 +166,7 @@ export class ListView {
     for (let index = first + this.body.childElementCount; index < first + want; index += 1) {
       const tr = this.rowElement(index);
       this.body.append(tr);
-      pulse(tr, "flash");
+      flash(tr);
     }
   }
 

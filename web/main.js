@@ -40,8 +40,11 @@ let live = null;      // BoundState: the daemon's state as last heard
 let viewing = null;   // the version shown instead of the live one, or null
 let eventsSeen = false;
 
-/** The failure before a command's current run (run-state.js), as of `version` (null: live). */
-const earlierFailure = (version) => (vm, name) => failures.latest(vm, name, version);
+/**
+ * The failure before a command's current run (run-state.js), as of `version` (null: the live
+ * version; the event log may already hold events of versions whose changes come next).
+ */
+const earlierFailure = (version) => (vm, name) => failures.latest(vm, name, version === null ? live.version : version);
 
 /** Shows `version` from the history, or the live state (null). */
 function showVersion(version) {

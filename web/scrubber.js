@@ -2,7 +2,7 @@
 // to step through them. Choosing one shows the bound state at that version, marked "viewing
 // version N (live is M)" with a way back; new changes keep arriving meanwhile (the range
 // grows, the version viewed stays put) and are shown on returning to live.
-import { h } from "./dom.js";
+import { h, setData, setHidden, setText } from "./dom.js";
 
 export class Scrubber {
   /** `onView(version)`: show that version; `onView(null)`: show the live state. */
@@ -59,19 +59,20 @@ export class Scrubber {
 
   show() {
     const count = this.versions.length;
-    this.range.max = String(Math.max(0, count - 1));
-    this.range.value = String(this.position());
+    const max = String(Math.max(0, count - 1));
+    if (this.range.max !== max) this.range.max = max;
+    if (this.range.value !== String(this.position())) this.range.value = String(this.position());
     this.range.disabled = count < 2;
     this.older.disabled = count < 2 || this.position() === 0;
     this.newer.disabled = this.viewing === null;
     const live = this.live === null ? "—" : String(this.live);
     const first = count ? this.versions[0] : null;
     this.range.setAttribute("aria-valuetext", this.viewing === null ? `live, version ${live}` : `version ${this.viewing}`);
-    this.label.textContent = this.viewing === null
+    setText(this.label, this.viewing === null
       ? `live · version ${live}${count > 1 ? ` · ${count} versions kept, back to ${first}` : ""}`
-      : `version ${this.viewing} of ${first}–${live}`;
-    document.body.dataset.viewing = this.viewing === null ? "live" : "past";
-    this.banner.hidden = this.viewing === null;
-    this.bannerText.textContent = this.viewing === null ? "" : `viewing version ${this.viewing} (live is ${live}), read-only`;
+      : `version ${this.viewing} of ${first}–${live}`);
+    setData(document.body, "viewing", this.viewing === null ? "live" : "past");
+    setHidden(this.banner, this.viewing === null);
+    if (this.viewing !== null) this.bannerText.textContent = `viewing version ${this.viewing} (live is ${live}), read-only`;
   }
 }
