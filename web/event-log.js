@@ -231,12 +231,12 @@ export class EventLog {
   /** Downloads the entries shown, with what each changed, as a JSON file. */
   exportShown() {
     const now = new Date();
-    const document_ = {
+    const exported = {
       exported: now.toISOString(),
       filter: { search: this.search.value, vm: this.vmFilter.value || null, kind: this.kindFilter.value || null },
       events: this.shownEntries().map((entry) => ({ ...entry.event, changed: entry.effects.at, then: entry.effects.then })),
     };
-    const blob = new Blob([JSON.stringify(document_, null, 2)], { type: "application/json" });
+    const blob = new Blob([JSON.stringify(exported, null, 2)], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const link = h("a", { href: url, download: `bindery-events-${fullTimestamp(now).replace(/[ :.]/g, "-")}.json`, hidden: true });
     document.body.append(link);
@@ -244,6 +244,6 @@ export class EventLog {
     link.remove();
     // The download has read the URL by the next task; free the blob then.
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    return document_.events.length;
+    return exported.events.length;
   }
 }
