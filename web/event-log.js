@@ -48,7 +48,7 @@ export class EventLog {
     this.kindFilter = elements.kindFilter;
     this.pauseButton = elements.pause;
     this.exportButton = elements.export;
-    this.entries = [];      // oldest first: {event, item, haystack, exported}
+    this.entries = [];      // oldest first: {event, item, haystack, effects: {at, then}, thenList, thenHidden}
     this.byVersion = new Map();
     this.pending = [];      // entries made while paused, not yet in the list
     this.paused = false;

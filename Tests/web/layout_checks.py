@@ -63,12 +63,14 @@ def take_screenshots(session, driver, page_path, events_path):
                      "set login.mobilePhone 13800138000", "set login.verifyCode 1234",
                      "set api.failureRate 1", "run login.login &", "run tweets.getTweets &"):
             driver.line(line)
+            time.sleep(0.3)  # one version per poll: each event's changes are its own in the log
         s.wait_for(f"document.querySelector({js(command_selector('login', 'login'))}).dataset.runState === 'failed-now'",
                    "login failed now")
         driver.line("set api.failureRate 0")
         driver.line("run tweets.getTweets")
         driver.line("set compass.valueA 西")
         driver.line("set api.latencyMs 30000")
+        time.sleep(0.3)
         driver.line("run products.loadMore &")
         s.wait_for(f"document.querySelector({js(command_selector('products', 'loadMore'))}).dataset.executing === 'true'",
                    "products.loadMore running")
