@@ -4,7 +4,7 @@
 import { counted, formatValue } from "./format.js";
 import { flash, h, setData, setHidden, setText, swatch } from "./dom.js";
 
-export const PAGE_ROWS = 100;
+const PAGE_ROWS = 100;
 // A page of more rows than this scrolls in a box of fixed height (style.css: .tall).
 const TALL_ROWS = 12;
 
