@@ -3,7 +3,8 @@
 # port and state directory:
 #   1. the README's REPL session, replayed by `binderyctl --check README.md` (a diff if it drifted);
 #   2. binderyctl's end-to-end and tmux tests pointed at the real daemon;
-#   3. the dashboard in headless Chromium (the copy compiled into binderyd), driven through binderyctl;
+#   3. the dashboard in headless Chromium (the copy compiled into binderyd), driven through binderyctl,
+#      with the daemon stopped and started again by the test (its outage check);
 #   4. binderyd behind the real nginx configured with docs/nginx.conf (Tests/proxy);
 #   5. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
 #      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
@@ -25,6 +26,7 @@ start_daemon() {
     "$bin/binderyd" --socket "$socket" --state-dir "$workdir/state" --http "127.0.0.1:$port" \
         --log-level warning >"$workdir/daemon.log" 2>&1 &
     daemon_pid=$!
+    echo "$daemon_pid" >"$workdir/daemon.pid"
     for _ in $(seq 1 200); do
         [ -S "$socket" ] && "$bin/binderyctl" --socket "$socket" -c ping >/dev/null 2>&1 && return 0
         sleep 0.05
@@ -43,7 +45,17 @@ stop_daemon() {
         [ "$status" = 0 ] || { echo "binderyd exited $status on SIGTERM"; return 1; }
     fi
 }
-trap 'kill -TERM $daemon_pid 2>/dev/null' EXIT
+trap 'kill -TERM $daemon_pid 2>/dev/null; [ -f "${workdir:-}/daemon.pid" ] && kill -TERM "$(cat "$workdir/daemon.pid")" 2>/dev/null' EXIT
+
+# Waits (up to 15 s) until process $1 has exited; it may be another shell's child, so this
+# reads /proc rather than `wait` (an exited child not yet reaped shows as a zombie, Z).
+wait_gone() {
+    for _ in $(seq 1 300); do
+        grep -qs '^State:[[:space:]]*[^Z]' "/proc/$1/status" || return 0
+        sleep 0.05
+    done
+    return 1
+}
 
 check() {
     local name=$1; shift
@@ -77,10 +89,29 @@ cli_tests_against_daemon() {
 
 dashboard() {
     start_daemon || return 1
+    # The test stops the daemon and starts it again (same socket, port and state directory:
+    # versions continue) to check the page greys out and resynchronises; the daemon it
+    # starts writes its pid where the first one's is.
+    local run="$bin/binderyd --socket $socket --state-dir $workdir/state --http 127.0.0.1:$port --log-level warning"
+    local stop="pid=\$(cat $workdir/daemon.pid); kill -TERM \$pid; for i in \$(seq 1 300); do grep -qs '^State:[[:space:]]*[^Z]' /proc/\$pid/status || exit 0; sleep 0.05; done; exit 1"
+    local start="$run >>$workdir/daemon.log 2>&1 & echo \$! >$workdir/daemon.pid; for i in \$(seq 1 200); do $bin/binderyctl --socket $socket -c ping >/dev/null 2>&1 && exit 0; sleep 0.05; done; exit 1"
     python3 Tests/web/dashboard_test.py --base-url "http://127.0.0.1:$port" \
-        --control "$bin/binderyctl --socket $socket" --store "$workdir/state/bindery.sqlite" | sed 's/^/      /'
+        --control "$bin/binderyctl --socket $socket" --socket "$socket" --store "$workdir/state/bindery.sqlite" \
+        --stop-daemon "$stop" --start-daemon "$start" | sed 's/^/      /'
     local status=${PIPESTATUS[0]}
-    stop_daemon || status=1
+    local current
+    current=$(cat "$workdir/daemon.pid")
+    if [ "$current" != "$daemon_pid" ]; then
+        # The first run was stopped by the test (SIGTERM: it must have exited 0); the one
+        # running now is not this shell's child.
+        wait "$daemon_pid" || { echo "      the first binderyd exited $? on SIGTERM"; status=1; }
+        daemon_pid=""
+        kill -TERM "$current" 2>/dev/null
+        wait_gone "$current" || { echo "      the restarted binderyd did not stop within 15 s"; status=1; }
+        rm -rf "$workdir"
+    else
+        stop_daemon || status=1
+    fi
     return $status
 }
 
@@ -120,7 +151,7 @@ guide_example() {
 
 check "README session replays as written (binderyctl --check README.md)" walkthrough
 check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_against_daemon
-check "dashboard in headless Chromium shows live state, executing flags and errors" dashboard
+check "dashboard in headless Chromium: live state, run states, event log, scrubber, outage and resync" dashboard
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
 check "docs/GUIDE.md's example: its tests, --help, the guide's session and its dashboard" guide_example
 echo "e2e: $passed passed, $failed failed"

@@ -1,0 +1,176 @@
+"""The event log (timestamps, what each event changed, search, filters, pause, export) and the
+version scrubber, checked in the page against the real daemon."""
+
+import json
+import os
+import time
+
+from devtools import TestFailure
+from dashboard_checks import command_selector, js, text_of, value_selector
+
+
+def set_control(session, element_id, value):
+    """Sets a form control of the page as a person would, firing its input and change events."""
+    session.evaluate(f"""(() => {{ const c = document.getElementById({js(element_id)}); c.value = {js(value)};
+        c.dispatchEvent(new Event('input', {{ bubbles: true }})); c.dispatchEvent(new Event('change', {{ bubbles: true }}));
+        return true; }})()""")
+
+
+def click(session, selector):
+    session.evaluate(f"document.querySelector({js(selector)}).click(), true")
+
+
+VISIBLE_EVENTS = "[...document.querySelectorAll('#event-list .event:not([hidden])')]"
+
+
+def newest_event(kind, target):
+    return (f"[...document.querySelectorAll('#event-list .event[data-event-kind=\"{kind}\"]')]"
+            f".find(e => e.querySelector('.target').textContent === {js(target)})")
+
+
+def events_checks(session, driver, download_dir):
+    s = session
+    d = driver.line
+
+    def timestamps():
+        bad = s.evaluate("""[...document.querySelectorAll('#event-list .event time')].filter(t => {
+            const at = new Date(t.dateTime); const p = (n, w = 2) => String(n).padStart(w, '0');
+            const want = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ${p(at.getHours())}:` +
+              `${p(at.getMinutes())}:${p(at.getSeconds())}.${p(at.getMilliseconds(), 3)}`;
+            return !/Z$/.test(t.dateTime) || t.textContent !== want; }).map(t => [t.dateTime, t.textContent])""")
+        count = s.evaluate("document.querySelectorAll('#event-list .event time').length")
+        if not count or bad:
+            raise TestFailure(f"{count} event times; not 'YYYY-MM-DD HH:MM:SS.mmm' of their datetime: {bad[:3]}")
+    s.check("every event shows its date and time to the millisecond, with a datetime attribute", timestamps)
+
+    def set_diff():
+        d("set login.mobilePhone 1")
+        s.wait_for(f"{text_of(value_selector('login', 'input', 'mobilePhone'))} === '\"1\"'", "the phone is 1")
+        d("set login.mobilePhone 13800138000")
+        event = newest_event("set", "login.mobilePhone")
+        s.wait_for(f"""(() => {{ const e = {event}; if (!e || !/13800138000/.test(e.textContent)) return false;
+            const lines = [...e.querySelectorAll('.effects[data-relation="at"] .effect')].map(l => l.textContent);
+            return lines.includes('mobilePhone: "1" → "13800138000"'); }})()""",
+                   "the set shows mobilePhone: \"1\" → \"13800138000\" as what it changed")
+        # The avatar is looked up through the API (latency 300 ms): a later version, no event.
+        s.wait_for(f"""(() => {{ const e = {event};
+            return [...e.querySelectorAll('.effects[data-relation="then"] .effect')]
+              .some(l => /^avatarURL: nil → "https?:/.test(l.textContent)); }})()""",
+                   "the avatar found later shows under the set as 'then': avatarURL: nil → \"https…\"")
+    s.check("a set shows the outputs it changed (name: old → new), and what followed", set_diff)
+
+    def run_diff():
+        d("run products.refresh")
+        selected = s.evaluate("document.querySelector('[data-vm=\"products\"] tbody tr[data-row=\"2\"]').classList.contains('selected')")
+        d("run products.toggle 2")
+        want = f"products[2].isSelected: {js(selected)} → {js(not selected)}"
+        s.wait_for(f"""(() => {{ const e = {newest_event('finish', 'products.toggle')}; if (!e) return false;
+            const lines = [...e.querySelectorAll('.effect')].map(l => l.textContent);
+            return lines.includes({js(want)}) && lines.some(l => /^toggle\\.runs: \\d+ → \\d+$/.test(l)); }})()""",
+                   f"the toggle's finish shows {want}")
+    s.check("a run shows the outputs it changed, row by row", run_diff)
+
+    def search_and_filters():
+        total = s.evaluate("document.querySelectorAll('#event-list .event').length")
+        set_control(s, "event-search", "mobilePhone")
+        shown = s.evaluate(f"{VISIBLE_EVENTS}.map(e => e.textContent)")
+        if not shown or len(shown) >= total or not all("mobilePhone" in text for text in shown):
+            raise TestFailure(f"searching mobilePhone shows {len(shown)} of {total}: {shown[:3]}")
+        set_control(s, "event-search", "server unavailable")  # matches the error, case-insensitively
+        errors = s.evaluate(f"{VISIBLE_EVENTS}.map(e => e.dataset.eventKind)")
+        if not errors or set(errors) != {"fail"}:
+            raise TestFailure(f"searching an error's text shows kinds {errors}")
+        set_control(s, "event-search", "")
+        set_control(s, "event-vm", "products")
+        vms = s.evaluate(f"{VISIBLE_EVENTS}.map(e => e.dataset.vm)")
+        if not vms or set(vms) != {"products"}:
+            raise TestFailure(f"the products filter shows view models {sorted(set(vms))}")
+        set_control(s, "event-kind", "fail")
+        kinds = s.evaluate(f"{VISIBLE_EVENTS}.map(e => e.dataset.eventKind + ' ' + e.dataset.vm)")
+        if not kinds or set(kinds) != {"fail products"}:
+            raise TestFailure(f"products + fail shows {sorted(set(kinds))}")
+        status = s.evaluate(text_of("#event-status"))
+        if f"showing {len(kinds)} of" not in status:
+            raise TestFailure(f"the status says {status!r} for {len(kinds)} shown")
+        set_control(s, "event-vm", "")
+        set_control(s, "event-kind", "")
+        if s.evaluate(f"{VISIBLE_EVENTS}.length") != total:
+            raise TestFailure("clearing the filters does not show every event again")
+    s.check("the event log's search, view-model filter and kind filter", search_and_filters)
+
+    def pause():
+        click(s, "#event-pause")
+        s.wait_for("document.getElementById('event-pause').getAttribute('aria-pressed') === 'true'", "pause pressed")
+        d("set api.latencyMs 301")
+        s.wait_for(f"{text_of(value_selector('api', 'input', 'latencyMs'))} === '301'", "the card still updates while paused")
+        s.wait_for("/1 new while paused/.test(document.getElementById('event-status').textContent)", "'1 new while paused'")
+        newest = s.evaluate("document.querySelector('#event-list .event')?.textContent ?? ''")
+        if "= 301" in newest:
+            raise TestFailure("the set was added to the list while paused")
+        click(s, "#event-pause")
+        s.wait_for("(() => { const e = document.querySelector('#event-list .event');"
+                   " return e.querySelector('.target').textContent === 'api.latencyMs' && /= 301/.test(e.textContent); })()",
+                   "resuming adds the set at the top")
+        d("set api.latencyMs 300")
+    s.check("pausing the event log holds new events back and counts them; resuming adds them", pause)
+
+    def export():
+        session.devtools.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=download_dir, eventsEnabled=False)
+        before = set(os.listdir(download_dir))
+        set_control(s, "event-kind", "set")
+        shown = s.evaluate(f"{VISIBLE_EVENTS}.length")
+        click(s, "#event-export")
+        deadline = time.monotonic() + 10
+        files = []
+        while time.monotonic() < deadline:
+            files = [f for f in set(os.listdir(download_dir)) - before if f.endswith(".json")]
+            if files:
+                break
+            time.sleep(0.1)
+        set_control(s, "event-kind", "")
+        if not files:
+            raise TestFailure("no JSON file was downloaded within 10 s")
+        with open(os.path.join(download_dir, files[0])) as handle:
+            exported = json.load(handle)
+        events = exported["events"]
+        if len(events) != shown or {e["kind"] for e in events} != {"set"} or exported["filter"]["kind"] != "set":
+            raise TestFailure(f"exported {len(events)} events of kinds {sorted({e['kind'] for e in events})}, {shown} shown")
+        if [e["version"] for e in events] != sorted(e["version"] for e in events) or not any(e["changed"] for e in events):
+            raise TestFailure("the export is not oldest first, or carries no changes")
+        print(f"      {files[0]}: {len(events)} set events with their changes", flush=True)
+    s.check("export downloads the events shown as JSON (a Blob URL the CSP allows)", export)
+
+
+def scrubber_checks(session, driver):
+    s = session
+    d = driver.line
+    latency = value_selector("api", "input", "latencyMs")
+
+    def scrub():
+        d("set api.latencyMs 111")
+        s.wait_for(f"{text_of(latency)} === '111'", "latency 111")
+        then = s.version()
+        d("set api.latencyMs 222")
+        s.wait_for(f"{text_of(latency)} === '222'", "latency 222")
+        # Step back with the ‹ button until the version shown is the one that had 111.
+        for _ in range(20):
+            click(s, "#scrub-older")
+            viewing = s.evaluate("document.querySelector('.viewing-text')?.textContent ?? ''")
+            if viewing.startswith(f"viewing version {then} "):
+                break
+        else:
+            raise TestFailure(f"the ‹ button never reached version {then}; the banner says {viewing!r}")
+        live = s.version()
+        s.wait_for(f"""(() => {{ const b = document.getElementById('viewing-banner');
+            return !b.hidden && b.textContent === 'viewing version {then} (live is {live}), read-only — back to live'
+              && document.body.dataset.viewing === 'past' && {text_of(latency)} === '111'; }})()""",
+                   f"the page shows version {then} (latency 111), marked as such")
+        d("set api.latencyMs 333")
+        s.wait_for(f"""(() => {{ const b = document.getElementById('viewing-banner').textContent;
+            const m = /live is (\\d+)/.exec(b); return m && Number(m[1]) > {live} && {text_of(latency)} === '111'; }})()""",
+                   "a new change moves 'live is' on, and the past version stays on screen")
+        click(s, ".back-to-live")
+        s.wait_for(f"""document.getElementById('viewing-banner').hidden && document.body.dataset.viewing === 'live'
+            && {text_of(latency)} === '333'""", "back to live shows the change made meanwhile")
+        d("set api.latencyMs 300")
+    s.check("the scrubber shows an earlier version read-only, marked, while changes keep arriving", scrub)

@@ -1,0 +1,93 @@
+"""How the page looks: a 360 px screen, keyboard access, no console problem, and the two
+screenshots of the documentation."""
+
+import base64
+import os
+import time
+
+from devtools import TestFailure
+from dashboard_checks import command_selector, js
+from event_checks import set_control
+
+
+def layout_checks(session):
+    s = session
+
+    def narrow():
+        s.devtools.call("Emulation.setDeviceMetricsOverride", width=360, height=800, deviceScaleFactor=1, mobile=True)
+        time.sleep(0.5)
+        widths = s.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        s.devtools.call("Emulation.clearDeviceMetricsOverride")
+        if widths[0] > widths[1]:
+            raise TestFailure(f"page is {widths[0]} px wide in a {widths[1]} px viewport")
+    s.check("the page fits a 360 px wide screen", narrow)
+
+    def keyboard():
+        focusable = s.evaluate(
+            "[...document.querySelectorAll('.table-scroll, .graph-scroll, .events-scroll, summary')]"
+            ".every(el => el.tabIndex >= 0)")
+        labelled = s.evaluate(
+            "[...document.querySelectorAll('[role=region]')].every(el => el.getAttribute('aria-label'))")
+        controls = s.evaluate(
+            "[...document.querySelectorAll('input, select, button')].every(el => el.labels?.length || el.getAttribute('aria-label') || el.textContent.trim())")
+        if not focusable or not labelled or not controls:
+            raise TestFailure(f"scroll regions focusable {focusable}, labelled {labelled}; controls named {controls}")
+    s.check("scrolling regions and controls are keyboard focusable and named", keyboard)
+
+    def no_console_problems():
+        if s.devtools.console_problems:
+            raise TestFailure("; ".join(s.devtools.console_problems[:5]))
+    s.check("no CSP violation, module error, uncaught exception or console error", no_console_problems)
+
+
+def save(session, path, clip=None):
+    params = {"format": "png"}
+    if clip:
+        params["clip"] = {**clip, "scale": 1}
+    shot = session.devtools.call("Page.captureScreenshot", **params)
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "wb") as handle:
+        handle.write(base64.b64decode(shot["data"]))
+    print(f"saved screenshot {path}", flush=True)
+
+
+def take_screenshots(session, driver, page_path, events_path):
+    s = session
+    if driver is not None:
+        # A representative moment: lists filled, a failure on screen, an earlier failure under a
+        # success, and a slow command still running. Runs that fail or take long are started
+        # with `&` so the REPL returns.
+        for line in ("set api.failureRate 0", "set api.latencyMs 300", "set books.query design",
+                     "run books.search", "set tweets.username ada", "run tweets.getTweets",
+                     "run products.refresh", "run products.toggle 1",
+                     "set login.mobilePhone 13800138000", "set login.verifyCode 1234",
+                     "set api.failureRate 1", "run login.login &", "run tweets.getTweets &"):
+            driver.line(line)
+            time.sleep(0.3)  # one version per poll: each event's changes are its own in the log
+        s.wait_for(f"document.querySelector({js(command_selector('login', 'login'))}).dataset.runState === 'failed-now'",
+                   "login failed now")
+        driver.line("set api.failureRate 0")
+        driver.line("run tweets.getTweets")
+        driver.line("set compass.valueA 西")
+        driver.line("set api.latencyMs 30000")
+        time.sleep(0.3)
+        driver.line("run products.loadMore &")
+        s.wait_for(f"document.querySelector({js(command_selector('products', 'loadMore'))}).dataset.executing === 'true'",
+                   "products.loadMore running")
+        time.sleep(2)  # let the change flashes fade so the picture shows the resting state
+    s.devtools.call("Emulation.setDeviceMetricsOverride", width=1280, height=1600, deviceScaleFactor=1, mobile=False)
+    s.evaluate("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    if page_path:
+        save(s, page_path)
+    if events_path:
+        # The log filtered to one view model, each entry with what it changed.
+        set_control(s, "event-vm", "products")
+        time.sleep(0.3)
+        rect = s.evaluate("(() => { const r = document.getElementById('events').getBoundingClientRect();"
+                          " return { x: r.x, y: r.y, width: r.width, height: Math.min(r.height, 900) }; })()")
+        save(s, events_path, rect)
+        set_control(s, "event-vm", "")
+    s.devtools.call("Emulation.clearDeviceMetricsOverride")
+    if driver is not None:
+        driver.line("set api.latencyMs 300")

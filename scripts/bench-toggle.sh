@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The dashboard's cost of one change in the browser (issue 11): the main-thread time headless
+# Chromium spends on toggling one row of a ROWS-row products list (default 3,000), measured by
+# `Tests/web/dashboard_test.py --measure-toggle TOGGLES` (Chromium's TaskDuration in thread
+# time over each toggle, less the same window idle just before it).
+#
+#   scripts/bench-toggle.sh [BINDERYD [BINDERYCTL]]     (default .build/release/…)
+#
+# One daemon serves the dashboard from a directory (--web-dir) whose files are swapped between
+# rounds: this checkout's web/ and, as its peer in the same run, the web/ of PEER_REV (default:
+# the last commit with the single-file web/app.js, before the dashboard became ES modules).
+# ROUNDS (default 2) alternates them. Prints each run's range and, last, both ranges.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binderyd=${1:-.build/release/binderyd}
+binderyctl=${2:-.build/release/binderyctl}
+rows=${ROWS:-3000}
+toggles=${TOGGLES:-6}
+rounds=${ROUNDS:-2}
+peer_rev=${PEER_REV:-$(git log -1 --format=%H -- web/app.js)^}
+
+work=$(mktemp -d /tmp/bindery-bench-toggle.XXXXXX)
+pid=""
+cleanup() {
+    [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir -p "$work/current" "$work/peer" "$work/serve"
+cp web/* "$work/current/"
+git archive "$peer_rev" web | tar -x -C "$work/peer" --strip-components=1
+cp "$work/current/"* "$work/serve/"
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+socket="$work/control.sock"
+"$binderyd" --socket "$socket" --state-dir "$work/state" --http "127.0.0.1:$port" --web-dir "$work/serve" \
+    --log-level warning >"$work/daemon.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 200); do
+    "$binderyctl" --socket "$socket" -c ping >/dev/null 2>&1 && break
+    sleep 0.05
+done
+
+echo "toggling one row of $rows listed products, $toggles toggles a run, $rounds rounds (peer: web/ of $(git rev-parse --short "$peer_rev"))"
+declare -A costs=([current]="" [peer]="")
+for round in $(seq 1 "$rounds"); do
+    for build in peer current; do
+        rm -f "$work/serve/"*
+        cp "$work/$build/"* "$work/serve/"
+        line=$(python3 Tests/web/dashboard_test.py --base-url "http://127.0.0.1:$port" \
+                   --control "$binderyctl --socket $socket" --store "$work/state/bindery.sqlite" \
+                   --rows "$rows" --measure-toggle "$toggles" | tee "$work/run.log" | grep '^toggle main-thread ms:' || true)
+        if [ -z "$line" ]; then
+            echo "round $round, $build: the measurement failed:"; sed 's/^/  /' "$work/run.log"; exit 1
+        fi
+        echo "round $round, $build: ${line#toggle main-thread ms: }"
+        costs[$build]+=" $(grep -o '^  *toggle of row.*→ [-0-9.]* ms' "$work/run.log" | sed 's/.*→ \([-0-9.]*\) ms/\1/' | tr '\n' ' ')"
+    done
+done
+for build in current peer; do
+    python3 -c 'import statistics, sys
+values = sorted(float(v) for v in sys.argv[2].split())
+print(f"{sys.argv[1]}: {values[0]:.1f}–{values[-1]:.1f} ms main thread per toggle (median {statistics.median(values):.1f}, {len(values)} toggles)")' \
+        "$build" "${costs[$build]}"
+done

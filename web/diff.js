@@ -1,0 +1,69 @@
+// What an applied change entry changed, as lines "name: old → new" (undo records of state.js).
+// A list patch is described row by row and field by field ("products[3].isSelected: false →
+// true"); a command's state object by the fields that changed ("login.enabled: false →
+// true"). Each line is {vm, part, name, before, after}: text, never markup.
+import { counted, formatValue } from "./format.js";
+
+// A list patch of many rows is summed up after this many rows.
+const ROWS_DESCRIBED = 5;
+
+function same(a, b) {
+  return JSON.stringify(a === undefined ? null : a) === JSON.stringify(b === undefined ? null : b);
+}
+
+function isRecord(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Lines for the fields of two records that differ; `prefix` names the record. */
+function fieldLines(base, prefix, before, after) {
+  const lines = [];
+  const keys = new Set([...Object.keys(before || {}), ...Object.keys(after || {})]);
+  for (const key of keys) {
+    const old = (before || {})[key];
+    const now = (after || {})[key];
+    if (same(old, now)) continue;
+    lines.push({ ...base, name: `${prefix}.${key}`, before: describeField(key, old), after: describeField(key, now) });
+  }
+  return lines;
+}
+
+function describeField(key, value) {
+  if (key === "lastError" && isRecord(value)) return value.message ? JSON.stringify(value.message) : formatValue(value);
+  return formatValue(value);
+}
+
+/** The lines of one undo record (see state.js), in the order a person reads them. */
+export function describeRecord(record) {
+  const { vm, part, name } = record.change;
+  const base = { vm, part };
+  if (!("oldRows" in record)) {
+    const now = record.change.value;
+    if (part === "command" && isRecord(record.old) && isRecord(now)) return fieldLines(base, name, record.old, now);
+    if (Array.isArray(now) || Array.isArray(record.old)) {
+      return [{ ...base, name, before: record.had ? formatValue(record.old) : "—", after: formatValue(now) }];
+    }
+    if (same(record.old, now) && record.had) return [];
+    return [{ ...base, name, before: record.had ? formatValue(record.old) : "—", after: formatValue(now) }];
+  }
+  const lines = [];
+  const length = record.change.length;
+  if (length !== record.oldLength) {
+    lines.push({ ...base, name, before: counted(record.oldLength, "row"), after: counted(length, "row") });
+  }
+  const oldRows = new Map(record.oldRows);
+  let described = 0;
+  let more = 0;
+  for (const [index, row] of record.change.rows) {
+    if (!oldRows.has(index)) continue; // an appended row: counted in the length line
+    if (described === ROWS_DESCRIBED) { more += 1; continue; }
+    const old = oldRows.get(index);
+    const rowLines = isRecord(old) && isRecord(row)
+      ? fieldLines(base, `${name}[${index}]`, old, row)
+      : [{ ...base, name: `${name}[${index}]`, before: formatValue(old), after: formatValue(row) }];
+    lines.push(...rowLines);
+    described += 1;
+  }
+  if (more) lines.push({ ...base, name, before: "", after: `and ${counted(more, "more row")} changed`, summary: true });
+  return lines;
+}

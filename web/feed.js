@@ -1,0 +1,149 @@
+// The network side: binderyd's read-only endpoints (docs/HTTP.md) followed in one loop.
+//
+// - /api/changes is long-polled from the version on screen; its first answer (no cursor) is a
+//   reset with the whole state.
+// - When a request fails the page is told at once (it greys out), and the daemon is tried
+//   again every RETRY_MS, never more slowly: the first try that answers resynchronises.
+// - Coming back, the page asks for the changes since its version without waiting. Versions
+//   continue across restarts, so the same run answers with what it missed, and another run
+//   of the daemon (whose first version is past ours) answers with a reset: that reset is how
+//   the page tells a restart from a pause. A reset also reloads /api/surface, since the
+//   daemon that came back may be another build.
+// - /api/events is read after every new version, from the newest event the page has, and
+//   handed on with that version's changes.
+
+const LONG_POLL_SECONDS = 25;
+// A daemon that answers at once (no long-poll support) is still polled at most once a second.
+const MIN_IDLE_POLL_MS = 1000;
+// While values change continuously, take in changes at most ten times a second.
+const MIN_BUSY_POLL_MS = 100;
+// While the daemon is unreachable: try again this often.
+export const RETRY_MS = 1000;
+const QUICK_REQUEST_TIMEOUT_MS = 10000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function fetchJSON(path, timeoutMs) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetch(path, { cache: "no-store", signal: controller.signal });
+    if (response.status === 304) return { notModified: true };
+    if (!response.ok) throw new Error(`${path.split("?")[0]} answered HTTP ${response.status}`);
+    return { body: await response.json() };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function isStateDocument(state) {
+  return state && typeof state.version === "number" && typeof state.viewModels === "object" && state.viewModels !== null;
+}
+
+/**
+ * Follows the daemon and reports to `listener`:
+ * - surface(viewModels, json): /api/surface (on the first load and on every reset);
+ * - reset(stateDocument, {anotherState}): replace everything (anotherState: versions went
+ *   back, so this is another state directory: the page's history no longer applies);
+ * - changes(fromVersion, toVersion, entries): apply these change-feed entries in order;
+ * - events(events, knownThrough): new event-log entries, complete up to knownThrough;
+ * - live(): a request succeeded; down(reason): one failed (the page is stale from now on).
+ */
+export class Feed {
+  constructor(listener) {
+    this.listener = listener;
+    this.version = null;      // the version the page shows
+    this.eventCursor = 0;     // the newest event version the page has
+    this.surfaceJSON = null;
+    this.reachable = false;
+  }
+
+  async run() {
+    for (;;) {
+      const started = performance.now();
+      let floor;
+      try {
+        const changed = await this.pollOnce();
+        this.reachable = true;
+        this.listener.live();
+        floor = changed ? MIN_BUSY_POLL_MS : MIN_IDLE_POLL_MS;
+      } catch (error) {
+        this.reachable = false;
+        const reason = error && error.name === "AbortError" ? "request timed out" : (error && error.message) || "unreachable";
+        this.listener.down(reason);
+        floor = RETRY_MS;
+      }
+      const elapsed = performance.now() - started;
+      if (elapsed < floor) await sleep(floor - elapsed);
+    }
+  }
+
+  /** One poll of the change feed, then the events it brought; true when the version moved. */
+  async pollOnce() {
+    if (this.surfaceJSON === null) await this.loadSurface();
+    let path = "api/changes";
+    let timeout = QUICK_REQUEST_TIMEOUT_MS;
+    if (this.version !== null && this.reachable) {
+      path = `api/changes?since=${this.version}&wait=${LONG_POLL_SECONDS}`;
+      timeout = (LONG_POLL_SECONDS + 10) * 1000;
+    } else if (this.version !== null) {
+      path = `api/changes?since=${this.version}`; // back from an outage: answered at once
+    }
+    const result = await fetchJSON(path, timeout);
+    if (result.notModified) return false;
+    const feed = result.body;
+    if (!feed || typeof feed.version !== "number") throw new Error("api/changes has no version");
+    if (feed.reset !== undefined) {
+      if (!isStateDocument(feed.reset)) throw new Error("api/changes reset is not {version, viewModels}");
+      await this.applyReset(feed.reset);
+      return true;
+    }
+    if (!Array.isArray(feed.changes)) throw new Error("api/changes has neither changes nor reset");
+    if (feed.version === this.version) return false;
+    // The events are read before the changes are handed on, so that both reach the page in
+    // one task: one frame shows the new values, the run states and the event log together.
+    const events = await this.readEvents();
+    const from = this.version;
+    this.version = feed.version;
+    this.listener.changes(from, feed.version, feed.changes);
+    this.deliverEvents(events);
+    return true;
+  }
+
+  async applyReset(state) {
+    const first = this.version === null;
+    // Versions never go back within one state directory, so a reset below the page's
+    // version (or below its events) is another state: --reset-state, or another directory.
+    const anotherState = !first && (state.version < this.version || this.eventCursor > state.version);
+    if (!first) await this.loadSurface();
+    if (anotherState) this.eventCursor = 0;
+    const events = await this.readEvents();
+    this.version = state.version;
+    this.listener.reset(state, { first, anotherState });
+    this.deliverEvents(events);
+  }
+
+  async loadSurface() {
+    const { body } = await fetchJSON("api/surface", QUICK_REQUEST_TIMEOUT_MS);
+    if (!body || typeof body.viewModels !== "object" || body.viewModels === null) {
+      throw new Error("api/surface has no viewModels object");
+    }
+    const json = JSON.stringify(body.viewModels);
+    const changed = json !== this.surfaceJSON;
+    this.surfaceJSON = json;
+    if (changed) this.listener.surface(body.viewModels);
+  }
+
+  /** The events after the page's newest, and the version up to which that list is complete. */
+  async readEvents() {
+    const { body } = await fetchJSON(`api/events?since=${this.eventCursor}`, QUICK_REQUEST_TIMEOUT_MS);
+    if (!body || !Array.isArray(body.events)) throw new Error("api/events has no events array");
+    const fresh = body.events.filter((event) => event && typeof event.version === "number" && event.version > this.eventCursor);
+    return { fresh, knownThrough: typeof body.version === "number" ? body.version : null };
+  }
+
+  deliverEvents({ fresh, knownThrough }) {
+    for (const event of fresh) this.eventCursor = Math.max(this.eventCursor, event.version);
+    this.listener.events(fresh, knownThrough === null ? this.eventCursor : knownThrough);
+  }
+}

@@ -1,0 +1,112 @@
+// Bindery dashboard: follows binderyd's read-only JSON endpoint (docs/HTTP.md) and renders
+// every view model's bound state. ES modules, no framework, no build step; data only ever
+// reaches the page through textContent and attributes, never as markup.
+//
+// This file wires the parts together: the feed (network) brings resets, changes and events;
+// the bound state applies them; the history keeps what each change replaced, for the
+// scrubber and the event log's per-event changes; the deck of cards shows the live state, or
+// the version the scrubber chose.
+import { ConnectionView } from "./connection.js";
+import { Deck } from "./cards.js";
+import { EventLog } from "./event-log.js";
+import { FailureMemory } from "./run-state.js";
+import { Feed } from "./feed.js";
+import { History } from "./history.js";
+import { Scrubber } from "./scrubber.js";
+import { BoundState } from "./state.js";
+import { showReadOnlyNote } from "./read-only-note.js";
+
+const byId = (id) => document.getElementById(id);
+
+const connection = new ConnectionView({
+  status: byId("status"), detail: byId("status-detail"), updated: byId("updated"),
+  version: byId("version"), banner: byId("stale-banner"),
+});
+const deck = new Deck(byId("cards"));
+const history = new History();
+const failures = new FailureMemory();
+const eventLog = new EventLog({
+  list: byId("event-list"), empty: byId("events-empty"), status: byId("event-status"),
+  search: byId("event-search"), vmFilter: byId("event-vm"), kindFilter: byId("event-kind"),
+  pause: byId("event-pause"), export: byId("event-export"),
+});
+const scrubber = new Scrubber({
+  range: byId("scrub-range"), older: byId("scrub-older"), newer: byId("scrub-newer"),
+  label: byId("scrub-label"), banner: byId("viewing-banner"),
+}, showVersion);
+
+let surface = {};
+let live = null;      // BoundState: the daemon's state as last heard
+let viewing = null;   // the version shown instead of the live one, or null
+let eventsSeen = false;
+
+/**
+ * The failure before a command's current run (run-state.js), as of `version` (null: the live
+ * version; the event log may already hold events of versions whose changes come next).
+ */
+const earlierFailure = (version) => (vm, name) => failures.latest(vm, name, version === null ? live.version : version);
+
+/** Shows `version` from the history, or the live state (null). */
+function showVersion(version) {
+  viewing = version;
+  if (!live) return;
+  const viewModels = version === null ? live.viewModels : history.stateAt(version, live);
+  deck.render(viewModels, earlierFailure(version), true);
+}
+
+function afterNewVersion() {
+  connection.showVersion(live.version);
+  scrubber.update(history.versions(), live.version);
+}
+
+const feed = new Feed({
+  surface(viewModels) {
+    surface = viewModels;
+    deck.setSurface(viewModels);
+    eventLog.setViewModels(Object.keys(viewModels));
+  },
+
+  reset(document, { first, anotherState }) {
+    const previous = live;
+    live = new BoundState(document);
+    if (anotherState) {
+      // Versions went back: another state directory. Nothing the page kept applies.
+      history.clear();
+      eventLog.clear();
+      failures.clear();
+    } else if (!first) {
+      // Command states start over with each run of the daemon; so do their failures.
+      failures.clear();
+      eventLog.markReset(live.version, `whole state reloaded at version ${live.version}: binderyd's change feed ` +
+        "started over (another run of the daemon)");
+    }
+    history.recordReset(anotherState ? null : previous, live);
+    if (viewing === null) deck.render(live.viewModels, earlierFailure(null), !first);
+    showReadOnlyNote(byId("read-only-note"), surface, live.viewModels);
+    afterNewVersion();
+  },
+
+  changes(from, to, entries) {
+    const records = live.apply(to, entries);
+    history.recordChanges(from, to, records);
+    if (viewing === null) deck.applyRecords(records, live.viewModels, earlierFailure(null));
+    afterNewVersion();
+  },
+
+  events(events, knownThrough) {
+    const commands = failures.record(events);
+    eventLog.add(events, eventsSeen);
+    eventsSeen = true;
+    history.attribute(eventLog.eventVersions(), knownThrough, (versions, step, relation, lines) => {
+      const span = step.from !== null && step.to - step.from > 1
+        ? `versions ${step.from + 1}–${step.to} arrived together; their changes:` : null;
+      eventLog.addEffects(versions, relation, lines, span);
+    });
+    if (viewing === null && commands.size) deck.refreshCommands(commands, live.viewModels, earlierFailure(null));
+  },
+
+  live() { connection.live(); },
+  down(reason) { connection.down(reason); },
+});
+
+feed.run();

@@ -1,0 +1,32 @@
+// The note that the page only shows the view models: they are driven with binderyctl. Its
+// examples name a real input and command of the daemon's surface, so they work as typed.
+import { h } from "./dom.js";
+
+const SAMPLE_VALUES = { string: "text", int: "42", double: "1.5", bool: "true" };
+
+/** A value as binderyctl's REPL reads it: bare when it is one plain word, else JSON-quoted. */
+function replValue(value, type) {
+  if (value === null || value === undefined || value === "") return SAMPLE_VALUES[type] || "text";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return /^[\w.@+:-]+$/.test(text) ? text : JSON.stringify(text);
+}
+
+/** Fills `target` with the note for `surface` (/api/surface's viewModels) and `viewModels`. */
+export function showReadOnlyNote(target, surface, viewModels) {
+  const examples = [];
+  for (const [vm, shape] of Object.entries(surface || {})) {
+    const input = (shape.inputs || [])[0];
+    if (input && !examples.some((line) => line.startsWith("binderyctl set"))) {
+      const current = viewModels && viewModels[vm] && (viewModels[vm].inputs || {})[input.name];
+      examples.push(`binderyctl set ${vm}.${input.name} ${replValue(current, input.type)}`);
+    }
+    const command = (shape.commands || []).find((entry) => !entry.argument);
+    if (command && !examples.some((line) => line.startsWith("binderyctl run"))) examples.push(`binderyctl run ${vm}.${command.name}`);
+  }
+  target.replaceChildren(
+    h("strong", {}, "Read-only."), " This page shows the view models; to change them, use ",
+    h("code", {}, "binderyctl"), " (add ", h("code", {}, "--socket PATH"), " when binderyd was started with ",
+    h("code", {}, "--socket"), "), e.g. ",
+    ...examples.flatMap((line, index) => [index ? " or " : "", h("code", { class: "command-line" }, line)]),
+    ".");
+}
