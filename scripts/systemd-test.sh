@@ -154,8 +154,12 @@ check "systemd boots as PID 1 (pid $ns_pid) with private /run, /tmp, /var/tmp an
 [ -e "/proc/$ns_pid/root/usr/sbin/policy-rc.d" ] && ns rm -f /usr/sbin/policy-rc.d
 
 installs_with_apt() {
-    local out
-    out=$(ns env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$deb" 2>&1) ||
+    local out staged
+    # The package goes in through the namespace's own /tmp: a checkout under the machine's
+    # /tmp (a CI clone in mktemp's directory) is hidden behind the namespace's private /tmp.
+    staged=/tmp/$(basename "$deb")
+    cp "$deb" "/proc/$ns_pid/root$staged" || return 1
+    out=$(ns env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$staged" 2>&1) ||
         { printf '%s\n' "$out" | tail -20 | sed 's/^/      | /'; return 1; }
     [ "$(ns dpkg-query -W -f='${Status}' bindery)" = "install ok installed" ]
 }
