@@ -257,14 +257,20 @@ def driven_checks(session, driver):
 
 
 def platform_fonts(session, selector):
-    """The fonts Chromium really used for the text of the element at `selector`."""
+    """The fonts Chromium really used for the text of the element at `selector`. A card out of
+    view is not rendered (`content-visibility: auto`), so no font is used for it until it is
+    scrolled into view and drawn (two frames)."""
     devtools = session.devtools
+    scrolled_from = devtools.evaluate(f"""new Promise((done) => {{ const from = window.scrollY;
+        document.querySelector({js(selector)}).scrollIntoView({{ block: "center" }});
+        requestAnimationFrame(() => requestAnimationFrame(() => done(from))); }})""", await_promise=True)
     devtools.call("DOM.enable")
     devtools.call("CSS.enable")
     root = devtools.call("DOM.getDocument", depth=0)["root"]["nodeId"]
     node = devtools.call("DOM.querySelector", nodeId=root, selector=selector)["nodeId"]
     fonts = devtools.call("CSS.getPlatformFontsForNode", nodeId=node)["fonts"]
     devtools.call("CSS.disable")
+    devtools.evaluate(f"window.scrollTo(0, {int(scrolled_from or 0)}), true")
     return fonts
 
 
