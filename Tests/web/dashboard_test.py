@@ -159,6 +159,21 @@ class Driver:
         return answer
 
 
+def open_dashboard(chromium, profile, base_url, timeout):
+    """Headless Chromium showing the dashboard at `base_url`: (browser process, Session)."""
+    browser, ws_url = launch_chromium(chromium, profile)
+    try:
+        devtools = DevTools(ws_url)
+        for domain in ("Page", "Runtime", "Log"):
+            devtools.call(f"{domain}.enable")
+        devtools.call("Page.navigate", url=base_url + "/")
+    except BaseException:
+        browser.kill()
+        browser.wait()
+        raise
+    return browser, Session(devtools, timeout, base_url)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base-url", help="a running binderyd; default: start .build/debug/binderyd")
@@ -198,12 +213,7 @@ def main():
             driver = Driver(own.control, own.socket)
         print(f"dashboard at {base_url}/", flush=True)
 
-        browser, ws_url = launch_chromium(args.chromium, profile)
-        devtools = DevTools(ws_url)
-        for domain in ("Page", "Runtime", "Log"):
-            devtools.call(f"{domain}.enable")
-        devtools.call("Page.navigate", url=base_url + "/")
-        session = Session(devtools, args.timeout, base_url)
+        browser, session = open_dashboard(args.chromium, profile, base_url, args.timeout)
 
         if args.measure_toggle:
             if driver is None or not store:

@@ -26,9 +26,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dashboard_checks import Session, passive_checks  # noqa: E402
-from dashboard_test import ROOT, Driver, OwnDaemon  # noqa: E402
-from devtools import DevTools, launch_chromium  # noqa: E402
+from dashboard_checks import passive_checks  # noqa: E402
+from dashboard_test import ROOT, Driver, OwnDaemon, open_dashboard  # noqa: E402
 from scale_checks import long_list_checks  # noqa: E402
 
 CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline,blink,cc"
@@ -95,12 +94,8 @@ def main():
     profile = tempfile.mkdtemp(prefix="bindery-trace-")
     browser = None
     try:
-        browser, ws_url = launch_chromium(args.chromium, profile)
-        devtools = DevTools(ws_url)
-        for domain in ("Page", "Runtime", "Log"):
-            devtools.call(f"{domain}.enable")
-        devtools.call("Page.navigate", url=daemon.base_url + "/")
-        session = Session(devtools, 20.0, daemon.base_url)
+        browser, session = open_dashboard(args.chromium, profile, daemon.base_url, 20.0)
+        devtools = session.devtools
         driver = Driver(daemon.control, daemon.socket)
         passive_checks(session, quick=True)
         long_list_checks(session, driver, daemon.store, args.rows)
