@@ -112,6 +112,10 @@ def events_checks(session, driver, download_dir):
                    " return e.querySelector('.target').textContent === 'api.latencyMs' && /= 301/.test(e.textContent); })()",
                    "resuming adds the set at the top")
         d("set api.latencyMs 300")
+        # Settled before the next check counts the entries shown: the set's entry has arrived.
+        s.wait_for("(() => { const e = document.querySelector('#event-list .event');"
+                   " return e.querySelector('.target').textContent === 'api.latencyMs' && /= 300/.test(e.textContent); })()",
+                   "the set back to 300 is in the log")
     s.check("pausing the event log holds new events back and counts them; resuming adds them", pause)
 
     def export():
