@@ -3,10 +3,17 @@
 // changes before the next event). A search box, a view-model and a kind filter choose what
 // is shown; pause stops new entries from being added to the list (they are counted and added
 // on resume); export downloads the entries shown as JSON through a Blob URL.
+//
+// The log keeps EVENT_LIMIT entries but puts only the newest LISTED of those the filters
+// show in the page ("show older" lists more): every entry in the page is laid out and
+// painted again when new ones push it down, so a change costs the page the entries it lists,
+// not all it keeps.
 import { counted, formatDuration, formatValue, fullTimestamp } from "./format.js";
-import { flash, h, setData, setHidden, timeElement } from "./dom.js";
+import { flash, h, setData, setHidden, setText, timeElement } from "./dom.js";
 
 const EVENT_LIMIT = 300;
+// Entries in the page at first, and how many more each "show older" adds.
+const LISTED = 25;
 // "Then" lines shown under one event: later changes add up while nothing else happens.
 const THEN_LINE_LIMIT = 12;
 const OUTCOMES = { failed: "failed", timed_out: "timed out", interrupted: "interrupted", disabled: "refused" };
@@ -48,18 +55,23 @@ export class EventLog {
     this.kindFilter = elements.kindFilter;
     this.pauseButton = elements.pause;
     this.exportButton = elements.export;
-    this.entries = [];      // oldest first: {event, item, haystack, effects: {at, then}, thenList, thenHidden}
+    this.entries = [];      // oldest first: {event, item, haystack, effects: {at, then}, thenList, thenHidden, pending}
+    this.dividers = [];     // oldest first: {divider: true, item, made} (made: entries made before it)
     this.byVersion = new Map();
-    this.pending = [];      // entries made while paused, not yet in the list
     this.paused = false;
+    this.listed = LISTED;   // how many entries the page lists at most
+    this.older = h("button", { type: "button", class: "event-older", hidden: true });
+    this.older.addEventListener("click", () => { this.listed += LISTED; this.refresh([]); });
+    this.list.after(this.older);
     this.kinds = new Set(["set", "start", "finish", "fail"]);
     this.search.addEventListener("input", () => this.applyFilter());
     this.vmFilter.addEventListener("change", () => this.applyFilter());
     this.kindFilter.addEventListener("change", () => this.applyFilter());
     this.pauseButton.addEventListener("click", () => this.setPaused(!this.paused));
     this.exportButton.addEventListener("click", () => this.exportShown());
+    this.made = 0;          // entries made so far: orders dividers among entries
     this.fillKinds();
-    this.updateStatus();
+    this.refresh([]);
   }
 
   /** Offers the view models of the surface in the filter (keeping the current choice). */
@@ -80,21 +92,23 @@ export class EventLog {
   /** Another state (versions went back): the log starts over. */
   clear() {
     this.entries = [];
+    this.dividers = [];
     this.byVersion.clear();
-    this.pending = [];
-    this.list.replaceChildren();
-    this.updateStatus();
+    this.listed = LISTED;
+    this.refresh([]);
   }
 
   /** A divider: the page reloaded the whole state at `version` (another run of the daemon). */
   markReset(version, text) {
     const item = h("li", { class: "event-divider", "data-version": version, role: "separator" }, text);
-    this.insert({ item, divider: true });
+    this.dividers.push({ divider: true, item, made: this.made });
+    this.refresh([]);
   }
 
   /** Adds new events (oldest first); `markNew` flashes them. */
   add(events, markNew) {
     let newKind = false;
+    const added = [];
     for (const event of events) {
       const kind = String(event.kind || "event");
       if (!this.kinds.has(kind)) { this.kinds.add(kind); newKind = true; }
@@ -109,39 +123,70 @@ export class EventLog {
         ...describe(event));
       const haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error]
         .filter((part) => part !== undefined && part !== null).join("\n").toLowerCase();
-      const entry = { event, item, haystack, effects: { at: [], then: [] }, thenList: null, thenHidden: 0 };
+      this.made += 1;
+      const entry = { event, item, haystack, effects: { at: [], then: [] }, thenList: null, thenHidden: 0,
+        pending: this.paused, made: this.made };
       this.entries.push(entry);
       if (!this.byVersion.has(event.version)) this.byVersion.set(event.version, []);
       this.byVersion.get(event.version).push(entry);
-      item.hidden = !this.matches(entry);
-      if (this.paused) this.pending.push(entry);
-      else this.insert(entry, markNew);
+      added.push(entry);
     }
     if (newKind) this.fillKinds();
     this.trim();
-    this.updateStatus();
+    this.refresh(markNew ? added : []);
   }
 
-  insert(entry, markNew) {
-    this.list.prepend(entry.item);
-    if (markNew && !entry.item.hidden) flash(entry.item);
-  }
-
+  /** Forgets the oldest entries past EVENT_LIMIT, and the dividers older than what is kept. */
   trim() {
     while (this.entries.length > EVENT_LIMIT) {
       const entry = this.entries.shift();
-      entry.item.remove();
       const same = this.byVersion.get(entry.event.version) || [];
       same.splice(same.indexOf(entry), 1);
       if (!same.length) this.byVersion.delete(entry.event.version);
-      const waiting = this.pending.indexOf(entry);
-      if (waiting >= 0) this.pending.splice(waiting, 1);
     }
-    // Dividers older than the oldest entry kept go too.
-    const oldest = this.entries.length ? this.entries[0].event.version : Infinity;
-    for (const divider of this.list.querySelectorAll(".event-divider")) {
-      if (Number(divider.dataset.version) < oldest) divider.remove();
+    const oldest = this.entries.length ? this.entries[0].made : Infinity;
+    this.dividers = this.dividers.filter((divider) => divider.made >= oldest);
+  }
+
+  /**
+   * Puts the newest `listed` entries the filters show (and, unfiltered, the dividers among
+   * them) in the page, newest first, moving only what changed: new entries go in at the top,
+   * the ones they push past the limit leave at the bottom. Flashes those of `fresh` listed.
+   */
+  refresh(fresh) {
+    const filtering = this.filtering();
+    const wanted = [];
+    let dividerIndex = this.dividers.length - 1;
+    let shown = 0;
+    for (let index = this.entries.length - 1; index >= 0; index -= 1) {
+      const entry = this.entries[index];
+      // A divider goes above the entries made before it.
+      while (dividerIndex >= 0 && this.dividers[dividerIndex].made >= entry.made) {
+        if (!filtering && shown < this.listed) wanted.push(this.dividers[dividerIndex]);
+        dividerIndex -= 1;
+      }
+      if (entry.pending || !this.matches(entry)) continue;
+      shown += 1;
+      if (shown <= this.listed) wanted.push(entry);
     }
+    if (shown <= this.listed) {
+      for (; dividerIndex >= 0; dividerIndex -= 1) if (!filtering) wanted.push(this.dividers[dividerIndex]);
+    }
+    let node = this.list.firstElementChild;
+    for (const record of wanted) {
+      if (node === record.item) node = node.nextElementSibling;
+      else this.list.insertBefore(record.item, node);
+    }
+    while (node) {
+      const next = node.nextElementSibling;
+      node.remove();
+      node = next;
+    }
+    for (const entry of fresh) if (entry.item.isConnected) flash(entry.item);
+    const unlisted = shown - Math.min(shown, this.listed);
+    setHidden(this.older, unlisted === 0);
+    if (unlisted) setText(this.older, `show ${Math.min(unlisted, LISTED)} older (${unlisted} not listed)`);
+    this.updateStatus(shown);
   }
 
   /** The versions that have events, ascending (for history.js's attribute). */
@@ -192,39 +237,39 @@ export class EventLog {
     return (!vm || entry.event.vm === vm) && (!kind || entry.event.kind === kind) && (!query || entry.haystack.includes(query));
   }
 
+  filtering() {
+    return Boolean(this.vmFilter.value || this.kindFilter.value || this.search.value.trim());
+  }
+
+  /** The filters changed: the page lists the newest entries they show (dividers only unfiltered). */
   applyFilter() {
-    for (const entry of this.entries) entry.item.hidden = !this.matches(entry);
-    const filtering = this.vmFilter.value || this.kindFilter.value || this.search.value.trim();
-    // Dividers mark a restart in the whole log; a filtered list shows events only.
-    for (const divider of this.list.querySelectorAll(".event-divider")) divider.hidden = Boolean(filtering);
-    this.updateStatus();
+    this.listed = LISTED;
+    this.refresh([]);
   }
 
   setPaused(paused) {
     this.paused = paused;
     this.pauseButton.setAttribute("aria-pressed", String(paused));
     this.pauseButton.textContent = paused ? "Resume" : "Pause";
-    if (!paused) {
-      for (const entry of this.pending) this.insert(entry, true);
-      this.pending = [];
-    }
-    this.updateStatus();
+    const resumed = paused ? [] : this.entries.filter((entry) => entry.pending);
+    for (const entry of resumed) entry.pending = false;
+    this.refresh(resumed);
   }
 
-  /** The entries in the list now and matching the filters, oldest first. */
+  /** The entries kept and matching the filters (listed in the page or not), oldest first. */
   shownEntries() {
-    return this.entries.filter((entry) => !this.pending.includes(entry) && this.matches(entry));
+    return this.entries.filter((entry) => !entry.pending && this.matches(entry));
   }
 
-  updateStatus() {
-    const shown = this.shownEntries().length;
-    const listed = this.entries.length - this.pending.length;
-    const parts = [shown === listed ? counted(listed, "event") : `showing ${shown} of ${counted(listed, "event")}`];
-    if (this.paused) parts.push(`paused: ${this.pending.length} new while paused`);
-    const text = parts.join(" · ");
-    if (this.status.textContent !== text) this.status.textContent = text;
+  /** `shown`: how many entries kept match the filters (listed in the page or not). */
+  updateStatus(shown) {
+    const pending = this.entries.filter((entry) => entry.pending).length;
+    const kept = this.entries.length - pending;
+    const parts = [shown === kept ? counted(kept, "event") : `showing ${shown} of ${counted(kept, "event")}`];
+    if (this.paused) parts.push(`paused: ${pending} new while paused`);
+    setText(this.status, parts.join(" · "));
     setData(this.status, "paused", String(this.paused));
-    setHidden(this.empty, listed > 0);
+    setHidden(this.empty, kept > 0);
     if (this.exportButton.disabled !== (shown === 0)) this.exportButton.disabled = shown === 0;
   }
 

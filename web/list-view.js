@@ -1,6 +1,8 @@
 // A list output as a table, one page of PAGE_ROWS rows at a time with a pager: the table is
 // built once; a patch rewrites only the rows it changes that are on the page, and changing
 // pages rewrites only the page's rows — so one toggled row of a long list costs one <tr>.
+// Each row is laid out on its own (style.css: a grid per row on the table's --list-columns),
+// so that one <tr> is also all the browser lays out and paints again.
 import { counted, formatValue } from "./format.js";
 import { flash, h, setData, setHidden, setText, swatch } from "./dom.js";
 
@@ -21,21 +23,51 @@ function columnsFor(rows, fields) {
   return known.concat(keys.filter((key) => !known.includes(key)));
 }
 
+/** The text a cell shows for `value` in column `key`. */
+function cellText(key, value) {
+  if (typeof value === "boolean") return value ? (key === "isSelected" ? "✓ selected" : "✓ yes") : (key === "isSelected" ? "—" : "no");
+  return typeof value === "string" ? value : formatValue(value);
+}
+
 function listCell(key, value) {
-  const cell = h("td", { "data-field": key });
-  if (key === "color" && typeof value === "string") {
-    cell.append(swatch(value), value);
-  } else if (typeof value === "boolean") {
-    cell.dataset.kind = "boolean";
-    cell.append(value ? (key === "isSelected" ? "✓ selected" : "✓ yes") : (key === "isSelected" ? "—" : "no"));
-  } else if (typeof value === "string" && /^https?:\/\//.test(value)) {
-    cell.append(h("code", { class: "url" }, value));
-  } else if (typeof value === "string") {
-    cell.append(value);
-  } else {
-    cell.append(formatValue(value));
-  }
+  const cell = h("td", { role: "cell", "data-field": key });
+  const text = cellText(key, value);
+  if (typeof value === "boolean") cell.dataset.kind = "boolean";
+  if (key === "color" && typeof value === "string") cell.append(swatch(value), text);
+  else if (typeof value === "string" && /^https?:\/\//.test(value)) cell.append(h("code", { class: "url" }, text));
+  else cell.append(text);
   return cell;
+}
+
+// Column widths, in characters of the widest text seen, are kept within these bounds; a
+// column is never narrower than its text up to NARROW_TEXT characters (a year, a flag, a
+// colour name stay on one line).
+const NARROWEST_COLUMN = 3;
+const WIDEST_COLUMN = 40;
+const NARROW_TEXT = 12;
+// A colour cell shows a chip before its text: about this many characters wide.
+const SWATCH_CHARACTERS = 3;
+
+/**
+ * The rows' shared grid-template-columns: the index column as wide as `lastIndex`, and
+ * each column a share of the rest in proportion to the longest text of its header and of
+ * `rows` (a page). Where even that does not fit, the box scrolls sideways.
+ */
+function columnTemplate(columns, labels, rows, lastIndex) {
+  const padding = "1rem"; // a cell's own padding, left and right (style.css)
+  const index = `calc(${String(lastIndex).length}ch + ${padding})`;
+  if (!columns.length) return `${index} minmax(0, 1fr)`;
+  const tracks = columns.map((key) => {
+    let widest = String(labels[key] || key).length;
+    for (const row of rows) {
+      if (!row || typeof row !== "object") continue;
+      const extra = key === "color" && typeof row[key] === "string" ? SWATCH_CHARACTERS : 0;
+      widest = Math.max(widest, cellText(key, row[key]).length + extra);
+    }
+    const width = Math.max(NARROWEST_COLUMN, Math.min(WIDEST_COLUMN, widest));
+    return `minmax(calc(${Math.min(width, NARROW_TEXT)}ch + ${padding}), ${width}fr)`;
+  });
+  return [index, ...tracks].join(" ");
 }
 
 export class ListView {
@@ -51,10 +83,12 @@ export class ListView {
     this.columns = [];
     this.columnKey = "";
     this.count = h("span", { class: "count" });
-    this.body = h("tbody");
-    this.head = h("tr");
-    this.table = h("table", { class: "list" },
-      h("caption", { class: "visually-hidden" }, `${vm}.${name}`), h("thead", {}, this.head), this.body);
+    // The roles are spelled out: some browsers (WebKit) drop a table's semantics from the
+    // accessibility tree when its parts are not displayed as table parts, as here.
+    this.body = h("tbody", { role: "rowgroup" });
+    this.head = h("tr", { role: "row" });
+    this.table = h("table", { class: "list", role: "table" },
+      h("caption", { class: "visually-hidden" }, `${vm}.${name}`), h("thead", { role: "rowgroup" }, this.head), this.body);
     this.scroll = h("div", { class: "table-scroll", role: "region", tabindex: "0" }, this.table);
     this.previous = h("button", { type: "button", class: "pager-button", "data-page": "previous" }, "‹ previous");
     this.next = h("button", { type: "button", class: "pager-button", "data-page": "next" }, "next ›");
@@ -83,7 +117,9 @@ export class ListView {
     if (this.updateColumns(changed.map(([, row]) => row))) return this.setRows(rows, true);
     this.page = Math.min(this.page, this.pageCount - 1);
     this.frame();
-    this.fitPage();
+    // The columns are sized again when rows came or went, not for a row changed in place:
+    // a new template restyles and lays out every row of the page.
+    if (this.fitPage()) this.fitColumns();
     const first = this.page * PAGE_ROWS;
     for (const [index] of changed) {
       if (index < first || index >= first + PAGE_ROWS || index >= rows.length) continue;
@@ -111,10 +147,22 @@ export class ListView {
     if (key === this.columnKey) return false;
     this.columns = columns;
     this.columnKey = key;
-    const labels = Object.fromEntries(this.fields.map((field) => [field.name, field.label]));
-    this.head.replaceChildren(h("th", { scope: "col", class: "index" }, "#"),
-      ...columns.map((column) => h("th", { scope: "col" }, labels[column] || column)));
+    const labels = this.labels();
+    this.head.replaceChildren(h("th", { scope: "col", role: "columnheader", class: "index" }, "#"),
+      ...columns.map((column) => h("th", { scope: "col", role: "columnheader" }, labels[column] || column)));
     return true;
+  }
+
+  labels() {
+    return Object.fromEntries(this.fields.map((field) => [field.name, field.label]));
+  }
+
+  /** Sizes the columns for the page shown (a change of the template restyles every row). */
+  fitColumns() {
+    const first = this.page * PAGE_ROWS;
+    const template = columnTemplate(this.columns, this.labels(), this.rows.slice(first, first + PAGE_ROWS),
+      first + Math.max(0, this.pageLength() - 1));
+    if (this.table.style.getPropertyValue("--list-columns") !== template) this.table.style.setProperty("--list-columns", template);
   }
 
   /** The count, the pager and the table (or "empty list") in the output's cell. */
@@ -148,6 +196,7 @@ export class ListView {
 
   /** Rebuilds the page's rows; with `before` (the page's old rows as JSON) changed ones flash. */
   fillPage(before) {
+    this.fitColumns();
     const first = this.page * PAGE_ROWS;
     const fresh = [];
     for (let index = first; index < first + this.pageLength(); index += 1) {
@@ -158,25 +207,27 @@ export class ListView {
     this.body.replaceChildren(...fresh);
   }
 
-  /** Adds or removes rows at the page's end after the list's length changed. */
+  /** Adds or removes rows at the page's end after the list's length changed; true if it did. */
   fitPage() {
     const first = this.page * PAGE_ROWS;
     const want = this.pageLength();
+    const had = this.body.childElementCount;
     while (this.body.childElementCount > want) this.body.lastElementChild.remove();
     for (let index = first + this.body.childElementCount; index < first + want; index += 1) {
       const tr = this.rowElement(index);
       this.body.append(tr);
       flash(tr);
     }
+    return had !== want;
   }
 
   rowElement(index) {
     const row = this.rows[index];
-    const tr = h("tr", { "data-row": index }, h("th", { scope: "row", class: "index" }, index));
+    const tr = h("tr", { role: "row", "data-row": index }, h("th", { scope: "row", role: "rowheader", class: "index" }, index));
     if (this.columns.length && row && typeof row === "object" && !Array.isArray(row)) {
       for (const key of this.columns) tr.append(listCell(key, row[key]));
     } else {
-      tr.append(h("td", { colspan: Math.max(this.columns.length, 1) }, formatValue(row)));
+      tr.append(h("td", { role: "cell", colspan: Math.max(this.columns.length, 1) }, formatValue(row)));
     }
     if (row && row.isSelected === true) tr.classList.add("selected");
     return tr;

@@ -236,6 +236,12 @@ def driven_checks(session, driver):
             if (!t) return false; const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent);
             return ['Title', 'Author', 'Year'].every(h => heads.includes(h)) && t.querySelectorAll('tbody tr').length > 0; })()""",
                    "books are a table with title, author and year")
+        # Each row is laid out as a grid of its own, not as a table row: assistive technology
+        # must still meet a table, its rows, header cells and cells (the browser's own tree).
+        roles = ax_roles(s, '[data-vm="books"] [data-output="books"] table',
+                         ["", " thead th", " tbody tr", " tbody tr th", " tbody tr td"])
+        if roles != ["table", "columnheader", "row", "rowheader", "cell"]:
+            raise TestFailure(f"the books table, a header, a row, its index and a cell have the roles {roles}")
     s.check("lists render as tables and grow live", lists)
 
     def two_way_and_cjk():
@@ -254,6 +260,20 @@ def driven_checks(session, driver):
             raise TestFailure(f"東 is {widths[0]:.1f} px wide at a {widths[1]:.1f} px font: not a full-width glyph")
         print(f"      東 drawn with {cjk[0]['familyName']}, {widths[0]:.1f} px at {widths[1]:.1f} px", flush=True)
     s.check("the compass two-way binding shows both sides, in a CJK font (no tofu)", two_way_and_cjk)
+
+
+def ax_roles(session, base, suffixes):
+    """The accessibility-tree roles Chromium gives the first element of `base` + each suffix."""
+    devtools = session.devtools
+    root = devtools.call("DOM.getDocument", depth=0)["root"]["nodeId"]
+    roles = []
+    for suffix in suffixes:
+        node = devtools.call("DOM.querySelector", nodeId=root, selector=base + suffix)["nodeId"]
+        if not node:
+            raise TestFailure(f"no element matches {base + suffix}")
+        nodes = devtools.call("Accessibility.getPartialAXTree", nodeId=node, fetchRelatives=False)["nodes"]
+        roles.append(nodes[0].get("role", {}).get("value") if nodes else None)
+    return roles
 
 
 def platform_fonts(session, selector):

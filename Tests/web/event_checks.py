@@ -3,6 +3,7 @@ version scrubber, checked in the page against the real daemon."""
 
 import json
 import os
+import re
 import time
 
 from devtools import TestFailure
@@ -21,6 +22,27 @@ def click(session, selector):
 
 
 VISIBLE_EVENTS = "[...document.querySelectorAll('#event-list .event:not([hidden])')]"
+OLDER = "document.querySelector('.event-older')"
+
+
+def event_counts(session):
+    """(entries matching the filters, entries kept) as the log's status line says them."""
+    status = session.evaluate(text_of("#event-status"))
+    match = re.match(r"(?:showing (\d+) of )?(\d+) events?\b", status)
+    if not match:
+        raise TestFailure(f"the event log's status says {status!r}")
+    kept = int(match.group(2))
+    return (int(match.group(1)) if match.group(1) else kept), kept
+
+
+def check_listing(session, what):
+    """The page lists the newest of the matching entries, and the 'show older' button counts the rest."""
+    matching, _ = event_counts(session)
+    listed = session.evaluate(f"{VISIBLE_EVENTS}.length")
+    older = session.evaluate(f"{OLDER}.hidden ? '' : {OLDER}.textContent")
+    if listed > matching or (listed < matching) != bool(older) or (older and f"({matching - listed} not listed)" not in older):
+        raise TestFailure(f"{what}: {listed} entries listed of {matching} matching, the older button says {older!r}")
+    return listed, matching
 
 
 def newest_event(kind, target):
@@ -71,11 +93,12 @@ def events_checks(session, driver, download_dir):
     s.check("a run shows the outputs it changed, row by row", run_diff)
 
     def search_and_filters():
-        total = s.evaluate("document.querySelectorAll('#event-list .event').length")
+        _, total = event_counts(s)
         set_control(s, "event-search", "mobilePhone")
         shown = s.evaluate(f"{VISIBLE_EVENTS}.map(e => e.textContent)")
-        if not shown or len(shown) >= total or not all("mobilePhone" in text for text in shown):
-            raise TestFailure(f"searching mobilePhone shows {len(shown)} of {total}: {shown[:3]}")
+        listed, matching = check_listing(s, "searching mobilePhone")
+        if not shown or matching >= total or not all("mobilePhone" in text for text in shown):
+            raise TestFailure(f"searching mobilePhone shows {listed} listed, {matching} of {total}: {shown[:3]}")
         set_control(s, "event-search", "server unavailable")  # matches the error, case-insensitively
         errors = s.evaluate(f"{VISIBLE_EVENTS}.map(e => e.dataset.eventKind)")
         if not errors or set(errors) != {"fail"}:
@@ -94,8 +117,9 @@ def events_checks(session, driver, download_dir):
             raise TestFailure(f"the status says {status!r} for {len(kinds)} shown")
         set_control(s, "event-vm", "")
         set_control(s, "event-kind", "")
-        if s.evaluate(f"{VISIBLE_EVENTS}.length") != total:
-            raise TestFailure("clearing the filters does not show every event again")
+        check_listing(s, "the filters cleared")
+        if event_counts(s) != (total, total):
+            raise TestFailure(f"clearing the filters does not show every event again: {event_counts(s)} of {total}")
     s.check("the event log's search, view-model filter and kind filter", search_and_filters)
 
     def pause():
@@ -122,7 +146,7 @@ def events_checks(session, driver, download_dir):
         session.devtools.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=download_dir, eventsEnabled=False)
         before = set(os.listdir(download_dir))
         set_control(s, "event-kind", "set")
-        shown = s.evaluate(f"{VISIBLE_EVENTS}.length")
+        shown, _ = event_counts(s)  # every kept set, listed in the page or not
         click(s, "#event-export")
         deadline = time.monotonic() + 10
         files = []
@@ -143,6 +167,31 @@ def events_checks(session, driver, download_dir):
             raise TestFailure("the export is not oldest first, or carries no changes")
         print(f"      {files[0]}: {len(events)} set events with their changes", flush=True)
     s.check("export downloads the events shown as JSON (a Blob URL the CSP allows)", export)
+
+    def listing_window():
+        # More sets than the page lists at first: it lists the newest, and the button the rest.
+        values = [str(400 + i) for i in range(40)]
+        driver.lines([f"set api.latencyMs {value}" for value in values])
+        s.wait_for("(() => { const e = document.querySelector('#event-list .event');"
+                   f" return e && /= {values[-1]}$/.test(e.querySelector('.event-value')?.textContent ?? ''); }})()",
+                   "the last of 40 sets is the newest entry")
+        listed, matching = check_listing(s, "after 40 sets")
+        if listed >= matching or listed < 10:
+            raise TestFailure(f"{listed} entries are in the page of {matching}: the page should list the newest only")
+        newest = s.evaluate(f"{VISIBLE_EVENTS}.map(e => e.dataset.version)")
+        click(s, ".event-older")
+        more, _ = check_listing(s, "after 'show older'")
+        after = s.evaluate(f"{VISIBLE_EVENTS}.map(e => e.dataset.version)")
+        if more <= listed or after[:listed] != newest:
+            raise TestFailure(f"'show older' went from {listed} to {more} entries, or changed the newest ones")
+        d("set api.latencyMs 300")
+        s.wait_for("(() => { const e = document.querySelector('#event-list .event');"
+                   " return /= 300$/.test(e.querySelector('.event-value')?.textContent ?? ''); })()", "a new set is listed first")
+        still, _ = check_listing(s, "after one more set")
+        if still != more:
+            raise TestFailure(f"one more set took the page from {more} entries to {still}: the oldest listed should leave")
+        print(f"      {matching} events kept: {listed} listed at first, {more} after 'show older'", flush=True)
+    s.check("the event log lists the newest entries and 'show older' lists more", listing_window)
 
 
 def scrubber_checks(session, driver):
