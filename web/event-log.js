@@ -2,7 +2,8 @@
 // what it changed (history.js gives each event the changes of its version, and the later
 // changes before the next event). A search box, a view-model and a kind filter choose what
 // is shown; pause stops new entries from being added to the list (they are counted and added
-// on resume); export downloads the entries shown as JSON through a Blob URL.
+// on resume); export downloads every entry kept that the filters show, as JSON through a
+// Blob URL.
 //
 // The log keeps EVENT_LIMIT entries but puts only the newest LISTED of those the filters
 // show in the page ("show older" lists more): every entry in the page is laid out and
@@ -57,6 +58,7 @@ export class EventLog {
     this.exportButton = elements.export;
     this.entries = [];      // oldest first: {event, item, haystack, effects: {at, then}, thenList, thenHidden, pending}
     this.dividers = [];     // oldest first: {divider: true, item, made} (made: entries made before it)
+    this.made = 0;          // entries made so far: orders dividers among entries
     this.byVersion = new Map();
     this.paused = false;
     this.listed = LISTED;   // how many entries the page lists at most
@@ -69,7 +71,6 @@ export class EventLog {
     this.kindFilter.addEventListener("change", () => this.applyFilter());
     this.pauseButton.addEventListener("click", () => this.setPaused(!this.paused));
     this.exportButton.addEventListener("click", () => this.exportShown());
-    this.made = 0;          // entries made so far: orders dividers among entries
     this.fillKinds();
     this.refresh([]);
   }
@@ -273,7 +274,7 @@ export class EventLog {
     if (this.exportButton.disabled !== (shown === 0)) this.exportButton.disabled = shown === 0;
   }
 
-  /** Downloads the entries shown, with what each changed, as a JSON file. */
+  /** Downloads the entries the filters show (listed in the page or not), with what each changed, as a JSON file. */
   exportShown() {
     const now = new Date();
     const exported = {
