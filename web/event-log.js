@@ -155,7 +155,8 @@ export class EventLog {
    * the ones they push past the limit leave at the bottom. Flashes those of `fresh` listed.
    */
   refresh(fresh) {
-    const filtering = this.filtering();
+    const filter = this.filter();
+    const filtering = Boolean(filter.vm || filter.kind || filter.query);
     const wanted = [];
     let dividerIndex = this.dividers.length - 1;
     let shown = 0;
@@ -166,7 +167,7 @@ export class EventLog {
         if (!filtering && shown < this.listed) wanted.push(this.dividers[dividerIndex]);
         dividerIndex -= 1;
       }
-      if (entry.pending || !this.matches(entry)) continue;
+      if (entry.pending || !EventLog.matches(entry, filter)) continue;
       shown += 1;
       if (shown <= this.listed) wanted.push(entry);
     }
@@ -231,15 +232,13 @@ export class EventLog {
     }
   }
 
-  matches(entry) {
-    const vm = this.vmFilter.value;
-    const kind = this.kindFilter.value;
-    const query = this.search.value.trim().toLowerCase();
-    return (!vm || entry.event.vm === vm) && (!kind || entry.event.kind === kind) && (!query || entry.haystack.includes(query));
+  /** What the search box and the filters ask for now (read once per pass over the entries). */
+  filter() {
+    return { vm: this.vmFilter.value, kind: this.kindFilter.value, query: this.search.value.trim().toLowerCase() };
   }
 
-  filtering() {
-    return Boolean(this.vmFilter.value || this.kindFilter.value || this.search.value.trim());
+  static matches(entry, { vm, kind, query }) {
+    return (!vm || entry.event.vm === vm) && (!kind || entry.event.kind === kind) && (!query || entry.haystack.includes(query));
   }
 
   /** The filters changed: the page lists the newest entries they show (dividers only unfiltered). */
@@ -259,7 +258,8 @@ export class EventLog {
 
   /** The entries kept and matching the filters (listed in the page or not), oldest first. */
   shownEntries() {
-    return this.entries.filter((entry) => !entry.pending && this.matches(entry));
+    const filter = this.filter();
+    return this.entries.filter((entry) => !entry.pending && EventLog.matches(entry, filter));
   }
 
   /** `shown`: how many entries kept match the filters (listed in the page or not). */
