@@ -39,12 +39,14 @@ function listCell(key, value) {
   return cell;
 }
 
-// Column widths, in characters of the widest text seen, are kept within these bounds; a
-// column is never narrower than its text up to NARROW_TEXT characters (a year, a flag, a
-// colour name stay on one line).
+// Column widths, in characters of the widest text seen, are kept within these bounds. A
+// column of short texts (up to SHORT_TEXT characters: a year, a flag, a colour name) is never
+// narrower than them, so they stay on one line; one of longer texts wraps them, down to
+// WRAPPED_COLUMN characters.
 const NARROWEST_COLUMN = 3;
 const WIDEST_COLUMN = 40;
-const NARROW_TEXT = 12;
+const SHORT_TEXT = 12;
+const WRAPPED_COLUMN = 8;
 // A colour cell shows a chip before its text: about this many characters wide.
 const SWATCH_CHARACTERS = 3;
 
@@ -65,7 +67,8 @@ function columnTemplate(columns, labels, rows, lastIndex) {
       widest = Math.max(widest, cellText(key, row[key]).length + extra);
     }
     const width = Math.max(NARROWEST_COLUMN, Math.min(WIDEST_COLUMN, widest));
-    return `minmax(calc(${Math.min(width, NARROW_TEXT)}ch + ${padding}), ${width}fr)`;
+    const least = width <= SHORT_TEXT ? width : WRAPPED_COLUMN;
+    return `minmax(calc(${least}ch + ${padding}), ${width}fr)`;
   });
   return [index, ...tracks].join(" ");
 }

@@ -236,7 +236,7 @@ def main():
                 restart_checks(session, driver, daemon)
             else:
                 print("skip  outage check (no --stop-daemon/--start-daemon given)", flush=True)
-            layout_checks(session)
+            layout_checks(session, driver)
             if args.screenshot or args.events_screenshot:
                 take_screenshots(session, driver, args.screenshot, args.events_screenshot)
     except (TestFailure, ConnectionError, OSError, subprocess.TimeoutExpired) as problem:
