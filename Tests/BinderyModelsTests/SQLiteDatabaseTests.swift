@@ -1,5 +1,6 @@
 import BinderySQLite
 import BinderyModels
+import BinderyTestSupport
 import Foundation
 import Testing
 

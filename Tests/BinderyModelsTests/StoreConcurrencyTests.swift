@@ -1,4 +1,5 @@
 import BinderyModels
+import BinderyTestSupport
 import Dispatch
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import BinderyHost
 import BinderyJSON
+import BinderyTestSupport
 import Foundation
 import Testing
 

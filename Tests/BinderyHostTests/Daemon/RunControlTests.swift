@@ -2,6 +2,7 @@ import Bindery
 import BinderyHost
 import BinderyJSON
 import BinderyNames
+import BinderyTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import BinderyHost
+import BinderyTestSupport
 import Foundation
 import Glibc
 import Testing

@@ -3,6 +3,7 @@ import Bindery
 import BinderyHost
 import BinderyJSON
 import BinderyModels
+import BinderyTestSupport
 import Foundation
 import Synchronization
 import Testing

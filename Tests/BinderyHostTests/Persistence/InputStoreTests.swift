@@ -1,6 +1,7 @@
 import BinderySQLite
 import BinderyHost
 import BinderyModels
+import BinderyTestSupport
 import Dispatch
 import Foundation
 import Synchronization

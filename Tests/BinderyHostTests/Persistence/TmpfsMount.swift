@@ -1,3 +1,4 @@
+import BinderyTestSupport
 import Foundation
 import Glibc
 

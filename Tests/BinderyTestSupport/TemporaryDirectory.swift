@@ -1,0 +1,27 @@
+import Foundation
+
+/// A fresh directory under the system's temporary directory, removed when released.
+public final class TemporaryDirectory {
+    /// The directory; it exists from `init` until this object is released.
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appending(path: "bindery-tests-\(UUID().uuidString)", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// `name` inside the directory (not created).
+    public func file(_ name: String) -> URL {
+        url.appending(path: name)
+    }
+
+    /// The path of `name` inside the directory (not created).
+    public func path(_ name: String) -> String {
+        file(name).path(percentEncoded: false)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
