@@ -57,7 +57,7 @@ export class EventLog {
     this.pauseButton = elements.pause;
     this.exportButton = elements.export;
     this.entries = [];      // oldest first: {event, item, haystack, effects: {at, then}, thenList, thenHidden, pending}
-    this.dividers = [];     // oldest first: {divider: true, item, made} (made: entries made before it)
+    this.dividers = [];     // oldest first: {item, made} (made: entries made before it)
     this.made = 0;          // entries made so far: orders dividers among entries
     this.byVersion = new Map();
     this.paused = false;
@@ -102,7 +102,7 @@ export class EventLog {
   /** A divider: the page reloaded the whole state at `version` (another run of the daemon). */
   markReset(version, text) {
     const item = h("li", { class: "event-divider", "data-version": version, role: "separator" }, text);
-    this.dividers.push({ divider: true, item, made: this.made });
+    this.dividers.push({ item, made: this.made });
     this.refresh([]);
   }
 
@@ -160,6 +160,7 @@ export class EventLog {
     const wanted = [];
     let dividerIndex = this.dividers.length - 1;
     let shown = 0;
+    let pending = 0;
     for (let index = this.entries.length - 1; index >= 0; index -= 1) {
       const entry = this.entries[index];
       // A divider goes above the entries made before it.
@@ -167,13 +168,13 @@ export class EventLog {
         if (!filtering && shown < this.listed) wanted.push(this.dividers[dividerIndex]);
         dividerIndex -= 1;
       }
+      if (entry.pending) pending += 1;
       if (entry.pending || !EventLog.matches(entry, filter)) continue;
       shown += 1;
       if (shown <= this.listed) wanted.push(entry);
     }
-    if (shown <= this.listed) {
-      for (; dividerIndex >= 0; dividerIndex -= 1) if (!filtering) wanted.push(this.dividers[dividerIndex]);
-    }
+    // The dividers older than every entry, when the list reaches that far.
+    if (!filtering && shown <= this.listed) wanted.push(...this.dividers.slice(0, dividerIndex + 1).reverse());
     let node = this.list.firstElementChild;
     for (const record of wanted) {
       if (node === record.item) node = node.nextElementSibling;
@@ -185,10 +186,10 @@ export class EventLog {
       node = next;
     }
     for (const entry of fresh) if (entry.item.isConnected) flash(entry.item);
-    const unlisted = shown - Math.min(shown, this.listed);
+    const unlisted = Math.max(0, shown - this.listed);
     setHidden(this.older, unlisted === 0);
     if (unlisted) setText(this.older, `show ${Math.min(unlisted, LISTED)} older (${unlisted} not listed)`);
-    this.updateStatus(shown);
+    this.updateStatus(shown, pending);
   }
 
   /** The versions that have events, ascending (for history.js's attribute). */
@@ -262,9 +263,8 @@ export class EventLog {
     return this.entries.filter((entry) => !entry.pending && EventLog.matches(entry, filter));
   }
 
-  /** `shown`: how many entries kept match the filters (listed in the page or not). */
-  updateStatus(shown) {
-    const pending = this.entries.filter((entry) => entry.pending).length;
+  /** `shown`: how many entries kept match the filters (listed in the page or not); `pending`: made while paused. */
+  updateStatus(shown, pending) {
     const kept = this.entries.length - pending;
     const parts = [shown === kept ? counted(kept, "event") : `showing ${shown} of ${counted(kept, "event")}`];
     if (this.paused) parts.push(`paused: ${pending} new while paused`);

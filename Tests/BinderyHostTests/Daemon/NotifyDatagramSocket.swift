@@ -1,4 +1,3 @@
-import BinderyTestSupport
 import Foundation
 import Glibc
 
