@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 // Bindery: a reactive MVVM runtime for Linux. Dependencies point one way:
 // binderyd → BinderyHost + BinderyModels; BinderyHost → Bindery, BinderyJSON, BinderyNames,
-// BinderySQLite, BinderyWeb and the C shims (never the demo's BinderyModels, so a user's daemon
-// links only its own view models); BinderyModels → Bindery, BinderySQLite; Bindery →
-// BinderyNames. BinderyHost and BinderyCLI share BinderyJSON and BinderyNames; BinderyHost
-// serves BinderyWeb, the dashboard generated from web/ at build time.
+// BinderySignals, BinderySQLite, BinderyWeb and the C shims (never the demo's BinderyModels,
+// so a user's daemon links only its own view models); BinderyModels → Bindery, BinderySQLite;
+// Bindery → BinderyNames. BinderyHost and BinderyCLI share BinderyJSON and BinderyNames; the
+// daemon and binderyctl share BinderySignals; BinderyHost serves BinderyWeb, the dashboard
+// generated from web/ at build time.
 import PackageDescription
 
 let package = Package(
@@ -30,6 +31,9 @@ let package = Package(
         // The one did-you-mean rule for mistyped names, shared by the core's surface errors,
         // the daemon and binderyctl; no dependencies.
         .target(name: "BinderyNames"),
+        // The signal self-pipe, shared by binderyd's shutdown and binderyctl's Ctrl-C; no
+        // dependencies.
+        .target(name: "BinderySignals"),
         // The reactive core and the view-model surface.
         .target(name: "Bindery", dependencies: ["BinderyNames"]),
         // The SQLite wrapper (databases, migrations, rows) shared by the demo's model store and
@@ -42,7 +46,7 @@ let package = Package(
         .executableTarget(name: "bindery-embed", path: "Sources/BinderyEmbed"),
         .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
         // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
-        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyNames", "BinderySQLite", "BinderyWeb", "CMicroHTTPD", "CSystemd", "CZlib"]),
+        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyNames", "BinderySignals", "BinderySQLite", "BinderyWeb", "CMicroHTTPD", "CSystemd", "CZlib"]),
 
         // The daemon: flags and wiring over BinderyHost.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),
@@ -50,7 +54,7 @@ let package = Package(
         // rendering and the control-socket client (tested directly by BinderyCLITests).
         .target(name: "BinderyCLI", dependencies: ["BinderyJSON", "BinderyNames"], path: "Sources/BinderyCLI"),
         // The REPL: readline on a terminal, lines from stdin otherwise.
-        .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "CReadline"], path: "Sources/binderyctl"),
+        .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "BinderySignals", "CReadline"], path: "Sources/binderyctl"),
         .executableTarget(name: "bindery-bench", dependencies: ["Bindery"], path: "Sources/BinderyBench"),
         // Prints docs/VIEWMODELS.md from the standard view models' surfaces.
         .executableTarget(name: "bindery-docs", dependencies: ["BinderyModels"], path: "Sources/BinderyDocs"),

@@ -1,3 +1,4 @@
+import BinderySignals
 import Dispatch
 import Glibc
 import Synchronization
@@ -25,11 +26,6 @@ final class ShutdownCoordinator: Sendable {
         let source: DispatchSourceRead
     }
 
-    /// The self-pipe the signal handler writes the signal number into. Set once, in `watch`,
-    /// before any handler that reads it is installed, and never changed: the handler (which
-    /// cannot capture anything) only reads it.
-    nonisolated(unsafe) private static var pipeWriteEnd: Int32 = -1
-
     init(daemon: BinderyDaemon, notifier: SystemdNotifier, logger: Logger,
          afterStop: @escaping @Sendable () -> Void = {}) {
         self.daemon = daemon
@@ -38,40 +34,21 @@ final class ShutdownCoordinator: Sendable {
         self.afterStop = afterStop
     }
 
-    /// Shuts down when one of `signals` arrives. The handlers are installed with `sigaction`
-    /// before this returns — unlike a dispatch signal source, whose registration completes
-    /// later on another thread — so a signal sent as soon as the daemon says it is ready is
-    /// never lost. The handler only writes the signal number to a pipe; the shutdown runs on
-    /// `queue`.
+    /// Shuts down when one of `signals` arrives. The signals are routed into the process's
+    /// ``SignalPipe``, whose handlers are in place before this returns, so a signal sent as
+    /// soon as the daemon says it is ready is never lost; the shutdown runs on `queue`.
     func watch(_ signals: [Int32]) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
+        guard SignalPipe.open() else {
             logger.error("cannot create the signal pipe: \(String(cString: strerror(errno)))")
             return
         }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
-        Self.pipeWriteEnd = ends[1]
-        let readEnd = ends[0]
-        let reader = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
+        let reader = DispatchSource.makeReadSource(fileDescriptor: SignalPipe.readEnd, queue: queue)
         reader.setEventHandler { [self] in
-            var number: UInt8 = 0
-            if read(readEnd, &number, 1) == 1 { begin(Int32(number)) }
+            if let first = SignalPipe.drain().first { begin(first) }
         }
         reader.resume()
         source.withLock { $0 = SendableReadSource(source: reader) }
-        for signalNumber in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(ShutdownCoordinator.pipeWriteEnd, &byte, 1)
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signalNumber, &action, nil)
-        }
+        SignalPipe.route(signals)
     }
 
     private func begin(_ signalNumber: Int32) {
