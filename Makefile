@@ -26,8 +26,9 @@ DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libs
 INSTALL_BUILD := $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/install
 INSTALL_BIN   := .build/install/release
 
-# The Debian package (`make deb`): a native package, version from binderyd --version.
-DEB_VERSION := 0.1.0
+# The Debian package (`make deb`): a native package, its version the one the programs print
+# (`--version`), read from the one place it is written.
+DEB_VERSION := $(shell sed -n 's/^ *public static let version = "\(.*\)"$$/\1/p' Sources/BinderyNames/BinderyRelease.swift)
 DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root

@@ -28,8 +28,9 @@ let package = Package(
 
         // JSON values, parsing and writing, shared by the daemon and binderyctl; no dependencies.
         .target(name: "BinderyJSON"),
-        // The one did-you-mean rule for mistyped names, shared by the core's surface errors,
-        // the daemon and binderyctl; no dependencies.
+        // What every program says alike: the one did-you-mean rule for mistyped names (the
+        // core's surface errors, the daemon, binderyctl) and the release's version; no
+        // dependencies.
         .target(name: "BinderyNames"),
         // The signal self-pipe, shared by binderyd's shutdown and binderyctl's Ctrl-C; no
         // dependencies.

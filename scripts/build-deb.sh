@@ -9,6 +9,12 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 debian=$here/packaging/debian
 doc=$root/usr/share/doc/bindery
 
+# The changelog's newest entry names the release the programs print (--version); a release
+# bumped in one place and not the other would ship a package that lies about its version.
+newest=$(sed -n '1s/^bindery (\([^)]*\)).*/\1/p' "$debian/changelog")
+[ "$newest" = "$version" ] || {
+    echo "build-deb: packaging/debian/changelog's newest entry is '$newest', the programs are $version" >&2; exit 1; }
+
 for binary in "$root"/usr/bin/*; do
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$binary"
 done

@@ -1,4 +1,5 @@
 import BinderyNames
+
 /// What `binderyctl`'s arguments ask for.
 public struct Invocation: Sendable, Equatable {
     /// The control socket; nil means the default (`SocketLocator`).
@@ -22,7 +23,7 @@ public struct Invocation: Sendable, Equatable {
     public init() {}
 
     /// The program's version, printed by `--version`.
-    public static let version = "binderyctl 0.1.0"
+    public static let version = "binderyctl \(BinderyRelease.version)"
 
     /// Exit codes, also listed in `--help`.
     public enum ExitCode: Int32, Sendable {

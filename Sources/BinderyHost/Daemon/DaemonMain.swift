@@ -1,4 +1,5 @@
 import Bindery
+import BinderyNames
 import Glibc
 
 /// The one call a program makes to host its own view models as a complete daemon: the
@@ -21,7 +22,7 @@ public enum DaemonMain {
     /// SQLite files the view models keep in the state directory, checked at startup.
     public static func run(
         program: String = DaemonMain.executableName,
-        version: String = "0.1.0",
+        version: String = BinderyRelease.version,
         otherDatabases: [String] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         extraUsage: [String] = [],
