@@ -50,6 +50,12 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
         try core.modify(action)
     }
 
+    /// Runs `action` with the current value and returns what it returned. `action` may read
+    /// or set this property: it runs on a snapshot, outside the property's lock.
+    @inlinable public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
+        try action(value)
+    }
+
     /// Sets a new value and returns the old one, atomically.
     @discardableResult
     @inlinable public func swap(_ newValue: Value) -> Value {

@@ -74,6 +74,17 @@ import Synchronization
     /// The generator's lifetime: it ends when the core terminates.
     @inlinable var lifetime: Lifetime { Lifetime(disposables) }
 
+    /// Whether an operator of this run delivers its interruption on a scheduler.
+    @inlinable var defersInterruption: Bool {
+        mutex.withLock { _ in disposablesIfMade }?.defersInterruption.load(ordering: .acquiring) ?? false
+    }
+
+    /// Whether a deferred interruption has been asked for (the lifetime ended early).
+    @inlinable var hasDeferredInterruption: Bool {
+        guard let made = mutex.withLock({ _ in disposablesIfMade }) else { return false }
+        return made.defersInterruption.load(ordering: .acquiring) && made.isDisposed
+    }
+
     /// Ends the generator's lifetime, if anyone asked for it.
     @inlinable func endLifetime() {
         mutex.withLock { _ in disposablesIfMade }?.dispose()
