@@ -103,6 +103,22 @@ extension Property {
         Property<[Value]>(replaying: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: emptySentinel))
     }
 
+    /// A property holding the arrays of the n-th values of every property; `emptySentinel`
+    /// if there are none.
+    public static func zip<S: Sequence>(_ properties: S, emptySentinel: [S.Element.Value]) -> Property<[S.Element.Value]>
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
+        Property<[Value]>(replaying: SignalProducer.zip(properties.map(\.producer), emptySentinel: emptySentinel))
+    }
+
+    /// A property holding the arrays of the n-th values of every property; `nil` if there
+    /// are none.
+    public static func zip<S: Sequence>(_ properties: S) -> Property<[S.Element.Value]>?
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
+        let producers = properties.map(\.producer)
+        guard !producers.isEmpty else { return nil }
+        return Property<[Value]>(replaying: SignalProducer.zip(producers))
+    }
+
     /// A property holding the values of every property, in order; `nil` if there are none.
     public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[S.Element.Value]>?
     where S.Element: PropertyProtocol, S.Element.Value == Value {

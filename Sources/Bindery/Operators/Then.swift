@@ -29,6 +29,12 @@ extension SignalProducer {
         then(replacement.producer)
     }
 
+    /// Waits for this run to complete, ignoring its values, then runs `replacement` (the
+    /// overload a bare `.empty` or `.init(value:)` resolves to).
+    public func then(_ replacement: SignalProducer) -> SignalProducer {
+        lift(ThenOperator.make(replacement))
+    }
+
     /// Waits for this run to complete, ignoring its values, then runs `replacement`.
     public func then<U>(_ replacement: SignalProducer<U, Error>) -> SignalProducer<U, Error> {
         lift(ThenOperator.make(replacement))
