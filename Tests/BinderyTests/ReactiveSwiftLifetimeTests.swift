@@ -160,4 +160,49 @@ import Testing
             #expect(ticks.wait(timeout: .now() + 10) == .success)
         }
     }
+
+    @Test func aDerivedPropertysSignalOutlivesTheProperty() {
+        var source: MutableProperty<Int>? = MutableProperty(1)
+        var derived: Property<Int>? = source!.map { $0 * 10 }
+        var values: [Int] = []
+        var completed = false
+        derived!.signal.observe { event in
+            if case let .value(value) = event { values.append(value) }
+            if case .completed = event { completed = true }
+        }
+        derived = nil
+        source!.value = 2
+        #expect(values == [20], "still fed while observed")
+        #expect(!completed)
+        source = nil
+        #expect(completed, "completes with its source")
+
+        let root = MutableProperty(MutableProperty(1))
+        var latest: [Int] = []
+        root.flatten(.latest).producer.startWithValues { latest.append($0) }
+        let next = MutableProperty(5)
+        root.value = next
+        next.value = 6
+        #expect(latest == [1, 5, 6], "the producer of a temporary derived property keeps it running")
+    }
+
+    @Test func binaryOperatorsStartTheirOwnProducerFirst() {
+        var started: [String] = []
+        func recording(_ name: String) -> SignalProducer<Int, Never> {
+            SignalProducer { observer, _ in
+                started.append(name)
+                observer.send(value: 1)
+            }
+        }
+        recording("a").zip(with: recording("b")).start()
+        #expect(started == ["a", "b"])
+        started = []
+        recording("a").combineLatest(with: recording("b")).start()
+        #expect(started == ["a", "b"])
+        started = []
+        var sampled: [Int] = []
+        recording("a").sample(on: recording("b").map { _ in () }).startWithValues { sampled.append($0) }
+        #expect(started == ["a", "b"])
+        #expect(sampled == [1], "a synchronous sampler samples the value already sent")
+    }
 }

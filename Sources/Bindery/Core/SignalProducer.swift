@@ -32,10 +32,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer sending `value`, then completing.
     @inlinable public init(value: Value) {
-        self.init(serial: { observer, _ in
-            observer.send(value: value)
-            observer.sendCompleted()
-        })
+        self.init(serial: Self.sending(value))
     }
 
     /// A producer running `action` on each start and sending its result, then completing.
@@ -72,13 +69,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// A producer sending each element of `sequence`, then completing; stops early when
     /// disposed.
     @inlinable public init<S: Sequence>(_ sequence: S) where S.Element == Value {
-        self.init(serial: { observer, lifetime in
-            for value in sequence {
-                if lifetime.hasEnded { return }
-                observer.send(value: value)
-            }
-            observer.sendCompleted()
-        })
+        self.init(serial: Self.sending(sequence))
     }
 
     /// A producer sending each of `first`, `second` and `rest`, then completing.
@@ -104,6 +95,26 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
                 observer.send(error: error)
             }
         })
+    }
+
+    /// The start handler sending `value`, then completing.
+    @inlinable static func sending(_ value: Value) -> StartHandler {
+        { observer, _ in
+            observer.send(value: value)
+            observer.sendCompleted()
+        }
+    }
+
+    /// The start handler sending each element of `sequence`, then completing; it stops early
+    /// when the run is disposed.
+    @inlinable static func sending<S: Sequence>(_ sequence: S) -> StartHandler where S.Element == Value {
+        { observer, lifetime in
+            for value in sequence {
+                if lifetime.hasEnded { return }
+                observer.send(value: value)
+            }
+            observer.sendCompleted()
+        }
     }
 
     /// A producer that completes at once.
@@ -177,22 +188,13 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 extension SignalProducer where Error == Never {
     /// A producer sending `value`, then completing.
     @inlinable public init(value: Value) {
-        self.init(serial: { observer, _ in
-            observer.send(value: value)
-            observer.sendCompleted()
-        })
+        self.init(serial: Self.sending(value))
     }
 
     /// A producer sending each element of `sequence`, then completing; stops early when
     /// disposed.
     @inlinable public init<S: Sequence>(_ sequence: S) where S.Element == Value {
-        self.init(serial: { observer, lifetime in
-            for value in sequence {
-                if lifetime.hasEnded { return }
-                observer.send(value: value)
-            }
-            observer.sendCompleted()
-        })
+        self.init(serial: Self.sending(sequence))
     }
 
     /// A producer sending each of `first` and `rest`, then completing.

@@ -106,27 +106,27 @@ extension SignalProducer {
     /// A binary signal operator lifted to producers; per run, this producer starts first,
     /// then `other`.
     public func liftLeft<U, F, V, G>(_ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
-        { other in
-            SignalProducer<V, G>(serial: { observer, lifetime in
-                let (signal, input) = Signal<Value, Error>.pipe()
-                let (otherSignal, otherInput) = Signal<U, F>.pipe()
-                lifetime += transform(signal)(otherSignal).observe(observer)
-                self.startHandler(input, lifetime)
-                other.startHandler(otherInput, lifetime)
-            })
-        }
+        lift(transform, otherFirst: false)
     }
 
     /// A binary signal operator lifted to producers; per run, `other` starts first, then this
     /// producer.
     public func liftRight<U, F, V, G>(_ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        lift(transform, otherFirst: true)
+    }
+
+    private func lift<U, F, V, G>(
+        _ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>,
+        otherFirst: Bool
+    ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
         { other in
             SignalProducer<V, G>(serial: { observer, lifetime in
                 let (signal, input) = Signal<Value, Error>.pipe()
                 let (otherSignal, otherInput) = Signal<U, F>.pipe()
                 lifetime += transform(signal)(otherSignal).observe(observer)
-                other.startHandler(otherInput, lifetime)
+                if otherFirst { other.startHandler(otherInput, lifetime) }
                 self.startHandler(input, lifetime)
+                if !otherFirst { other.startHandler(otherInput, lifetime) }
             })
         }
     }
