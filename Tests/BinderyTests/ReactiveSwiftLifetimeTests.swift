@@ -205,4 +205,21 @@ import Testing
         #expect(started == ["a", "b"])
         #expect(sampled == [1], "a synchronous sampler samples the value already sent")
     }
+
+    @Test func anEndedPropertyDoesNotKeepItsLastValue() {
+        var first: MutableProperty<Int>? = MutableProperty(0)
+        var second: MutableProperty<Int>? = MutableProperty(10)
+        weak let weakSecond = second
+        var outer: MutableProperty<MutableProperty<Int>>? = MutableProperty(first!)
+        let flattened = outer!.flatten(.concat)
+        var completed = false
+        flattened.producer.startWithCompleted { completed = true }
+        outer!.value = second!
+        first = nil
+        second = nil
+        #expect(weakSecond != nil, "still the outer property's value")
+        outer = nil
+        #expect(weakSecond == nil, "the ended outer property lets go of it")
+        #expect(completed)
+    }
 }

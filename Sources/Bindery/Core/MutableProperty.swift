@@ -37,7 +37,7 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
 
     /// The current value, then every change.
     @inlinable public var producer: SignalProducer<Value, Never> {
-        core.replayingProducer
+        core.replayingProducer(keeping: signal)
     }
 
     /// Ends when the property is deinitialised.

@@ -29,15 +29,11 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// observe it any more. The source *properties* are not retained: when a source is
     /// deinitialised, its derived properties complete.
     public let signal: Signal<Value, Never>
-    /// Whether the value is fed by a run (derived properties), so `producer` must keep `core`
-    /// owned while it exists.
-    @usableFromInline let isDerived: Bool
 
     /// A property that never changes.
     @inlinable public init(value: Value) {
         core = SignalCore(owned: true, current: value)
         signal = Signal(core: core)
-        isDerived = false
         core.send(.completed)
     }
 
@@ -46,16 +42,13 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         if let existing = property as? Property<Value> {
             core = existing.core
             signal = existing.signal
-            isDerived = existing.isDerived
         } else if let mutable = property as? MutableProperty<Value> {
             core = mutable.core
             signal = mutable.signal
-            isDerived = false
-        } else {
+            } else {
             let feeding = Property(replaying: property.producer)
             core = feeding.core
             signal = feeding.signal
-            isDerived = true
         }
     }
 
@@ -70,7 +63,6 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         let core = SignalCore<Value, Never>(owned: true, current: initial)
         self.core = core
         signal = Signal(core: core)
-        isDerived = true
         core.lifetime.attach(values.start(Property.storing(into: core)))
     }
 
@@ -88,7 +80,6 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
         signal = Signal(core: core)
-        isDerived = true
         if !sources.isEmpty {
             core.lifetime.attach(AnyDisposable { withExtendedLifetime(sources) {} })
         }
@@ -120,10 +111,6 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// properties keeps updating for as long as anyone observes its end, and completes when
     /// its source property goes.
     @inlinable public var producer: SignalProducer<Value, Never> {
-        guard isDerived else { return core.replayingProducer }
-        let (core, owner) = (self.core, self.signal)
-        return SignalProducer(serial: { observer, lifetime in
-            withExtendedLifetime(owner) { lifetime.attach(core.observeReplaying(observer)) }
-        })
+        core.replayingProducer(keeping: signal)
     }
 }
