@@ -222,4 +222,18 @@ import Testing
         #expect(weakSecond == nil, "the ended outer property lets go of it")
         #expect(completed)
     }
+
+    @Test func anInterruptionOvertakesQueuedValues() {
+        let (signal, observer) = Signal<Int, Never>.pipe()
+        var events: [String] = []
+        signal.observe { event in
+            events.append("\(event)")
+            if case .value(1) = event {
+                observer.send(value: 2)
+                observer.sendInterrupted()
+            }
+        }
+        observer.send(value: 1)
+        #expect(events == ["value 1", "interrupted"], "value 2 was still queued: the interruption drops it")
+    }
 }

@@ -103,10 +103,23 @@ import Synchronization
     @inlinable func send(_ event: Event) {
         let targets = mutex.withLock { _ -> Targets? in
             guard !terminated else { return nil }
-            if event.isTerminating { terminated = true }
+            if event.isTerminating {
+                terminated = true
+                if case .interrupted = event { dropQueuedValues() }
+            }
             return enqueueOrClaim(event, to: observers)
         }
         if let targets { deliver(event, to: targets) }
+    }
+
+    /// An interruption overtakes the values still queued behind the event being delivered
+    /// (ReactiveSwift's rule: there, senders wait for the delivery and then find the signal
+    /// interrupted). Only values can be queued here, as nothing is queued after a terminal
+    /// event. The queue's invariant holds: a deliverer is running (values were queued), and
+    /// the interruption is appended right after, under the same lock, so `pending` is never
+    /// left empty while `hasPending` is set. Must be called under `mutex`.
+    @inlinable func dropQueuedValues() {
+        if pendingHead < pending.count { pending.removeSubrange(pendingHead...) }
     }
 
     /// Stores `value` as the current value and sends it, atomically with respect to readers
