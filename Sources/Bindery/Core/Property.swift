@@ -45,7 +45,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         } else if let mutable = property as? MutableProperty<Value> {
             core = mutable.core
             signal = mutable.signal
-            } else {
+        } else {
             let feeding = Property(replaying: property.producer)
             core = feeding.core
             signal = feeding.signal
@@ -106,10 +106,10 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// The current value (the wrapped value of `@Property var x`).
     @inlinable public var wrappedValue: Value { value }
 
-    /// The current value, then every change. The producer keeps a derived property's core
-    /// owned (not the property itself), and each run observes it, so a chain of derived
-    /// properties keeps updating for as long as anyone observes its end, and completes when
-    /// its source property goes.
+    /// The current value, then every change. The producer keeps the property's core owned
+    /// (not the property itself), and each run observes it, so a chain of derived properties
+    /// keeps updating for as long as anyone observes its end, and completes when its source
+    /// property goes.
     @inlinable public var producer: SignalProducer<Value, Never> {
         core.replayingProducer(keeping: signal)
     }
