@@ -178,7 +178,7 @@ private struct Beacon: Sendable {
         let failure = Recorder<String>()
         action.apply().startWithFailed { failure.append("\($0)") }
         await started.wait()
-        scheduler.advance(by: .seconds(30))
+        await scheduler.advance(by: .seconds(30))
         await cancelled.wait()
         #expect(failure.all == ["fetch timed out after 30 s"])
         #expect(!action.isExecuting.value)

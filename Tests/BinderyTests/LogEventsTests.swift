@@ -9,12 +9,13 @@ import Testing
         }
         SignalProducer<Int, TestError>(values: 1, 2).logEvents(identifier: "numbers", logger: logger).start()
         #expect(lines.all == [
-            "[numbers] started true true",
+            "[numbers] starting true true",
             "[numbers] value 1 true true",
             "[numbers] value 2 true true",
             "[numbers] completed true true",
             "[numbers] terminated true true",
             "[numbers] disposed true true",
+            "[numbers] started true true",
         ])
     }
 
@@ -38,6 +39,6 @@ import Testing
 
     @Test func loggingDoesNotChangeTheStream() {
         expectOperatorContracts { $0.logEvents(identifier: "contract", logger: { _, _, _, _, _ in }) }
-        #expect(LoggingEvent.allEvents.count == 7)
+        #expect(LoggingEvent.allEvents.count == 8)
     }
 }

@@ -173,6 +173,48 @@ extension Action {
     }
 }
 
+extension Action {
+    /// An action enabled while `state` holds a valid (or coerced) value, whose work receives
+    /// that value.
+    @inlinable public convenience init<T, E>(
+        validated state: ValidatingProperty<T, E>,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T, Input) -> SignalProducer<Output, Error>
+    ) {
+        self.init(unwrapping: state.result.map { $0.value }, timeout: timeout, execute: execute)
+    }
+}
+
+extension Action where Input == Void {
+    /// An action without input whose work receives the current value of `state`.
+    @inlinable public convenience init<P: PropertyProtocol, T>(
+        state: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T) -> SignalProducer<Output, Error>
+    ) where P.Value == T {
+        self.init(state: state, timeout: timeout) { state, _ in execute(state) }
+    }
+
+    /// An action without input, enabled while `state` holds a value, whose work receives it.
+    @inlinable public convenience init<P: PropertyProtocol, T>(
+        unwrapping state: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T) -> SignalProducer<Output, Error>
+    ) where P.Value == T? {
+        self.init(unwrapping: state, timeout: timeout) { state, _ in execute(state) }
+    }
+
+    /// An action without input, enabled while `state` holds a valid (or coerced) value, whose
+    /// work receives it.
+    @inlinable public convenience init<T, E>(
+        validated state: ValidatingProperty<T, E>,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T) -> SignalProducer<Output, Error>
+    ) {
+        self.init(validated: state, timeout: timeout) { state, _ in execute(state) }
+    }
+}
+
 extension Action: BindingTargetProvider {
     /// The binding target that applies the action to each value and starts it
     /// (`action <~ signal`); it ends with the action. Values arriving while the action is

@@ -49,7 +49,28 @@ public struct BindingTarget<Value>: BindingTargetProvider, @unchecked Sendable {
         }
     }
 
+    /// A target setting `object[keyPath: keyPath]` for each value, on `scheduler`, until
+    /// `lifetime` ends. The target holds `object` weakly.
+    @inlinable public init<Object: AnyObject>(
+        on scheduler: Scheduler = ImmediateScheduler(),
+        lifetime: Lifetime,
+        object: Object,
+        keyPath: WritableKeyPath<Object, Value>
+    ) {
+        self.init(on: scheduler, lifetime: lifetime) { [weak object] value in object?[keyPath: keyPath] = value }
+    }
+
     @inlinable public var bindingTarget: BindingTarget<Value> { self }
+}
+
+extension Signal.Observer {
+    /// Sends every value of `source` to `observer` (`observer <~ signal`), while the observer
+    /// exists; the returned disposable stops it.
+    @discardableResult
+    public static func <~ <Source: BindingSource>(observer: Signal<Value, Error>.Observer, source: Source) -> Disposable?
+    where Source.Value == Value, Source.Error == Never {
+        source.producer.startWithValues { [weak observer] value in observer?.send(value: value) }
+    }
 }
 
 extension BindingTargetProvider {

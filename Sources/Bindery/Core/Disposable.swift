@@ -50,6 +50,11 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var first: Disposable?
     @exclusivity(unchecked) @usableFromInline var others: [Disposable] = []
     @exclusivity(unchecked) @usableFromInline var disposed = false
+    /// Set when this composite is a run's lifetime and an operator in the run delivers on a
+    /// scheduler: disposing the run then ends this lifetime and lets that operator deliver
+    /// `interrupted` on its scheduler (see `ScheduledOutput`), instead of interrupting the
+    /// observer on the disposing thread.
+    @usableFromInline let defersInterruption = Synchronization.Atomic<Bool>(false)
 
     /// An empty composite.
     @inlinable public init() {}

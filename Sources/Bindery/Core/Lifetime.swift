@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How long an object lives: a lifetime ends exactly once, when its `Token` is disposed or
 /// deinitialised, and at that moment disposes everything attached to it.
 ///
@@ -43,6 +45,12 @@ public final class Lifetime: Sendable {
     /// detach it earlier.
     @inlinable func attach(_ disposable: Disposable?) {
         disposables.insert(disposable)
+    }
+
+    /// Marks this lifetime (a run's) as one whose disposal is to be delivered as `interrupted`
+    /// by an operator on its scheduler, not on the disposing thread (`ScheduledOutput`).
+    @inlinable func deferInterruptionToScheduler() {
+        disposables.defersInterruption.store(true, ordering: .releasing)
     }
 
     /// A signal that completes when the lifetime ends.

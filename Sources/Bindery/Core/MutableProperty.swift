@@ -37,7 +37,7 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
 
     /// The current value, then every change.
     @inlinable public var producer: SignalProducer<Value, Never> {
-        core.replayingProducer
+        core.replayingProducer(keeping: signal)
     }
 
     /// Ends when the property is deinitialised.
@@ -48,6 +48,12 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
     @discardableResult
     @inlinable public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         try core.modify(action)
+    }
+
+    /// Runs `action` with the current value and returns what it returned. `action` may read
+    /// or set this property: it runs on a snapshot, outside the property's lock.
+    @inlinable public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
+        try action(value)
     }
 
     /// Sets a new value and returns the old one, atomically.

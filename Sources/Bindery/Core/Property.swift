@@ -19,20 +19,21 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // `@unchecked`: every stored property is immutable; the value itself lives in `core`,
     // behind its lock.
     @usableFromInline let core: SignalCore<Value, Never>
-    /// The signal wrapper of `core`, kept so it lives as long as the property.
+    /// The signal wrapper of `core`: `core` is owned while this property, or a `producer`
+    /// made from it, holds it.
+    ///
+    /// A derived property's feed (the run keeping its value up to date, and whatever it was
+    /// asked to retain) lives in `core`'s lifetime, as in ReactiveSwift: it runs while the
+    /// core is owned or observed, so the property's `signal` keeps sending, and completes
+    /// with the sources, even after the property itself is gone; it stops when nobody can
+    /// observe it any more. The source *properties* are not retained: when a source is
+    /// deinitialised, its derived properties complete.
     public let signal: Signal<Value, Never>
-    /// What keeps this property's value up to date: the run feeding `core`, and whatever the
-    /// property was explicitly asked to retain. Shared with every run of `producer`, so a
-    /// derived property keeps updating while anyone observes it, even after this wrapper is
-    /// gone; the source *properties* themselves are not retained (as in ReactiveSwift): when
-    /// a source is deinitialised, its derived properties complete.
-    @usableFromInline let feed: PropertyFeed?
 
     /// A property that never changes.
     @inlinable public init(value: Value) {
         core = SignalCore(owned: true, current: value)
         signal = Signal(core: core)
-        feed = nil
         core.send(.completed)
     }
 
@@ -41,16 +42,13 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         if let existing = property as? Property<Value> {
             core = existing.core
             signal = existing.signal
-            feed = existing.feed
         } else if let mutable = property as? MutableProperty<Value> {
             core = mutable.core
             signal = mutable.signal
-            feed = nil
         } else {
             let feeding = Property(replaying: property.producer)
             core = feeding.core
             signal = feeding.signal
-            feed = feeding.feed
         }
     }
 
@@ -65,7 +63,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         let core = SignalCore<Value, Never>(owned: true, current: initial)
         self.core = core
         signal = Signal(core: core)
-        feed = PropertyFeed(run: values.start(Property.storing(into: core)), retaining: nil)
+        core.lifetime.attach(values.start(Property.storing(into: core)))
     }
 
     /// A property holding the latest value of `property`, independent of its identity; unlike
@@ -82,7 +80,10 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
         signal = Signal(core: core)
-        feed = PropertyFeed(run: producer.start(Property.storing(into: core)), retaining: sources.isEmpty ? nil : sources as AnyObject)
+        if !sources.isEmpty {
+            core.lifetime.attach(AnyDisposable { withExtendedLifetime(sources) {} })
+        }
+        core.lifetime.attach(producer.start(Property.storing(into: core)))
         precondition(core.hasCurrentValue, "Property(replaying:) needs a producer that sends a value on start")
     }
 
@@ -105,30 +106,11 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// The current value (the wrapped value of `@Property var x`).
     @inlinable public var wrappedValue: Value { value }
 
-    /// The current value, then every change. Each run keeps what feeds this property alive
-    /// (not the property itself), so a chain of derived properties keeps updating for as long
-    /// as anyone observes its end, and completes when its source property goes.
+    /// The current value, then every change. The producer keeps the property's core owned
+    /// (not the property itself), and each run observes it, so a chain of derived properties
+    /// keeps updating for as long as anyone observes its end, and completes when its source
+    /// property goes.
     @inlinable public var producer: SignalProducer<Value, Never> {
-        let core = self.core
-        guard let feed else { return core.replayingProducer }
-        return SignalProducer(serial: { observer, lifetime in
-            lifetime.attach(core.observeReplaying(observer))
-            lifetime.attach(AnyDisposable { withExtendedLifetime(feed) {} })
-        })
+        core.replayingProducer(keeping: signal)
     }
-}
-
-/// The run that feeds a derived property, disposed when the last holder (the property, or a
-/// run of its producer) lets go.
-@usableFromInline final class PropertyFeed: @unchecked Sendable {
-    // `@unchecked`: both fields are immutable; `retained` is only held, never used.
-    @usableFromInline let run: Disposable
-    @usableFromInline let retained: AnyObject?
-
-    @inlinable init(run: Disposable, retaining retained: AnyObject?) {
-        self.run = run
-        self.retained = retained
-    }
-
-    deinit { run.dispose() }
 }

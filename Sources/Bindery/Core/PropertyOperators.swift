@@ -4,6 +4,11 @@ extension PropertyProtocol {
         Property(replaying: producer.map(transform))
     }
 
+    /// A property holding `value` whatever this one's value is (it changes when this one does).
+    @inlinable public func map<U>(value: U) -> Property<U> {
+        map { _ in value }
+    }
+
     /// A property holding the pair of this one's value and `other`'s.
     @inlinable public func combineLatest<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
         Property(replaying: producer.combineLatest(with: other.producer))
@@ -21,6 +26,14 @@ extension PropertyProtocol {
     }
 }
 
+extension PropertyProtocol where Value: PropertyProtocol {
+    /// A property holding the value of the property this one holds, combined per `strategy`
+    /// as the inner property is replaced.
+    @inlinable public func flatten(_ strategy: FlattenStrategy) -> Property<Value.Value> {
+        flatMap(strategy) { $0 }
+    }
+}
+
 extension PropertyProtocol where Value: Equatable {
     /// A property holding this one's value, notifying only when it changes.
     @inlinable public func skipRepeats() -> Property<Value> { skipRepeats(==) }
@@ -29,14 +42,14 @@ extension PropertyProtocol where Value: Equatable {
 extension Property {
     /// A property holding the values of `a` and `b`.
     @inlinable public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)>
-    where Value == (A.Value, B.Value) {
+    where A.Value == Value {
         a.combineLatest(with: b)
     }
 
     /// A property holding the values of `a`, `b` and `c`.
     @inlinable public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(_ a: A, _ b: B, _ c: C) -> Property<(A.Value, B.Value, C.Value)>
-    where Value == (A.Value, B.Value, C.Value) {
-        Property(replaying: SignalProducer.combineLatest(a.producer, b.producer, c.producer))
+    where A.Value == Value {
+        Property<(A.Value, B.Value, C.Value)>(replaying: SignalProducer.combineLatest(a.producer, b.producer, c.producer))
     }
 }
 
@@ -80,21 +93,37 @@ extension PropertyProtocol where Value: Hashable {
 extension Property {
     /// A property holding the pairs of `a`'s and `b`'s values, matched by position.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)>
-    where Value == (A.Value, B.Value) {
+    where A.Value == Value {
         a.zip(with: b)
     }
 
     /// A property holding the values of every property, in order.
     public static func combineLatest<S: Sequence>(_ properties: S, emptySentinel: [S.Element.Value]) -> Property<[S.Element.Value]>
-    where S.Element: PropertyProtocol, Value == [S.Element.Value] {
-        Property(replaying: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: emptySentinel))
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
+        Property<[Value]>(replaying: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: emptySentinel))
+    }
+
+    /// A property holding the arrays of the n-th values of every property; `emptySentinel`
+    /// if there are none.
+    public static func zip<S: Sequence>(_ properties: S, emptySentinel: [S.Element.Value]) -> Property<[S.Element.Value]>
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
+        Property<[Value]>(replaying: SignalProducer.zip(properties.map(\.producer), emptySentinel: emptySentinel))
+    }
+
+    /// A property holding the arrays of the n-th values of every property; `nil` if there
+    /// are none.
+    public static func zip<S: Sequence>(_ properties: S) -> Property<[S.Element.Value]>?
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
+        let producers = properties.map(\.producer)
+        guard !producers.isEmpty else { return nil }
+        return Property<[Value]>(replaying: SignalProducer.zip(producers))
     }
 
     /// A property holding the values of every property, in order; `nil` if there are none.
     public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[S.Element.Value]>?
-    where S.Element: PropertyProtocol, Value == [S.Element.Value] {
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
         let producers = properties.map(\.producer)
         guard !producers.isEmpty else { return nil }
-        return Property(replaying: SignalProducer.combineLatest(producers))
+        return Property<[Value]>(replaying: SignalProducer.combineLatest(producers))
     }
 }

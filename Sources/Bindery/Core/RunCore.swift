@@ -142,9 +142,20 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
         return true
     }
 
-    /// Whether the run has ended.
-    @inlinable var isDisposed: Bool { state.load(ordering: .acquiring) & Self.terminated != 0 }
+    /// Whether the run has ended, or its interruption is on its way (see `dispose`).
+    @inlinable var isDisposed: Bool {
+        state.load(ordering: .acquiring) & Self.terminated != 0
+            || (disposables.defersInterruption.load(ordering: .acquiring) && disposables.isDisposed)
+    }
 
-    /// Interrupts the run (nothing happens if it already ended).
-    @inlinable func dispose() { interrupt(self) }
+    /// Interrupts the run (nothing happens if it already ended). If an operator of the run
+    /// delivers on a scheduler, the run's lifetime ends now and that operator delivers
+    /// `interrupted` on its scheduler, as ReactiveSwift does.
+    @inlinable func dispose() {
+        if disposables.defersInterruption.load(ordering: .acquiring) {
+            disposables.dispose()
+        } else {
+            interrupt(self)
+        }
+    }
 }

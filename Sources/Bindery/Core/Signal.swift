@@ -39,6 +39,13 @@ public final class Signal<Value, Error: Swift.Error>: Sendable {
         return (signal, input)
     }
 
+    /// A signal and the observer that sends into it, for observers that send back into it.
+    /// Every Bindery signal already queues such sends and delivers them, in order, after the
+    /// current event has reached every observer, so this is `pipe(disposable:)`.
+    @inlinable public static func reentrantUnserializedPipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
+        pipe(disposable: disposable)
+    }
+
     /// A signal that never sends anything and never ends.
     @inlinable public static var never: Signal {
         // Keeps its input until it ends (never, unless abandoned), so it is not interrupted.

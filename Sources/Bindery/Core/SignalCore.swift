@@ -74,6 +74,17 @@ import Synchronization
     /// The generator's lifetime: it ends when the core terminates.
     @inlinable var lifetime: Lifetime { Lifetime(disposables) }
 
+    /// Whether an operator of this run delivers its interruption on a scheduler.
+    @inlinable var defersInterruption: Bool {
+        mutex.withLock { _ in disposablesIfMade }?.defersInterruption.load(ordering: .acquiring) ?? false
+    }
+
+    /// Whether a deferred interruption has been asked for (the lifetime ended early).
+    @inlinable var hasDeferredInterruption: Bool {
+        guard let made = mutex.withLock({ _ in disposablesIfMade }) else { return false }
+        return made.defersInterruption.load(ordering: .acquiring) && made.isDisposed
+    }
+
     /// Ends the generator's lifetime, if anyone asked for it.
     @inlinable func endLifetime() {
         mutex.withLock { _ in disposablesIfMade }?.dispose()
@@ -92,10 +103,23 @@ import Synchronization
     @inlinable func send(_ event: Event) {
         let targets = mutex.withLock { _ -> Targets? in
             guard !terminated else { return nil }
-            if event.isTerminating { terminated = true }
+            if event.isTerminating {
+                terminated = true
+                if case .interrupted = event { dropQueuedValues() }
+            }
             return enqueueOrClaim(event, to: observers)
         }
         if let targets { deliver(event, to: targets) }
+    }
+
+    /// An interruption overtakes the values still queued behind the event being delivered
+    /// (ReactiveSwift's rule: there, senders wait for the delivery and then find the signal
+    /// interrupted). Only values can be queued here, as nothing is queued after a terminal
+    /// event. The queue's invariant holds: a deliverer is running (values were queued), and
+    /// the interruption is appended right after, under the same lock, so `pending` is never
+    /// left empty while `hasPending` is set. Must be called under `mutex`.
+    @inlinable func dropQueuedValues() {
+        if pendingHead < pending.count { pending.removeSubrange(pendingHead...) }
     }
 
     /// Stores `value` as the current value and sends it, atomically with respect to readers
@@ -221,15 +245,16 @@ import Synchronization
     }
 
     @inlinable func finishTermination() {
-        let released = mutex.withLock { _ -> Targets in
+        let (released, last) = mutex.withLock { _ -> (Targets, Value?) in
             defer {
                 observers = []
                 pending = []
                 pendingHead = 0
                 loop.store(0, ordering: .releasing)
             }
-            return observers
+            return (observers, releaseLastValueIfUnreachable())
         }
+        withExtendedLifetime(last) {}
         for subscription in released { subscription.active.store(false, ordering: .relaxed) }
         endLifetime()
     }
@@ -253,27 +278,28 @@ import Synchronization
     }
 
     /// Attaches `observer` and delivers the current value to it first, in order with every
-    /// value sent later. On a terminated core the observer gets the last value, then
-    /// `completed`.
+    /// value sent later. On a terminated core the observer gets the last value (if it is
+    /// still kept, see `releaseLastValueIfUnreachable`), then `completed`.
     @inlinable func observeReplaying(_ observer: Observer) -> Disposable? {
-        observeReplaying(observer) { current! }
+        observeReplaying(observer) { current }
     }
 
     /// Attaches `observer` and delivers `first()` (computed under the lock, so it is in order
     /// with every value sent later) to it first. On a terminated core the observer gets
-    /// `first()`, then `completed`.
-    @inlinable func observeReplaying(_ observer: Observer, first: () -> Value) -> Disposable? {
+    /// `first()` if it is not `nil`, then `completed`. `first()` must not be `nil` while the
+    /// core is not terminated.
+    @inlinable func observeReplaying(_ observer: Observer, first: () -> Value?) -> Disposable? {
         let subscription = Subscription(observer)
         let outcome = mutex.withLock { _ -> ReplayStart in
-            let value = first()
-            guard !terminated else { return .ended(value) }
+            guard !terminated else { return .ended(first()) }
+            let value = first()!
             observers.append(subscription)
             // The one-element target list is only made if the value has to be queued.
             return claimOrEnqueue(.value(value), to: [subscription]) ? .deliverNow(value) : .queued
         }
         switch outcome {
         case let .ended(last):
-            observer.send(value: last)
+            if let last { observer.send(value: last) }
             observer.sendCompleted()
             return nil
         case .queued:
@@ -296,15 +322,17 @@ import Synchronization
         }
     }
 
-    /// A producer whose runs observe this core replaying the current value (properties).
-    @inlinable var replayingProducer: SignalProducer<Value, Error> {
+    /// A producer whose runs observe this core replaying the current value (properties). It
+    /// holds `owner`, the core's `Signal`, so the core stays owned, and its last value kept,
+    /// while the producer exists.
+    @inlinable func replayingProducer(keeping owner: Signal<Value, Error>) -> SignalProducer<Value, Error> {
         SignalProducer(serial: { observer, lifetime in
-            lifetime.attach(self.observeReplaying(observer))
+            withExtendedLifetime(owner) { lifetime.attach(self.observeReplaying(observer)) }
         })
     }
 
     @usableFromInline enum ReplayStart {
-        case ended(Value)
+        case ended(Value?)
         case queued
         case deliverNow(Value)
     }
@@ -325,13 +353,27 @@ import Synchronization
     /// Called when the owning wrapper goes away: a core nobody can observe any more and that
     /// has no observers left stops its generator.
     @inlinable func ownerReleased() {
-        let abandoned = mutex.withLock { _ -> Bool in
+        let (abandoned, last) = mutex.withLock { _ -> (Bool, Value?) in
             hasOwner = false
-            guard observers.isEmpty, !terminated else { return false }
+            guard observers.isEmpty else { return (false, nil) }
+            let wasTerminated = terminated
             terminated = true
-            return true
+            return (!wasTerminated, releaseLastValueIfUnreachable())
         }
+        withExtendedLifetime(last) {}
         if abandoned { endLifetime() }
+    }
+
+    /// Lets go of the last value once the core has terminated and its owner is gone: nothing
+    /// can read it any more (a property's `value` and producers hold the owner), and an
+    /// observation kept after the end (a run still going on, observing this core among
+    /// others) must not keep that value alive, as in ReactiveSwift. Returns the value, to be
+    /// released outside the lock (its deinitialiser may do anything). Must be called under
+    /// `mutex`.
+    @inlinable func releaseLastValueIfUnreachable() -> Value? {
+        guard terminated, !hasOwner, current != nil else { return nil }
+        defer { current = nil }
+        return current
     }
 
     /// Whether a terminal event has been accepted.

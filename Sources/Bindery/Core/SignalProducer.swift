@@ -8,6 +8,8 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     // `@unchecked`: `startHandler` is immutable and only ever called by `start`; events it
     // sends reach the observer through a `SignalCore`, which serialises them.
     @usableFromInline typealias StartHandler = (Signal<Value, Error>.Observer, Lifetime) -> Void
+    /// The kind of signal a run of this producer is.
+    public typealias ProducedSignal = Signal<Value, Error>
     @usableFromInline let startHandler: StartHandler
 
     /// A producer running `startHandler` on every start, with the observer to send into and the
@@ -30,10 +32,25 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer sending `value`, then completing.
     @inlinable public init(value: Value) {
+        self.init(serial: Self.sending(value))
+    }
+
+    /// A producer running `action` on each start and sending its result, then completing.
+    @inlinable public init(_ action: @escaping () -> Value) {
         self.init(serial: { observer, _ in
-            observer.send(value: value)
+            observer.send(value: action())
             observer.sendCompleted()
         })
+    }
+
+    /// The producer of anything that can be one (a property, a signal, a producer).
+    @inlinable public init<T: SignalProducerConvertible>(_ base: T) where T.Value == Value, T.Error == Error {
+        self = base.producer
+    }
+
+    /// A producer sending the value of `result` and completing, or failing with its error.
+    @inlinable public init(_ result: Result<Value, Error>) {
+        self.init(result: result)
     }
 
     /// A producer failing with `error` at once.
@@ -52,13 +69,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// A producer sending each element of `sequence`, then completing; stops early when
     /// disposed.
     @inlinable public init<S: Sequence>(_ sequence: S) where S.Element == Value {
-        self.init(serial: { observer, lifetime in
-            for value in sequence {
-                if lifetime.hasEnded { return }
-                observer.send(value: value)
-            }
-            observer.sendCompleted()
-        })
+        self.init(serial: Self.sending(sequence))
     }
 
     /// A producer sending each of `first`, `second` and `rest`, then completing.
@@ -84,6 +95,26 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
                 observer.send(error: error)
             }
         })
+    }
+
+    /// The start handler sending `value`, then completing.
+    @inlinable static func sending(_ value: Value) -> StartHandler {
+        { observer, _ in
+            observer.send(value: value)
+            observer.sendCompleted()
+        }
+    }
+
+    /// The start handler sending each element of `sequence`, then completing; it stops early
+    /// when the run is disposed.
+    @inlinable static func sending<S: Sequence>(_ sequence: S) -> StartHandler where S.Element == Value {
+        { observer, lifetime in
+            for value in sequence {
+                if lifetime.hasEnded { return }
+                observer.send(value: value)
+            }
+            observer.sendCompleted()
+        }
     }
 
     /// A producer that completes at once.
@@ -151,6 +182,27 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 }
 
+// ReactiveSwift repeats these initialisers for producers that cannot fail, so that a producer
+// whose error type nothing determines (`SignalProducer(value: 1)` in a `flatMap` or `then`)
+// is inferred as one that cannot fail, rather than being ambiguous.
+extension SignalProducer where Error == Never {
+    /// A producer sending `value`, then completing.
+    @inlinable public init(value: Value) {
+        self.init(serial: Self.sending(value))
+    }
+
+    /// A producer sending each element of `sequence`, then completing; stops early when
+    /// disposed.
+    @inlinable public init<S: Sequence>(_ sequence: S) where S.Element == Value {
+        self.init(serial: Self.sending(sequence))
+    }
+
+    /// A producer sending each of `first` and `rest`, then completing.
+    @inlinable public init(values first: Value, _ rest: Value...) {
+        self.init([first] + rest)
+    }
+}
+
 extension SignalProducer where Error == Never {
     /// Starts a run delivering each value to `action`.
     @discardableResult
@@ -165,7 +217,15 @@ extension SignalProducer where Error == Never {
 
     @inlinable init(_ core: SignalCore<Value, Error>) { self.core = core }
 
-    @inlinable var isDisposed: Bool { core.isTerminated }
+    @inlinable var isDisposed: Bool { core.isTerminated || core.hasDeferredInterruption }
 
-    @inlinable func dispose() { core.send(.interrupted) }
+    /// Interrupts the run; if an operator of the run delivers on a scheduler, it delivers the
+    /// interruption there (see `RunCore.dispose`).
+    @inlinable func dispose() {
+        if core.defersInterruption {
+            core.endLifetime()
+        } else {
+            core.send(.interrupted)
+        }
+    }
 }

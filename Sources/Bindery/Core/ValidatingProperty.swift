@@ -6,11 +6,13 @@ import Synchronization
 /// Setting `value` asks the validator for a decision on the proposed value: a valid value is
 /// stored; a coerced one stores the replacement instead; an invalid one leaves the stored value
 /// unchanged. `result` holds the outcome of the latest validation, starting with that of the
-/// initial value. A validator that depends on another property is run again on the latest
-/// proposed value whenever that property changes.
+/// initial value. A value set on the root property directly is validated too. A validator
+/// that depends on another property is run again on the latest proposed value whenever that
+/// property changes; a dependency that is itself a `ValidatingProperty` is read by its latest
+/// proposed value, valid or not. The validating property retains its root, not its dependency.
 public final class ValidatingProperty<Value, ValidationError: Swift.Error>: PropertyProtocol, BindingTargetProvider, @unchecked Sendable {
-    // `@unchecked`: `inner` and `results` are thread-safe properties; `proposedValue` is only
-    // touched under `proposedLock`.
+    // `@unchecked`: every stored property is immutable; `inner` and `results` are thread-safe
+    // properties, and `settingInner` is atomic.
 
     /// What a validator decides about a proposed value.
     public enum Decision {
@@ -46,12 +48,26 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
             }
         }
 
-        /// The validation error, if any.
+        /// The error of an invalid value (a coerced value's reason is in the case itself).
         public var error: ValidationError? {
+            if case let .invalid(_, error) = self { return error }
+            return nil
+        }
+
+        /// The value that was proposed, whatever the decision.
+        var proposed: Value {
             switch self {
-            case .valid: return nil
-            case let .coerced(_, _, error): return error
-            case let .invalid(_, error): return error
+            case let .valid(value): return value
+            case let .coerced(_, proposed, _): return proposed
+            case let .invalid(value, _): return value
+            }
+        }
+
+        init(_ value: Value, _ decision: Decision) {
+            switch decision {
+            case .valid: self = .valid(value)
+            case let .coerced(replacement, error): self = .coerced(replacement: replacement, proposed: value, error: error)
+            case let .invalid(error): self = .invalid(value, error)
             }
         }
     }
@@ -59,21 +75,29 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
     private let inner: MutableProperty<Value>
     private let results: MutableProperty<Result>
     private let validate: (Value) -> Decision
-    private let proposedLock = Mutex(())
-    private var proposedValue: Value
+    /// Set while this property writes a validated value into `inner`, so that the write is not
+    /// validated a second time as a change on the root.
+    private let settingInner: WriteFlag
 
     /// The outcome of the latest validation.
     public let result: Property<Result>
 
-    /// A validating property over `inner`, which keeps the stored value.
+    /// A validating property over `inner`, which keeps the stored value. The initial value is
+    /// validated, but `inner` is left as it is.
     public init(_ inner: MutableProperty<Value>, _ validator: @escaping (Value) -> Decision) {
         self.inner = inner
         validate = validator
-        proposedValue = inner.value
-        let first = Self.outcome(of: validator(inner.value), for: inner.value)
-        results = MutableProperty(first)
-        result = Property(results)
-        if let stored = first.value { inner.value = stored }
+        let settingInner = WriteFlag()
+        self.settingInner = settingInner
+        let initial = inner.value
+        let results = MutableProperty(Result(initial, validator(initial)))
+        self.results = results
+        result = Property(capturing: results)
+        // A change made on the root directly is validated too (its result is recorded; the
+        // root keeps the value it was given).
+        results <~ inner.signal
+            .filter { _ in !settingInner.isSet }
+            .map { Result($0, validator($0)) }
     }
 
     /// A validating property holding `initial` (validated at once).
@@ -83,19 +107,10 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
 
     /// A validating property over `inner` whose validator also reads `other`; the latest
     /// proposed value is validated again whenever `other` changes.
-    public init<Other: PropertyProtocol>(_ inner: MutableProperty<Value>, with other: Other, _ validator: @escaping (Value, Other.Value) -> Decision) {
-        self.inner = inner
-        validate = { [other] value in validator(value, other.value) }
-        proposedValue = inner.value
-        let first = Self.outcome(of: validator(inner.value, other.value), for: inner.value)
-        results = MutableProperty(first)
-        result = Property(results)
-        if let stored = first.value { inner.value = stored }
-        // Weak: the revalidation must not keep this property alive; it ends with `other`.
-        other.signal.take(during: results.lifetime).observeValues { [weak self] _ in
-            guard let self else { return }
-            self.apply(self.proposedLock.withLock { _ in self.proposedValue })
-        }
+    public convenience init<Other: PropertyProtocol>(_ inner: MutableProperty<Value>, with other: Other, _ validator: @escaping (Value, Other.Value) -> Decision) {
+        let other = Property(other)
+        self.init(inner) { validator($0, other.value) }
+        revalidate(whenever: other.signal)
     }
 
     /// A validating property holding `initial`, whose validator also reads `other`.
@@ -103,32 +118,40 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
         self.init(MutableProperty(initial), with: other, validator)
     }
 
+    /// A validating property over `inner` whose validator also reads the latest value
+    /// proposed to `other`, valid or not.
+    public convenience init<U, E>(_ inner: MutableProperty<Value>, with other: ValidatingProperty<U, E>, _ validator: @escaping (Value, U) -> Decision) {
+        // Only `other`'s results are kept, not `other` itself.
+        let otherResults = other.result
+        self.init(inner) { validator($0, otherResults.value.proposed) }
+        revalidate(whenever: otherResults.signal)
+    }
+
     /// A validating property holding `initial`, whose validator also reads the latest value
-    /// `other` has stored (its invalid proposals are ignored).
+    /// proposed to `other`, valid or not.
     public convenience init<U, E>(_ initial: Value, with other: ValidatingProperty<U, E>, _ validator: @escaping (Value, U) -> Decision) {
         self.init(MutableProperty(initial), with: other, validator)
     }
 
-    private static func outcome(of decision: Decision, for value: Value) -> Result {
-        switch decision {
-        case .valid: return .valid(value)
-        case let .coerced(replacement, error): return .coerced(replacement: replacement, proposed: value, error: error)
-        case let .invalid(error): return .invalid(value, error)
+    /// Validates the latest proposed value again each time `dependency` changes, while this
+    /// property lives (held weakly, so the dependency does not keep it alive).
+    private func revalidate<T>(whenever dependency: Signal<T, Never>) {
+        dependency.take(during: lifetime).observeValues { [weak self] _ in
+            guard let self else { return }
+            self.value = self.results.value.proposed
         }
-    }
-
-    private func apply(_ value: Value) {
-        let outcome = Self.outcome(of: validate(value), for: value)
-        if let stored = outcome.value { inner.value = stored }
-        results.value = outcome
     }
 
     /// The stored value; setting it validates the new value first.
     public var value: Value {
         get { inner.value }
         set {
-            proposedLock.withLock { _ in proposedValue = newValue }
-            apply(newValue)
+            let outcome = Result(newValue, validate(newValue))
+            results.value = outcome
+            guard let stored = outcome.value else { return }
+            settingInner.isSet = true
+            inner.value = stored
+            settingInner.isSet = false
         }
     }
 
@@ -144,5 +167,15 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
     /// The binding target that validates and sets each value.
     public var bindingTarget: BindingTarget<Value> {
         BindingTarget(lifetime: lifetime) { [weak self] in self?.value = $0 }
+    }
+}
+
+/// Whether a `ValidatingProperty` is writing into its root right now.
+private final class WriteFlag: Sendable {
+    private let flag = Synchronization.Atomic<Bool>(false)
+
+    var isSet: Bool {
+        get { flag.load(ordering: .acquiring) }
+        set { flag.store(newValue, ordering: .releasing) }
     }
 }

@@ -26,6 +26,10 @@ extension SignalProducer where Value == Bool {
     /// The negation of each value.
     public func negate() -> SignalProducer { map { !$0 } }
     /// The logical AND of the latest values of this producer's run and `other`'s.
+    public func and(_ other: SignalProducer) -> SignalProducer { combineLatest(with: other).map { $0 && $1 } }
+    /// The logical OR of the latest values of this producer's run and `other`'s.
+    public func or(_ other: SignalProducer) -> SignalProducer { combineLatest(with: other).map { $0 || $1 } }
+    /// The logical AND of the latest values of this producer's run and `other`'s.
     public func and<B: SignalProducerConvertible>(_ other: B) -> SignalProducer where B.Value == Bool, B.Error == Error {
         combineLatest(with: other.producer).map { $0 && $1 }
     }

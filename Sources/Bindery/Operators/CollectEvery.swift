@@ -2,18 +2,29 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 
-/// The values a `collect(every:)` run has gathered since its last batch.
+/// The values a `collect(every:)` run has gathered since its last batch, and whether the
+/// upstream completed (with `discardWhenCompleted: false`, the next tick sends the last batch
+/// and completes).
 private final class Batch<Value>: @unchecked Sendable {
-    // `@unchecked`: `values` is only touched under `mutex`.
+    // `@unchecked`: the vars are only touched under `mutex`.
     private let mutex = Mutex(())
+    private let skipEmpty: Bool
     private var values: [Value] = []
+    private var completed = false
+
+    init(skipEmpty: Bool) { self.skipEmpty = skipEmpty }
 
     func append(_ value: Value) { mutex.withLock { _ in values.append(value) } }
 
-    func take() -> [Value] {
+    func markCompleted() { mutex.withLock { _ in completed = true } }
+
+    /// The batch to send at a tick (`nil` if it is empty and empty ones are skipped), and
+    /// whether the upstream has completed.
+    func take() -> (batch: [Value]?, completed: Bool) {
         mutex.withLock { _ in
-            defer { values = [] }
-            return values
+            guard !values.isEmpty || !skipEmpty else { return (nil, completed) }
+            defer { values.removeAll() }
+            return (values, completed)
         }
     }
 }
@@ -21,42 +32,32 @@ private final class Batch<Value>: @unchecked Sendable {
 enum CollectEveryOperator {
     static func make<V, E>(_ interval: DispatchTimeInterval, on scheduler: DateScheduler, skipEmpty: Bool, discardWhenCompleted: Bool) -> Transform<V, E, [V], E> {
         { downstream, lifetime in
-            let output = Signal<[V], E>.Observer.serializing(downstream, during: lifetime)
-            let batch = Batch<V>()
-            func flush() {
-                let values = batch.take()
-                if !(skipEmpty && values.isEmpty) { output.send(value: values) }
-            }
-            let start = scheduler.currentDate
-            let timer = scheduler.schedule(after: start.addingTimeInterval(interval.seconds), interval: interval, action: flush)
-            /// The timer's next tick: computed, so no state is shared with the timer's thread.
-            func nextTick() -> Date {
-                let elapsed = scheduler.currentDate.timeIntervalSince(start)
-                let ticks = max(1, (elapsed / interval.seconds).rounded(.down) + 1)
-                return start.addingTimeInterval(ticks * interval.seconds)
-            }
+            let output = ScheduledOutput(downstream, on: scheduler, during: lifetime)
+            let batch = Batch<V>(skipEmpty: skipEmpty)
+            let timer = SerialDisposable()
             lifetime += timer
+            timer.inner = scheduler.schedule(
+                after: scheduler.currentDate.addingTimeInterval(interval),
+                interval: interval,
+                leeway: interval * 0.1
+            ) {
+                let (values, completed) = batch.take()
+                if let values { output.sendUnscheduled(values) }
+                if completed { output.terminateUnscheduled(.completed) }
+            }
             return Signal<V, E>.Observer { event in
                 switch event {
-                case let .value(value): batch.append(value)
-                case .completed where discardWhenCompleted:
-                    // As in ReactiveSwift: gathered values are discarded, completion is at once.
-                    timer?.dispose()
-                    output.sendCompleted()
-                case .completed:
-                    // As in ReactiveSwift: what was gathered is sent at the next interval, then
+                case let .value(value):
+                    batch.append(value)
+                case .completed where !discardWhenCompleted:
+                    // As in ReactiveSwift: what was gathered is sent at the next tick, then
                     // the completion.
-                    timer?.dispose()
-                    lifetime += scheduler.schedule(after: nextTick()) {
-                        flush()
-                        output.sendCompleted()
-                    }
-                case let .failed(error):
-                    timer?.dispose()
-                    scheduler.schedule { output.send(error: error) }
-                case .interrupted:
-                    timer?.dispose()
-                    scheduler.schedule { output.sendInterrupted() }
+                    guard output.isActive else { return }
+                    batch.markCompleted()
+                case .completed, .failed, .interrupted:
+                    guard output.isActive else { return }
+                    timer.dispose()
+                    output.terminate(with: event)
                 }
             }
         }

@@ -56,8 +56,7 @@ import Synchronization
                 output.send(event)
             }
         }
-        let startOther = {
-            guard !lifetime.hasEnded else { return }
+        let startOther: () -> Void = {
             lifetime += other.start { event in
                 switch event {
                 case let .value(w): if let pair = latest.set(b: w) { output.send(value: pair) }
@@ -77,21 +76,12 @@ import Synchronization
         }
         return (upstream, startOther)
     }
-
-    /// For signals, which are already running: observe `other` at once.
-    @inlinable static func make<V, E, W>(with other: SignalProducer<W, E>) -> Transform<V, E, (V, W), E> {
-        { downstream, lifetime in
-            let (upstream, startOther) = parts(with: other, downstream: downstream, lifetime: lifetime)
-            startOther()
-            return upstream
-        }
-    }
 }
 
 extension Signal {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
     @inlinable public func combineLatest<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
-        lift(CombineLatestOperator.make(with: SignalProducer(other)))
+        lift(paired: { CombineLatestOperator.parts(with: SignalProducer(other), downstream: $0, lifetime: $1) })
     }
 
     /// The latest values of `a` and `b`, once each has sent one.
@@ -103,16 +93,17 @@ extension Signal {
     @inlinable public static func combineLatest<B, C>(_ a: Signal, _ b: Signal<B, Error>, _ c: Signal<C, Error>) -> Signal<(Value, B, C), Error> {
         a.combineLatest(with: b).combineLatest(with: c).map { ($0.0, $0.1, $1) }
     }
+
+    /// The latest values of `a`, `b`, `c` and `d`, once each has sent one.
+    @inlinable public static func combineLatest<B, C, D>(_ a: Signal, _ b: Signal<B, Error>, _ c: Signal<C, Error>, _ d: Signal<D, Error>) -> Signal<(Value, B, C, D), Error> {
+        combineLatest(a, b, c).combineLatest(with: d).map { ($0.0, $0.1, $0.2, $1) }
+    }
 }
 
 extension SignalProducer {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
     @inlinable public func combineLatest<W>(with other: SignalProducer<W, Error>) -> SignalProducer<(Value, W), Error> {
-        SignalProducer<(Value, W), Error>(serial: { observer, lifetime in
-            let (upstream, startOther) = CombineLatestOperator.parts(with: other, downstream: observer, lifetime: lifetime)
-            self.startHandler(upstream, lifetime)
-            startOther()
-        })
+        lift(paired: { CombineLatestOperator.parts(with: other, downstream: $0, lifetime: $1) })
     }
 
     /// The latest values of `a` and `b`, once each has sent one.

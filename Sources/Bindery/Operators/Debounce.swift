@@ -1,64 +1,63 @@
 import FoundationEssentials
 import Synchronization
 
-/// The value a debounce run is waiting to send.
+/// The value a debounce run is waiting to send, and when the last value arrived.
 private final class PendingValue<Value>: @unchecked Sendable {
-    // `@unchecked`: `value` is only touched under `mutex`.
+    // `@unchecked`: the vars are only touched under `mutex`.
     private let mutex = Mutex(())
     private var value: Value?
-    private var due: Date?
+    private var lastUpdated = Date.distantPast
 
-    func set(_ newValue: Value, due date: Date) {
+    func set(_ newValue: Value, at date: Date) {
         mutex.withLock { _ in
             value = newValue
-            due = date
+            lastUpdated = date
         }
     }
 
-    var hasValue: Bool { mutex.withLock { _ in value != nil } }
-
-    var dueDate: Date? { mutex.withLock { _ in due } }
-
-    func take() -> Value? {
+    /// Takes the waiting value, with the date it arrived.
+    func take() -> (value: Value?, lastUpdated: Date) {
         mutex.withLock { _ in
             defer { value = nil }
-            return value
+            return (value, lastUpdated)
         }
     }
 }
 
 enum DebounceOperator {
     static func make<V, E>(_ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool) -> Transform<V, E, V, E> {
-        { downstream, lifetime in
-            let output = Signal<V, E>.Observer.serializing(downstream, during: lifetime)
+        precondition(interval >= 0, "debounce needs a non-negative interval")
+        return { downstream, lifetime in
+            let output = ScheduledOutput(downstream, on: scheduler, during: lifetime)
             let pending = PendingValue<V>()
             let scheduled = SerialDisposable()
             lifetime += scheduled
             return Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(value):
-                    let due = scheduler.currentDate.addingTimeInterval(interval)
-                    pending.set(value, due: due)
-                    scheduled.inner = scheduler.schedule(after: due) {
-                        if let value = pending.take() { output.send(value: value) }
-                    }
-                case .completed where !discardWhenCompleted && pending.hasValue:
-                    // As in ReactiveSwift: the waiting value is sent when it falls due, then
-                    // the completion.
-                    scheduled.inner = scheduler.schedule(after: pending.dueDate ?? scheduler.currentDate) {
-                        if let value = pending.take() { output.send(value: value) }
-                        output.sendCompleted()
+                    let now = scheduler.currentDate
+                    pending.set(value, at: now)
+                    scheduled.inner = scheduler.schedule(after: now.addingTimeInterval(interval)) {
+                        if let value = pending.take().value { output.sendUnscheduled(value) }
                     }
                 case .completed:
-                    // As in ReactiveSwift: a waiting value is discarded and the completion
-                    // passes at once.
+                    guard output.isActive else { return }
                     scheduled.dispose()
-                    _ = pending.take()
-                    output.sendCompleted()
-                default:
+                    // As in ReactiveSwift: a waiting value is discarded, unless asked to keep
+                    // it; then it is sent when it falls due, followed by the completion.
+                    let waiting = pending.take()
+                    if !discardWhenCompleted, let value = waiting.value {
+                        scheduler.schedule(after: waiting.lastUpdated.addingTimeInterval(interval)) {
+                            output.sendUnscheduled(value)
+                            output.terminate(event)
+                        }
+                    } else {
+                        output.terminate(event)
+                    }
+                case .failed, .interrupted:
+                    guard output.isActive else { return }
                     scheduled.dispose()
-                    let handed = ScheduledAction { output.send(event) }
-                    scheduler.schedule(handed.run)
+                    output.terminate(event)
                 }
             }
         }

@@ -57,63 +57,115 @@ extension SignalProducer where Value: SignalProducerConvertible, Value.Error == 
     }
 }
 
+// `flatMap`: ReactiveSwift's overload set, a generic one over `SignalProducerConvertible` and a
+// concrete `SignalProducer` one for each pairing of error types. The concrete ones are what
+// let a closure write `.init(value:)` or `.empty` and have the producer type inferred.
+
 extension Signal {
+    /// Each value mapped to an inner producer, run and combined per `strategy`.
+    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>) -> Signal<U, Error> {
+        map(transform).lift(FlattenOperator.make(strategy))
+    }
+
     /// Each value mapped to an inner stream, run and combined per `strategy`.
     public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> Signal<Inner.Value, Error>
     where Inner.Error == Error {
-        map { transform($0).producer }.lift(FlattenOperator.make(strategy))
+        flatMap(strategy) { transform($0).producer }
+    }
+
+    /// Each value mapped to an inner producer that cannot fail, run and combined per `strategy`.
+    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>) -> Signal<U, Error> {
+        flatMap(strategy) { transform($0).promoteError(Error.self) }
     }
 
     /// Each value mapped to an inner stream that cannot fail, run and combined per `strategy`.
-    /// Disfavoured: an inner stream whose error type is generic takes the outer one's.
-    @_disfavoredOverload
     public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> Signal<Inner.Value, Error>
     where Inner.Error == Never {
-        map { transform($0).producer.promoteError(Error.self) }.lift(FlattenOperator.make(strategy))
+        flatMap(strategy) { transform($0).producer }
     }
 }
 
 extension Signal where Error == Never {
-    /// Each value mapped to an inner stream that can fail, run and combined per `strategy`.
-    public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> Signal<Inner.Value, Inner.Error> {
-        promoteError(Inner.Error.self).flatMap(strategy, transform)
+    /// Each value mapped to an inner producer that can fail, run and combined per `strategy`.
+    public func flatMap<U, F>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>) -> Signal<U, F> {
+        promoteError(F.self).map(transform).lift(FlattenOperator.make(strategy))
     }
 
-    /// Each value mapped to an inner stream that cannot fail either (the most specific
-    /// overload, so the others are never ambiguous).
+    /// Each value mapped to an inner stream that can fail, run and combined per `strategy`.
+    public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> Signal<Inner.Value, Inner.Error> {
+        flatMap(strategy) { transform($0).producer }
+    }
+
+    /// Each value mapped to an inner producer that cannot fail either.
+    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>) -> Signal<U, Never> {
+        map(transform).lift(FlattenOperator.make(strategy))
+    }
+
+    /// Each value mapped to an inner stream that cannot fail either.
     public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> Signal<Inner.Value, Never>
     where Inner.Error == Never {
-        map { transform($0).producer }.lift(FlattenOperator.make(strategy))
+        flatMap(strategy) { transform($0).producer }
     }
 }
 
 extension SignalProducer {
+    /// Each value mapped to an inner producer, run and combined per `strategy`.
+    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>) -> SignalProducer<U, Error> {
+        map(transform).lift(FlattenOperator.make(strategy))
+    }
+
     /// Each value mapped to an inner stream, run and combined per `strategy`.
     public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> SignalProducer<Inner.Value, Error>
     where Inner.Error == Error {
-        map { transform($0).producer }.lift(FlattenOperator.make(strategy))
+        flatMap(strategy) { transform($0).producer }
+    }
+
+    /// Each value mapped to an inner producer that cannot fail, run and combined per `strategy`.
+    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>) -> SignalProducer<U, Error> {
+        flatMap(strategy) { transform($0).promoteError(Error.self) }
     }
 
     /// Each value mapped to an inner stream that cannot fail, run and combined per `strategy`.
-    /// Disfavoured: an inner stream whose error type is generic takes the outer one's.
-    @_disfavoredOverload
     public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> SignalProducer<Inner.Value, Error>
     where Inner.Error == Never {
-        map { transform($0).producer.promoteError(Error.self) }.lift(FlattenOperator.make(strategy))
+        flatMap(strategy) { transform($0).producer }
     }
 }
 
 extension SignalProducer where Error == Never {
-    /// Each value mapped to an inner stream that can fail, run and combined per `strategy`.
-    public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> SignalProducer<Inner.Value, Inner.Error> {
-        promoteError(Inner.Error.self).flatMap(strategy, transform)
+    /// Each value mapped to an inner producer, run and combined per `strategy`.
+    public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>) -> SignalProducer<U, Error> {
+        map(transform).lift(FlattenOperator.make(strategy))
     }
 
-    /// Each value mapped to an inner stream that cannot fail either (the most specific
-    /// overload, so the others are never ambiguous).
-    public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> SignalProducer<Inner.Value, Never>
-    where Inner.Error == Never {
-        map { transform($0).producer }.lift(FlattenOperator.make(strategy))
+    /// Each value mapped to an inner stream, run and combined per `strategy`.
+    public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> SignalProducer<Inner.Value, Error>
+    where Inner.Error == Error {
+        flatMap(strategy) { transform($0).producer }
+    }
+
+    /// Each value mapped to an inner producer that can fail, run and combined per `strategy`.
+    public func flatMap<U, F>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>) -> SignalProducer<U, F> {
+        promoteError(F.self).map(transform).lift(FlattenOperator.make(strategy))
+    }
+
+    /// Each value mapped to an inner stream that can fail, run and combined per `strategy`.
+    public func flatMap<Inner: SignalProducerConvertible>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner) -> SignalProducer<Inner.Value, Inner.Error> {
+        flatMap(strategy) { transform($0).producer }
+    }
+}
+
+extension Signal where Value: Sequence {
+    /// The elements of every sequence this signal sends, in order.
+    public func flatten() -> Signal<Value.Element, Error> {
+        flatMap(.merge) { SignalProducer<Value.Element, Never>($0) }
+    }
+}
+
+extension SignalProducer where Value: Sequence {
+    /// The elements of every sequence this producer sends, in order.
+    public func flatten() -> SignalProducer<Value.Element, Error> {
+        flatMap(.merge) { SignalProducer<Value.Element, Never>($0) }
     }
 }
 
@@ -129,9 +181,19 @@ extension SignalProducer {
     /// This run's values and `other`'s, interleaved; completes when both have.
     public func merge(with other: SignalProducer) -> SignalProducer { SignalProducer.merge([self, other]) }
 
+    /// This run's values and `other`'s, interleaved; completes when both have.
+    public func merge<Other: SignalProducerConvertible>(with other: Other) -> SignalProducer where Other.Value == Value, Other.Error == Error {
+        SignalProducer.merge([self, other.producer])
+    }
+
     /// This run's values, then `next`'s.
     public func concat(_ next: SignalProducer) -> SignalProducer {
         SignalProducer<SignalProducer, Error>([self, next]).flatten(.concat)
+    }
+
+    /// This run's values, then `next`'s.
+    public func concat<Next: SignalProducerConvertible>(_ next: Next) -> SignalProducer where Next.Value == Value, Next.Error == Error {
+        concat(next.producer)
     }
 
     /// This run's values, then `value`.
@@ -146,13 +208,10 @@ extension SignalProducer {
     /// `previous`'s values first, then this run's.
     public func prefix(_ previous: SignalProducer) -> SignalProducer { previous.concat(self) }
 
-    /// Waits for this run to complete, ignoring its values, then runs `next`.
-    public func then<U>(_ next: SignalProducer<U, Error>) -> SignalProducer<U, Error> {
-        compactMap { _ -> U? in nil }.concat(next)
+    /// `previous`'s values first, then this run's.
+    public func prefix<Previous: SignalProducerConvertible>(_ previous: Previous) -> SignalProducer where Previous.Value == Value, Previous.Error == Error {
+        previous.producer.concat(self)
     }
-
-    /// Waits for this run to complete, ignoring its values, then sends `value`.
-    public func then<U>(value: U) -> SignalProducer<U, Error> { then(SignalProducer<U, Error>(value: value)) }
 }
 
 extension Signal {

@@ -94,7 +94,10 @@ private final class Flattener<Value, Error: Swift.Error>: @unchecked Sendable {
 
     private func start(_ inner: Inner, id: Int) {
         let slot = SerialDisposable()
-        let handle = runs.add(slot)
+        // The flattened run has ended (its observer completed, or it was disposed, possibly
+        // from inside the inner stream that just finished): a waiting inner stream is never
+        // started then, so it has no side effects (as in ReactiveSwift).
+        guard let handle = runs.add(slot) else { return }
         let previous = mutex.withLock { _ -> [(run: Disposable, handle: Disposable?)] in
             switch kind {
             case .latest:

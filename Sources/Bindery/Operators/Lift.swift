@@ -7,6 +7,36 @@
 @usableFromInline typealias Transform<Value, Error: Swift.Error, U, F: Swift.Error> =
     (Signal<U, F>.Observer, Lifetime) -> Signal<Value, Error>.Observer
 
+/// An operator over this stream and another producer, written once: it returns the observer
+/// for this stream and the start of the other. A producer run starts itself first, then the
+/// other (ReactiveSwift's order for `zip`, `combineLatest`, `sample`), so a synchronous other
+/// producer meets this stream's values already sent; a signal starts the other at once.
+@usableFromInline typealias PairedTransform<Value, Error: Swift.Error, U, F: Swift.Error> =
+    (Signal<U, F>.Observer, Lifetime) -> (upstream: Signal<Value, Error>.Observer, startOther: () -> Void)
+
+extension Signal {
+    /// A signal observing this one and another source through `transform`.
+    @inlinable func lift<U, F>(paired transform: @escaping PairedTransform<Value, Error, U, F>) -> Signal<U, F> {
+        lift { downstream, lifetime in
+            let (upstream, startOther) = transform(downstream, lifetime)
+            startOther()
+            return upstream
+        }
+    }
+}
+
+extension SignalProducer {
+    /// A producer whose runs start this one, then another source, through `transform`.
+    @inlinable func lift<U, F>(paired transform: @escaping PairedTransform<Value, Error, U, F>) -> SignalProducer<U, F> {
+        SignalProducer<U, F>(serial: { observer, lifetime in
+            let (upstream, startOther) = transform(observer, lifetime)
+            self.startHandler(upstream, lifetime)
+            guard !lifetime.hasEnded else { return }
+            startOther()
+        })
+    }
+}
+
 extension Signal {
     /// A signal observing this one through `transform`.
     @inlinable func lift<U, F>(_ transform: @escaping Transform<Value, Error, U, F>) -> Signal<U, F> {
@@ -67,16 +97,36 @@ extension SignalProducer {
         })
     }
 
-    /// A binary signal operator lifted to producers: the result starts this producer, then the
-    /// other one, per run.
+    /// A binary signal operator lifted to producers: per run, the result starts `other`
+    /// first, then this producer (as `liftRight`).
     public func lift<U, F, V, G>(_ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        liftRight(transform)
+    }
+
+    /// A binary signal operator lifted to producers; per run, this producer starts first,
+    /// then `other`.
+    public func liftLeft<U, F, V, G>(_ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        lift(transform, otherFirst: false)
+    }
+
+    /// A binary signal operator lifted to producers; per run, `other` starts first, then this
+    /// producer.
+    public func liftRight<U, F, V, G>(_ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        lift(transform, otherFirst: true)
+    }
+
+    private func lift<U, F, V, G>(
+        _ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>,
+        otherFirst: Bool
+    ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
         { other in
             SignalProducer<V, G>(serial: { observer, lifetime in
                 let (signal, input) = Signal<Value, Error>.pipe()
                 let (otherSignal, otherInput) = Signal<U, F>.pipe()
                 lifetime += transform(signal)(otherSignal).observe(observer)
+                if otherFirst { other.startHandler(otherInput, lifetime) }
                 self.startHandler(input, lifetime)
-                other.startHandler(otherInput, lifetime)
+                if !otherFirst { other.startHandler(otherInput, lifetime) }
             })
         }
     }

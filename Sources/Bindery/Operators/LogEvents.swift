@@ -1,6 +1,8 @@
 /// The kinds of event `logEvents` can report.
 public enum LoggingEvent: String, CaseIterable, Sendable {
-    case started, value, failed, completed, interrupted, terminated, disposed
+    /// A producer's run is about to start (before its start handler), and has started (after).
+    case starting, started
+    case value, failed, completed, interrupted, terminated, disposed
 
     /// Every kind.
     public static let allEvents = Set(allCases)
@@ -55,7 +57,9 @@ extension Signal {
 }
 
 extension SignalProducer {
-    /// Logs each selected event of every run, including its start, with `identifier`.
+    /// Logs each selected event of every run with `identifier`, including `starting` before
+    /// the run's start handler and `started` after it returned (as ReactiveSwift does, so the
+    /// events a synchronous producer sends come between the two).
     public func logEvents(
         identifier: String = "",
         events: Set<LoggingEvent> = LoggingEvent.allEvents,
@@ -66,8 +70,9 @@ extension SignalProducer {
                            functionName: functionName, lineNumber: lineNumber, logger: logger)
         let logged: SignalProducer = lift(log.hooks().transform())
         return SignalProducer(serial: { observer, lifetime in
-            log.log(.started, "started")
+            log.log(.starting, "starting")
             logged.startHandler(observer, lifetime)
+            log.log(.started, "started")
         })
     }
 }

@@ -23,18 +23,20 @@ private final class Latest<Value>: @unchecked Sendable {
 
 enum SampleOperators {
     /// `sample(with:)`: the latest value of the source with each value of `sampler`.
-    static func sample<V, E, T>(with sampler: SignalProducer<T, Never>) -> Transform<V, E, (V, T), E> {
+    static func sample<V, E, T>(with sampler: SignalProducer<T, Never>) -> PairedTransform<V, E, (V, T), E> {
         { downstream, lifetime in
             let output = Signal<(V, T), E>.Observer.serializing(downstream, during: lifetime)
             let latest = Latest<V>()
-            lifetime += sampler.start { event in
-                switch event {
-                case let .value(t): if let v = latest.current { output.send(value: (v, t)) }
-                case .completed: if latest.complete(source: false) { output.sendCompleted() }
-                case .interrupted: output.sendInterrupted()
+            let startSampler: () -> Void = {
+                lifetime += sampler.start { event in
+                    switch event {
+                    case let .value(t): if let v = latest.current { output.send(value: (v, t)) }
+                    case .completed: if latest.complete(source: false) { output.sendCompleted() }
+                    case .interrupted: output.sendInterrupted()
+                    }
                 }
             }
-            return Signal<V, E>.Observer { event in
+            let upstream = Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(v): latest.set(v)
                 case let .failed(error): output.send(error: error)
@@ -42,6 +44,7 @@ enum SampleOperators {
                 case .interrupted: output.sendInterrupted()
                 }
             }
+            return (upstream, startSampler)
         }
     }
 
@@ -65,7 +68,7 @@ extension Signal {
     /// The latest value of this signal with each value of `sampler`, once this signal has sent
     /// one. Completes when both have completed; interrupted if either is.
     public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
-        lift(SampleOperators.sample(with: SignalProducer(sampler)))
+        lift(paired: SampleOperators.sample(with: SignalProducer(sampler)))
     }
 
     /// The latest value of this signal each time `sampler` fires, once this signal has sent one.
@@ -88,7 +91,7 @@ extension Signal {
 extension SignalProducer {
     /// The latest value of this run with each value of `sampler` (see `Signal.sample(with:)`).
     public func sample<T>(with sampler: SignalProducer<T, Never>) -> SignalProducer<(Value, T), Error> {
-        lift(SampleOperators.sample(with: sampler))
+        lift(paired: SampleOperators.sample(with: sampler))
     }
 
     /// The latest value of this run with each value of `sampler`.
@@ -104,6 +107,24 @@ extension SignalProducer {
     /// The latest value of this run each time `sampler` fires.
     public func sample(on sampler: Signal<(), Never>) -> SignalProducer {
         sample(on: SignalProducer<(), Never>(sampler))
+    }
+
+    /// The latest value of this run with each value of `sampler`.
+    public func sample<Sampler: SignalProducerConvertible>(with sampler: Sampler) -> SignalProducer<(Value, Sampler.Value), Error>
+    where Sampler.Error == Never {
+        sample(with: sampler.producer)
+    }
+
+    /// The latest value of this run each time `sampler` fires.
+    public func sample<Sampler: SignalProducerConvertible>(on sampler: Sampler) -> SignalProducer
+    where Sampler.Value == (), Sampler.Error == Never {
+        sample(on: sampler.producer)
+    }
+
+    /// Each value of this run with the latest value of `samplee`.
+    public func withLatest<Samplee: SignalProducerConvertible>(from samplee: Samplee) -> SignalProducer<(Value, Samplee.Value), Error>
+    where Samplee.Error == Never {
+        withLatest(from: samplee.producer)
     }
 
     /// Each value of this run with the latest value of `samplee` (see `Signal.withLatest(from:)`).

@@ -29,6 +29,10 @@ enum ScanOperators {
 extension Signal {
     /// Each intermediate result of folding the values with `next`, starting from `initial`.
     public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> { lift(ScanOperators.scan(initial, next)) }
+    /// Each intermediate result of folding the values into `initial` with `next`.
+    public func scan<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<U, Error> {
+        lift(ScanMapOperator.make(into: initial) { state, value in next(&state, value); return state })
+    }
     /// The result of folding every value with `next`, sent when the signal completes.
     public func reduce<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> { reduce(into: initial) { $0 = next($0, $1) } }
     /// The result of folding every value into `initial` with `next`, sent when the signal completes.
@@ -40,6 +44,10 @@ extension Signal {
 extension SignalProducer {
     /// Each intermediate result of folding the values with `next`, starting from `initial`.
     public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> SignalProducer<U, Error> { lift(ScanOperators.scan(initial, next)) }
+    /// Each intermediate result of folding the values into `initial` with `next`.
+    public func scan<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> SignalProducer<U, Error> {
+        lift(ScanMapOperator.make(into: initial) { state, value in next(&state, value); return state })
+    }
     /// The result of folding every value with `next`, sent when the run completes.
     public func reduce<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> SignalProducer<U, Error> { reduce(into: initial) { $0 = next($0, $1) } }
     /// The result of folding every value into `initial` with `next`, sent when the run completes.

@@ -1,48 +1,36 @@
 import Dispatch
 import FoundationEssentials
 
-/// The date of the last event `delay` scheduled.
-final class LastScheduledDate: @unchecked Sendable {
-    // `@unchecked`: only the operator's observer touches `date`, and its upstream delivers one
-    // event at a time.
-    var date: Date?
-}
-
 enum SchedulingOperators {
     /// Every event forwarded through `scheduler`, in order.
     static func observe<V, E>(on scheduler: Scheduler) -> Transform<V, E, V, E> {
-        // Actions are not tracked for cancellation: once the stream has ended, its core drops
-        // whatever they deliver.
-        { downstream, _ in
-            Signal<V, E>.Observer { event in
-                let handed = ScheduledAction { downstream.send(event) }
-                scheduler.schedule(handed.run)
+        { downstream, lifetime in
+            let output = ScheduledOutput(downstream, on: scheduler, during: lifetime)
+            return Signal<V, E>.Observer { event in
+                if case let .value(value) = event { output.send(value) } else { output.terminate(event) }
             }
         }
     }
 
-    /// Values and completion delayed by `interval`; a failure passes at once (on the
-    /// scheduler); an interruption follows the values already scheduled, as in ReactiveSwift.
+    /// Values and completion delayed by `interval`; a failure or an interruption passes on the
+    /// scheduler at once (ReactiveSwift's `delay`).
     static func delay<V, E>(_ interval: TimeInterval, on scheduler: DateScheduler) -> Transform<V, E, V, E> {
-        { downstream, _ in
-            // The date of the last value scheduled; only the upstream's one-at-a-time delivery
-            // touches it.
-            let last = LastScheduledDate()
+        precondition(interval >= 0, "delay needs a non-negative interval")
+        return { downstream, lifetime in
+            let output = ScheduledOutput(downstream, on: scheduler, during: lifetime)
             return Signal<V, E>.Observer { event in
-                let handed = ScheduledAction { downstream.send(event) }
                 switch event {
-                case .failed:
-                    scheduler.schedule(handed.run)
-                case .interrupted:
-                    if let date = last.date, date > scheduler.currentDate {
-                        scheduler.schedule(after: date, action: handed.run)
-                    } else {
-                        scheduler.schedule(handed.run)
+                case let .value(value):
+                    guard output.isActive else { return }
+                    scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(interval)) {
+                        output.sendUnscheduled(value)
                     }
-                case .value, .completed:
-                    let date = scheduler.currentDate.addingTimeInterval(interval)
-                    last.date = date
-                    scheduler.schedule(after: date, action: handed.run)
+                case .completed:
+                    scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(interval)) {
+                        output.terminate(event)
+                    }
+                case .failed, .interrupted:
+                    output.terminate(event)
                 }
             }
         }
@@ -67,16 +55,6 @@ extension SignalProducer {
         SignalProducer(serial: { observer, lifetime in
             let handed = ScheduledAction { self.startHandler(observer, lifetime) }
             lifetime += scheduler.schedule(handed.run)
-        })
-    }
-
-    /// Sends the scheduler's date every `interval`, forever (until disposed).
-    public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler, leeway: DispatchTimeInterval = .nanoseconds(0)) -> SignalProducer<Date, Never> {
-        SignalProducer<Date, Never>(serial: { observer, lifetime in
-            let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
-            lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
-                observer.send(value: scheduler.currentDate)
-            }
         })
     }
 }
@@ -108,5 +86,17 @@ extension SignalProducer where Value == Int, Error == Never {
     /// until disposed.
     public static func interval(_ interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer<Int, Never> {
         SignalProducer.interval(0..., interval: interval, on: scheduler)
+    }
+}
+
+extension SignalProducer where Value == Date, Error == Never {
+    /// Sends the scheduler's date every `interval`, forever (until disposed).
+    public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler, leeway: DispatchTimeInterval = .nanoseconds(0)) -> SignalProducer<Date, Never> {
+        SignalProducer(serial: { observer, lifetime in
+            let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
+            lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
+                observer.send(value: scheduler.currentDate)
+            }
+        })
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 enum SkipOperators {
     static func first<V, E>(_ count: Int) -> Transform<V, E, V, E> {
         { downstream, _ in
@@ -17,6 +19,23 @@ enum SkipOperators {
             }
         }
     }
+
+    /// No values until `trigger` sends a value or completes; every value from then on.
+    static func until<V, E>(_ trigger: SignalProducer<(), Never>) -> Transform<V, E, V, E> {
+        { downstream, lifetime in
+            let output = Signal<V, E>.Observer.serializing(downstream, during: lifetime)
+            let open = Synchronization.Atomic<Bool>(false)
+            lifetime += trigger.start { event in
+                switch event {
+                case .value, .completed: open.store(true, ordering: .releasing)
+                case .interrupted: break
+                }
+            }
+            return .forwarding(to: output) { value in
+                if open.load(ordering: .acquiring) { output.send(value: value) }
+            }
+        }
+    }
 }
 
 extension Signal {
@@ -24,6 +43,12 @@ extension Signal {
     public func skip(first count: Int) -> Signal { lift(SkipOperators.first(count)) }
     /// Every value from the first for which `shouldSkip` is false.
     public func skip(while shouldSkip: @escaping (Value) -> Bool) -> Signal { lift(SkipOperators.while(shouldSkip)) }
+    /// No values until `trigger` sends a value or completes; every value from then on.
+    public func skip(until trigger: Signal<(), Never>) -> Signal { lift(SkipOperators.until(SignalProducer(trigger))) }
+    /// No values until `trigger` sends a value or completes; every value from then on.
+    public func skip<Trigger: SignalProducerConvertible>(until trigger: Trigger) -> Signal where Trigger.Value == (), Trigger.Error == Never {
+        lift(SkipOperators.until(trigger.producer))
+    }
 }
 
 extension SignalProducer {
@@ -31,4 +56,10 @@ extension SignalProducer {
     public func skip(first count: Int) -> SignalProducer { lift(SkipOperators.first(count)) }
     /// Every value from the first for which `shouldSkip` is false.
     public func skip(while shouldSkip: @escaping (Value) -> Bool) -> SignalProducer { lift(SkipOperators.while(shouldSkip)) }
+    /// No values until `trigger` sends a value or completes; every value from then on.
+    public func skip(until trigger: SignalProducer<(), Never>) -> SignalProducer { lift(SkipOperators.until(trigger)) }
+    /// No values until `trigger` sends a value or completes; every value from then on.
+    public func skip<Trigger: SignalProducerConvertible>(until trigger: Trigger) -> SignalProducer where Trigger.Value == (), Trigger.Error == Never {
+        skip(until: trigger.producer)
+    }
 }

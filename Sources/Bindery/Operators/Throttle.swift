@@ -5,35 +5,29 @@ import Synchronization
 private final class ThrottleState<Value>: @unchecked Sendable {
     // `@unchecked`: the vars are only touched under `mutex`.
     private let mutex = Mutex(())
-    private var lastSent: Date?
+    private var previousDate: Date?
     private var pending: Value?
-    /// When the pending value is scheduled to be sent.
-    private var pendingDate: Date?
 
-    /// Stores `value` as pending and returns when it may be sent.
+    /// Stores `value` as pending and returns when it may be sent: one interval after the last
+    /// value sent, or now. A last send dated after `now` (the clock was set back) does not
+    /// hold the value back.
     func offer(_ value: Value, now: Date, interval: TimeInterval) -> Date {
         mutex.withLock { _ in
             pending = value
-            guard let lastSent, lastSent.addingTimeInterval(interval) > now else {
-                pendingDate = now
-                return now
-            }
-            pendingDate = lastSent.addingTimeInterval(interval)
-            return pendingDate!
+            guard let previousDate, previousDate <= now else { return now }
+            return max(previousDate.addingTimeInterval(interval), now)
         }
     }
 
-    /// When the pending value will be sent, if there is one.
-    var scheduledDate: Date? { mutex.withLock { _ in pending == nil ? nil : pendingDate } }
-
-    /// Takes the pending value, recording `now` as the time it is sent.
-    func take(now: Date) -> Value? {
+    /// Takes the pending value, recording `date` as the time it is sent.
+    func take(sentAt date: Date) -> Value? {
         mutex.withLock { _ in
             defer {
-                pending = nil
-                pendingDate = nil
+                if pending != nil {
+                    pending = nil
+                    previousDate = date
+                }
             }
-            if pending != nil { lastSent = now }
             return pending
         }
     }
@@ -41,33 +35,18 @@ private final class ThrottleState<Value>: @unchecked Sendable {
 
 enum ThrottleOperator {
     static func make<V, E>(_ interval: TimeInterval, on scheduler: DateScheduler) -> Transform<V, E, V, E> {
-        { downstream, lifetime in
-            let output = Signal<V, E>.Observer.serializing(downstream, during: lifetime)
+        precondition(interval >= 0, "throttle needs a non-negative interval")
+        return { downstream, lifetime in
+            let output = ScheduledOutput(downstream, on: scheduler, during: lifetime)
             let state = ThrottleState<V>()
             let scheduled = SerialDisposable()
             lifetime += scheduled
             return Signal<V, E>.Observer { event in
-                switch event {
-                case let .value(value):
-                    let date = state.offer(value, now: scheduler.currentDate, interval: interval)
-                    scheduled.inner = scheduler.schedule(after: date) {
-                        if let value = state.take(now: scheduler.currentDate) { output.send(value: value) }
-                    }
-                case .interrupted:
-                    // As in ReactiveSwift: on the scheduler, after the value already scheduled.
-                    let handed = ScheduledAction { output.send(event) }
-                    if let date = state.scheduledDate {
-                        scheduled.inner = scheduler.schedule(after: date) {
-                            if let value = state.take(now: scheduler.currentDate) { output.send(value: value) }
-                            handed.run()
-                        }
-                    } else {
-                        scheduler.schedule(handed.run)
-                    }
-                default:
-                    scheduled.dispose()
-                    let handed = ScheduledAction { output.send(event) }
-                    scheduler.schedule(handed.run)
+                guard case let .value(value) = event else { return output.terminate(event) }
+                let date = state.offer(value, now: scheduler.currentDate, interval: interval)
+                scheduled.inner = scheduler.schedule(after: date) {
+                    guard output.isActive, let value = state.take(sentAt: date) else { return }
+                    output.sendUnscheduled(value)
                 }
             }
         }

@@ -43,7 +43,7 @@ private final class ZipBuffers<A, B>: @unchecked Sendable {
 }
 
 enum ZipOperator {
-    static func make<V, E, W>(with other: SignalProducer<W, E>) -> Transform<V, E, (V, W), E> {
+    static func make<V, E, W>(with other: SignalProducer<W, E>) -> PairedTransform<V, E, (V, W), E> {
         { downstream, lifetime in
             let output = Signal<(V, W), E>.Observer.serializing(downstream, during: lifetime)
             let buffers = ZipBuffers<V, W>()
@@ -51,15 +51,17 @@ enum ZipOperator {
                 if let pair = result.pair { output.send(value: pair) }
                 if result.done { output.sendCompleted() }
             }
-            lifetime += other.start { event in
-                switch event {
-                case let .value(w): emit(buffers.add(b: w))
-                case let .failed(error): output.send(error: error)
-                case .completed: if buffers.complete(first: false) { output.sendCompleted() }
-                case .interrupted: output.sendInterrupted()
+            let startOther: () -> Void = {
+                lifetime += other.start { event in
+                    switch event {
+                    case let .value(w): emit(buffers.add(b: w))
+                    case let .failed(error): output.send(error: error)
+                    case .completed: if buffers.complete(first: false) { output.sendCompleted() }
+                    case .interrupted: output.sendInterrupted()
+                    }
                 }
             }
-            return Signal<V, E>.Observer { event in
+            let upstream = Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(v): emit(buffers.add(a: v))
                 case let .failed(error): output.send(error: error)
@@ -67,6 +69,7 @@ enum ZipOperator {
                 case .interrupted: output.sendInterrupted()
                 }
             }
+            return (upstream, startOther)
         }
     }
 }
@@ -75,22 +78,42 @@ extension Signal {
     /// Pairs of the n-th values of both; completes when either has completed and has no
     /// unpaired values left.
     public func zip<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
-        lift(ZipOperator.make(with: SignalProducer(other)))
+        lift(paired: ZipOperator.make(with: SignalProducer(other)))
     }
 
     /// Pairs of the n-th values of `a` and `b`.
     public static func zip<B>(_ a: Signal, _ b: Signal<B, Error>) -> Signal<(Value, B), Error> { a.zip(with: b) }
+
+    /// Triples of the n-th values of `a`, `b` and `c`.
+    public static func zip<B, C>(_ a: Signal, _ b: Signal<B, Error>, _ c: Signal<C, Error>) -> Signal<(Value, B, C), Error> {
+        a.zip(with: b).zip(with: c).map { ($0.0, $0.1, $1) }
+    }
+
+    /// Quadruples of the n-th values of `a`, `b`, `c` and `d`.
+    public static func zip<B, C, D>(_ a: Signal, _ b: Signal<B, Error>, _ c: Signal<C, Error>, _ d: Signal<D, Error>) -> Signal<(Value, B, C, D), Error> {
+        zip(a, b, c).zip(with: d).map { ($0.0, $0.1, $0.2, $1) }
+    }
 }
 
 extension SignalProducer {
     /// Pairs of the n-th values of both; completes when either has completed and has no
     /// unpaired values left.
     public func zip<W>(with other: SignalProducer<W, Error>) -> SignalProducer<(Value, W), Error> {
-        lift(ZipOperator.make(with: other))
+        lift(paired: ZipOperator.make(with: other))
     }
 
     /// Pairs of the n-th values of `a` and `b`.
     public static func zip<B>(_ a: SignalProducer, _ b: SignalProducer<B, Error>) -> SignalProducer<(Value, B), Error> { a.zip(with: b) }
+
+    /// Triples of the n-th values of `a`, `b` and `c`.
+    public static func zip<B, C>(_ a: SignalProducer, _ b: SignalProducer<B, Error>, _ c: SignalProducer<C, Error>) -> SignalProducer<(Value, B, C), Error> {
+        a.zip(with: b).zip(with: c).map { ($0.0, $0.1, $1) }
+    }
+
+    /// Quadruples of the n-th values of `a`, `b`, `c` and `d`.
+    public static func zip<B, C, D>(_ a: SignalProducer, _ b: SignalProducer<B, Error>, _ c: SignalProducer<C, Error>, _ d: SignalProducer<D, Error>) -> SignalProducer<(Value, B, C, D), Error> {
+        zip(a, b, c).zip(with: d).map { ($0.0, $0.1, $0.2, $1) }
+    }
 }
 
 extension SignalProducer {

@@ -9,14 +9,25 @@ public final class QueueScheduler: DateScheduler {
     /// The queue actions run on.
     public let queue: DispatchQueue
 
-    /// A scheduler with its own serial queue.
-    public init(qos: DispatchQoS = .default, name: String = "bindery.queue-scheduler", targeting target: DispatchQueue? = nil) {
-        queue = DispatchQueue(label: name, qos: qos, target: target)
+    /// A scheduler on the main queue that, unlike `UIScheduler`, always schedules
+    /// asynchronously and supports dates.
+    public static let main = QueueScheduler(internalQueue: .main)
+
+    /// A scheduler with its own serial queue. By default the queue has no QoS of its own
+    /// (`.unspecified`), so work inherits the QoS of whoever schedules it, as in ReactiveSwift.
+    public convenience init(qos: DispatchQoS = .unspecified, name: String = "bindery.queue-scheduler", targeting target: DispatchQueue? = nil) {
+        self.init(internalQueue: DispatchQueue(label: name, qos: qos, target: target))
+    }
+
+    /// A scheduler running directly on `internalQueue`, which must be serial for actions not
+    /// to overlap.
+    public init(internalQueue: DispatchQueue) {
+        queue = internalQueue
     }
 
     /// A scheduler running on `queue`, which must be serial for actions not to overlap.
-    public init(queue: DispatchQueue) {
-        self.queue = queue
+    public convenience init(queue: DispatchQueue) {
+        self.init(internalQueue: queue)
     }
 
     public var currentDate: Date { Date() }

@@ -43,6 +43,12 @@ extension DateScheduler {
     public func schedule(after date: Date, interval: DispatchTimeInterval, action: @escaping () -> Void) -> Disposable? {
         schedule(after: date, interval: interval, leeway: .nanoseconds(0), action: action)
     }
+
+    /// Schedules `action` `delay` from now and then every `interval`, until disposed.
+    @discardableResult
+    public func schedule(after delay: DispatchTimeInterval, interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0), action: @escaping () -> Void) -> Disposable? {
+        schedule(after: currentDate.addingTimeInterval(delay), interval: interval, leeway: leeway, action: action)
+    }
 }
 
 /// A closure handed from the thread that schedules it to the thread that runs it.

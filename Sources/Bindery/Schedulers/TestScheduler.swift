@@ -43,6 +43,12 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         enqueue(at: date, action)
     }
 
+    /// Schedules `action` `delay` after the current virtual date.
+    @discardableResult
+    public func schedule(after delay: DispatchTimeInterval, action: @escaping () -> Void) -> Disposable? {
+        enqueue(at: currentDate.addingTimeInterval(delay), action)
+    }
+
     @discardableResult
     public func schedule(
         after date: Date,
@@ -74,6 +80,11 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     /// Runs every action due now, without moving the clock.
     public func advance() {
         advance(to: currentDate)
+    }
+
+    /// The clock's date plus `interval`.
+    private func date(after interval: TimeInterval) -> Date {
+        mutex.withLock { _ in now.addingTimeInterval(interval) }
     }
 
     /// Moves the clock forward by `interval`, running what falls due.
@@ -112,6 +123,55 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
             let entry = queue.remove(at: index)
             if now < entry.date { now = entry.date }
             return entry
+        }
+    }
+}
+
+extension TestScheduler {
+    // The asynchronous forms, for async tests: they run the due actions on the main actor, and
+    // before each one let other tasks run (a task waiting on `sleep` or `timer` gets to see
+    // each date as the clock passes it), as ReactiveSwift's do.
+
+    /// Runs every action due now, on the main actor.
+    @MainActor public func advance() async {
+        await advanceYielding(to: currentDate)
+    }
+
+    /// Moves the clock forward by `interval`, running what falls due, on the main actor.
+    @MainActor public func advance(by interval: DispatchTimeInterval) async {
+        await advanceYielding(to: date(after: interval.seconds))
+    }
+
+    /// Moves the clock forward by `interval` seconds, running what falls due, on the main actor.
+    @MainActor public func advance(by interval: TimeInterval) async {
+        await advanceYielding(to: date(after: interval))
+    }
+
+    /// Moves the clock to `date`, running what falls due on the way, on the main actor.
+    @MainActor public func advance(to date: Date) async {
+        await advanceYielding(to: date)
+    }
+
+    /// Runs every scheduled action, on the main actor.
+    @MainActor public func run() async {
+        await advanceYielding(to: .distantFuture)
+    }
+
+    @MainActor private func advanceYielding(to date: Date) async {
+        while true {
+            await Self.letOtherTasksRun()
+            guard let entry = nextDue(by: date) else { break }
+            if !entry.disposable.isDisposed { entry.action() }
+        }
+        await Self.letOtherTasksRun()
+        mutex.withLock { _ in if now < date { now = date } }
+    }
+
+    /// Gives tasks woken by the last action (a `sleep` returning, a `timer` yielding) the
+    /// chance to run before the clock moves on.
+    private static func letOtherTasksRun() async {
+        for _ in 0..<10 {
+            await Task.detached(priority: .background) { await Task.yield() }.value
         }
     }
 }

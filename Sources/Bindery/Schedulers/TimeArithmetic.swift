@@ -20,13 +20,19 @@ extension DispatchTimeInterval {
         }
     }
 
-    /// `interval` scaled by `factor`, in nanoseconds.
+    /// `interval` scaled by `factor`, in the finest unit that holds the result without
+    /// overflowing (nanoseconds, then micro-, milli-, whole seconds), else `.never`: it
+    /// saturates rather than traps, as in ReactiveSwift.
     public static func * (interval: DispatchTimeInterval, factor: Double) -> DispatchTimeInterval {
-        guard case let seconds = interval.seconds, seconds.isFinite else { return .never }
-        return .nanoseconds(Int((seconds * factor * 1_000_000_000).rounded()))
+        let seconds = interval.seconds * factor
+        if let ns = Int(exactly: (seconds * 1_000_000_000).rounded()) { return .nanoseconds(ns) }
+        if let us = Int(exactly: (seconds * 1_000_000).rounded()) { return .microseconds(us) }
+        if let ms = Int(exactly: (seconds * 1_000).rounded()) { return .milliseconds(ms) }
+        if let s = Int(exactly: seconds.rounded()) { return .seconds(s) }
+        return .never
     }
 
-    /// `interval` scaled by `factor`, in nanoseconds.
+    /// `interval` scaled by `factor` (see the other `*`).
     public static func * (factor: Double, interval: DispatchTimeInterval) -> DispatchTimeInterval { interval * factor }
 }
 

@@ -77,4 +77,41 @@ import Testing
         #expect(label.text == "hello")
         #expect(label.reactive.base === label)
     }
+
+    @Test func actionsWithoutInputOverState() {
+        let input = MutableProperty(3)
+        let echo: (Int) -> SignalProducer<Int, Never> = SignalProducer.init(value:)
+        let action = Action(state: input, execute: echo)
+        #expect(successValue(action.apply().single()) == 3)
+
+        let optional = MutableProperty<Int?>(nil)
+        let unwrapping = Action(unwrapping: optional, execute: echo)
+        #expect(!unwrapping.isEnabled.value)
+        optional.value = 4
+        #expect(successValue(unwrapping.apply().single()) == 4)
+
+        let validating = ValidatingProperty<Int, APIError>(0) { $0 == 1 ? .invalid(.invalid) : ($0 == 2 ? .coerced(10, nil) : .valid) }
+        let validated = Action(validated: validating, execute: echo)
+        #expect(successValue(validated.apply().single()) == 0)
+        validating.value = 1
+        #expect(!validated.isEnabled.value)
+        validating.value = 2
+        #expect(successValue(validated.apply().single()) == 10)
+    }
+
+    @Test func keyPathTargetsAndObserverBindings() {
+        final class Object { var value = 0 }
+        let object = Object()
+        let (lifetime, token) = Lifetime.make()
+        let target = BindingTarget(lifetime: lifetime, object: object, keyPath: \.value)
+        target <~ SignalProducer(value: 5)
+        #expect(object.value == 5)
+        token.dispose()
+
+        let (signal, observer) = Signal<Int, Never>.pipe()
+        var values: [Int] = []
+        signal.observeValues { values.append($0) }
+        observer <~ SignalProducer<Int, Never>([1, 2])
+        #expect(values == [1, 2])
+    }
 }

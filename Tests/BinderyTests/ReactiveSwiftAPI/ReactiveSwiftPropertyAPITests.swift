@@ -78,4 +78,40 @@ import Testing
         #expect(viewModel.$name.value == "b")
         #expect(viewModel.constant == 7 && viewModel.$constant.value == 7)
     }
+
+    @Test func withValueMapValueAndFlatten() {
+        let property = MutableProperty("abc")
+        #expect(property.withValue { $0.count } == 3)
+        let constant = property.map(value: 1)
+        property.value = "changed"
+        #expect(constant.value == 1)
+
+        let first = MutableProperty(1)
+        let second = MutableProperty(10)
+        let outer = MutableProperty(first)
+        let flattened = outer.flatten(.latest)
+        #expect(flattened.value == 1)
+        outer.value = second
+        #expect(flattened.value == 10)
+        second.value = 11
+        #expect(flattened.value == 11)
+    }
+
+    @Test func validatingPropertyValidatesTheRootAndReadsProposedDependencies() {
+        let root = MutableProperty(0)
+        let validated = ValidatingProperty<Int, APIError>(root) { $0 >= 0 ? .valid : .invalid(.invalid) }
+        root.value = -1
+        #expect(validated.result.value.isInvalid, "a change on the root is validated too")
+        #expect(validated.value == -1, "the root keeps what it was given")
+
+        var dependency: ValidatingProperty<String, APIError>? = ValidatingProperty("") { $0.isEmpty ? .invalid(.invalid) : .valid }
+        let dependent = ValidatingProperty<Int, APIError>(0, with: dependency!) { value, other in other == "go" ? .valid : .invalid(.invalid) }
+        dependent.value = 5
+        #expect(dependent.value == 0)
+        dependency!.value = "go"
+        #expect(dependent.value == 5, "revalidated against the dependency's proposed value")
+        weak let weakDependency = dependency
+        dependency = nil
+        #expect(weakDependency == nil, "the dependency is not retained")
+    }
 }

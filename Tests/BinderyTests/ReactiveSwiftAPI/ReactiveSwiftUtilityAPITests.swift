@@ -56,4 +56,38 @@ import Testing
         #expect((DispatchTimeInterval.seconds(2) * 1.5).timeInterval == 3)
         #expect((-DispatchTimeInterval.seconds(2)).timeInterval == -2)
     }
+
+    @Test func notificationCenterSignals() {
+        let center = NotificationCenter()
+        let name = Notification.Name("bindery.api-test")
+        var received: [Notification.Name] = []
+        let disposable = center.reactive.notifications(forName: name).observeValues { received.append($0.name) }
+        center.post(name: Notification.Name("other"), object: nil)
+        center.post(name: name, object: nil)
+        #expect(received == [name])
+        disposable?.dispose()
+        center.post(name: name, object: nil)
+        #expect(received == [name], "no notifications after the observation ends")
+    }
+
+    @Test func liftingBinaryOperatorsAndReentrantPipes() {
+        var started: [String] = []
+        let left = SignalProducer<Int, Never> { observer, _ in started.append("left"); observer.send(value: 1) }
+        let right = SignalProducer<Int, Never> { observer, _ in started.append("right"); observer.send(value: 2) }
+        let combine: (Signal<Int, Never>) -> (Signal<Int, Never>) -> Signal<(Int, Int), Never> = { a in { b in a.combineLatest(with: b) } }
+        left.liftLeft(combine)(right).start()
+        #expect(started == ["left", "right"])
+        started = []
+        left.liftRight(combine)(right).start()
+        #expect(started == ["right", "left"])
+
+        let (signal, observer) = Signal<Int, Never>.reentrantUnserializedPipe()
+        var values: [Int] = []
+        signal.take(first: 1).observeValues { _ in observer.send(value: 10) }
+        signal.observeValues { values.append($0) }
+        observer.send(value: 0)
+        #expect(values == [0, 10])
+        let typed: SignalProducer<Int, Never>.ProducedSignal = signal
+        _ = typed
+    }
 }
