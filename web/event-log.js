@@ -1,4 +1,4 @@
-// The event log (/api/events): newest first, each entry with its full local timestamp and
+// The event log (/api/events at a reset, then the events each change-feed answer carries):
 // what it changed (history.js gives each event the changes of its version, and the later
 // changes before the next event). A search box, a view-model and a kind filter choose what
 // is shown; pause stops new entries from being added to the list (they are counted and added

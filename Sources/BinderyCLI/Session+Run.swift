@@ -7,7 +7,7 @@ extension Session {
         throws(ConnectionError) -> CommandOutcome
     {
         let surface: ViewModelSurface
-        switch check(command, kind: "command", in: vm, names: { $0.commands.map(\.name) }) {
+        switch try check(command, kind: "command", in: vm, names: { $0.commands.map(\.name) }) {
         case let .success(s): surface = s
         case let .failure(reported): return reported.outcome
         }

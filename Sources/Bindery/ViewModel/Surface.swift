@@ -39,10 +39,13 @@ public struct Surface: Sendable {
         }
     }
 
-    /// The input called `name`, or an error naming the closest one.
+    /// The input called `name`, or an error naming the closest one ("'isValid' in signin is
+    /// not an input" when it is an output or a command).
     public func input(named name: String) throws(SurfaceError) -> SurfaceInput {
         guard let input = inputs.first(where: { $0.name == name }) else {
-            throw SurfaceError(.unknownInput, "unknown input '\(name)' in \(self.name)" + DidYouMean.suffix(for: name, among: inputs.map(\.name), listing: "inputs"))
+            let hint = DidYouMean.suffix(for: name, among: inputs.map(\.name), listing: "inputs")
+            let isOtherMember = outputs.contains { $0.name == name } || commands.contains { $0.name == name }
+            throw SurfaceError(.unknownInput, (isOtherMember ? "'\(name)' in \(self.name) is not an input" : "unknown input '\(name)' in \(self.name)") + hint)
         }
         return input
     }

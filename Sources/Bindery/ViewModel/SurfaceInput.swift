@@ -60,10 +60,14 @@ public struct SurfaceInput: Sendable {
         return accepted
     }
 
-    /// Parses `text` as the input's type and checks it, or throws.
+    /// Parses `text` as the input's type and checks it, or throws. The message quotes at most
+    /// the first 40 characters of `text`: "api.latencyMs expects an int between 0 and 60000, got
+    /// "99999999999999999999", which is out of range".
     public func parse(_ text: String, viewModel: String) throws(SurfaceError) -> SurfaceValue {
         guard let parsed = type.parse(text) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got '\(text)'")
+            let expected = "\(type.article) \(type.rawValue)" + (constraint == .none ? "" : " \(constraint)")
+            let note = type == .int && Self.isWholeNumber(text) ? ", which is out of range" : ""
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(Self.quoted(text))\(note)")
         }
         return try validate(parsed, viewModel: viewModel)
     }
@@ -75,6 +79,43 @@ public struct SurfaceInput: Sendable {
         let accepted = try validate(value, viewModel: viewModel)
         write(accepted)
         return accepted
+    }
+
+    /// Sets a value that ``validate(_:viewModel:)`` or ``parse(_:viewModel:)`` of this input
+    /// returned, without checking it again (a host validates off the view model's scheduler,
+    /// then applies on it). Any other value is a programming error: one the input's property
+    /// cannot hold is ignored.
+    public func set(validated value: SurfaceValue) {
+        write(value)
+    }
+
+    private static func isWholeNumber(_ text: String) -> Bool {
+        var trimmed = Substring(text)
+        while trimmed.first?.isWhitespace == true { trimmed = trimmed.dropFirst() }
+        while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
+        let digits = trimmed.drop { $0 == "-" || $0 == "+" }
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `text` (its first 40 characters and its length, if longer) in double quotes, with
+    /// quotes, backslashes and control characters escaped as JSON escapes them.
+    private static func quoted(_ text: String) -> String {
+        let excerpt = text.count > 40 ? String(text.prefix(40)) + "… (\(text.count) characters)" : text
+        var quoted = "\""
+        for scalar in excerpt.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 }
 

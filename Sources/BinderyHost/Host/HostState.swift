@@ -48,8 +48,6 @@ final class HostState: @unchecked Sendable {
     var versionCeiling: UInt64 = .max
     /// Failed commits since the last successful one (a burst is logged once).
     var failedCommits = 0
-    /// The input a client set is being applied to, so its own change is not reported twice.
-    var clientSetting: (viewModel: Int, input: Int)?
     /// The edits of list outputs that report them (``SurfaceOutput/rowChanges``) since the
     /// last flush, in order; their rows live only in ``encoder`` (`values` holds an empty list
     /// for them), so an edit is never a whole-list copy or comparison.

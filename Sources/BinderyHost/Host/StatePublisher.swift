@@ -63,14 +63,13 @@ final class StatePublisher: Sendable {
             published.version = version
             published.viewModelPieces = viewModelPieces
             published.snapshot = nil
+            let logged = events.filter(\.logged).map(\.json)
             if restart {
                 published.changes.restart(at: version)
             } else {
-                published.changes.append(version: version, entries: changes)
+                published.changes.append(version: version, entries: changes, events: logged)
             }
-            for event in events where event.logged {
-                published.log.append(EventLog.Entry(version: version, json: event.json))
-            }
+            for json in logged { published.log.append(EventLog.Entry(version: version, json: json)) }
             let waiters = Array(published.waiters.values)
             published.waiters.removeAll(keepingCapacity: true)
             return (waiters, Array(published.watchers.values))
@@ -115,8 +114,8 @@ final class StatePublisher: Sendable {
     func changes(after cursor: UInt64) -> ChangesSince {
         let answer: ChangesSince? = published.withLock { published in
             if cursor == published.version { return .unchanged(version: cursor) }
-            guard let entries = published.changes.changes(after: cursor) else { return nil }
-            return .changes(version: published.version, entries: entries)
+            guard let found = published.changes.changes(after: cursor) else { return nil }
+            return .changes(version: published.version, entries: found.entries, events: found.events)
         }
         return answer ?? .reset(snapshot)
     }

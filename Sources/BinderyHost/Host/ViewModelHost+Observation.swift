@@ -35,9 +35,9 @@ extension ViewModelHost {
                 })
             }
             for (index, command) in surface.commands.enumerated() {
-                // Both flags are re-read from the command on either change, and `enabled` is
-                // also false while executing: Action.isEnabled can stop updating (a derived
-                // property chain in the core loses its intermediate; reported to the lead).
+                // Both flags are re-read on either change, and `enabled` is false while executing
+                // (as Action.isEnabled is): a version published between the two flags' updates
+                // never shows a command both running and enabled.
                 state.observations.append(command.isEnabled.producer.startWithValues { [weak self] _ in
                     guard let self else { return }
                     onScheduler { self.commandFlagsChanged(vm, index) }
@@ -55,10 +55,6 @@ extension ViewModelHost {
         state.values[vm].inputs[index] = value
         state.changedInputs.insert(GroupCommit.Key(viewModel: vm, input: index))
         state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .input, index: index))
-        if let setting = state.clientSetting, setting == (vm, index) {
-            markDirty()
-            return
-        }
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.inputs[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .input, value: .value(value))),
@@ -147,15 +143,19 @@ extension ViewModelHost {
         if let key {
             // A newer change of the same part replaces the older one and moves to the end,
             // so it follows whatever caused it (a finish before the command state it left).
-            if let position = state.pendingChangeIndex[key] {
-                state.pendingEvents.remove(at: position)
-                for (other, index) in state.pendingChangeIndex where index > position {
-                    state.pendingChangeIndex[other] = index - 1
-                }
-            }
+            removePendingChange(key)
             state.pendingChangeIndex[key] = state.pendingEvents.count
         }
         state.pendingEvents.append(event)
+    }
+
+    /// Removes the pending change event of `key`, if there is one.
+    func removePendingChange(_ key: HostState.ChangeKey) {
+        guard let position = state.pendingChangeIndex.removeValue(forKey: key) else { return }
+        state.pendingEvents.remove(at: position)
+        for (other, index) in state.pendingChangeIndex where index > position {
+            state.pendingChangeIndex[other] = index - 1
+        }
     }
 
     func markDirty() {

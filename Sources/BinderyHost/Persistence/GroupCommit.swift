@@ -7,7 +7,9 @@ import Dispatch
 ///
 /// Guarantees:
 /// - A waiter registered with ``whenDurable(_:)`` is called once every change recorded
-///   before it is durable (`nil`), or with the fault that stopped it; never before.
+///   before it is durable (`nil`), or with the fault that stopped it; never before. Success
+///   is reported from the writer's queue as soon as the transaction is committed; a failure
+///   from the scheduler, after ``onFailure``.
 /// - Commits happen one at a time, in recording order, each in one transaction; for every
 ///   input the latest recorded value is the one written.
 /// - Batching: when a commit ends, the waiters it acknowledged plus those already pending are
@@ -94,13 +96,13 @@ final class GroupCommit: @unchecked Sendable {
         pending.rows[key] = Row(persisted: persisted, value: value)
     }
 
-    /// Calls `waiter` once everything recorded so far is durable (at once if it is).
+    /// Calls `waiter` once everything recorded so far is durable (at once if it is). A waiter
+    /// joins the pending batch even when that has no rows (all it waits for is in flight): an
+    /// in-flight batch never changes, so its writer calls its waiters itself.
     func whenDurable(_ waiter: @escaping Waiter) {
-        if !pending.rows.isEmpty {
+        if !pending.rows.isEmpty || inFlight != nil {
             pending.waiters.append(waiter)
-            startIfFull()
-        } else if inFlight != nil {
-            inFlight!.waiters.append(waiter)
+            if !pending.rows.isEmpty { startIfFull() }
         } else {
             waiter(nil)
         }
@@ -151,11 +153,16 @@ final class GroupCommit: @unchecked Sendable {
         let rows = batch.rows.values.map(\.persisted).sorted { ($0.changed, $0.viewModel, $0.input) < ($1.changed, $1.viewModel, $1.input) }
         let store = store
         let began = DispatchTime.now().uptimeNanoseconds
+        let waiters = batch.waiters
         writer.async { [self] in
             let fault: StorageFault?
             do throws(StoreError) { try store.commit(rows); fault = nil } catch { fault = StorageFault(error) }
             let took = DispatchTime.now().uptimeNanoseconds - began
             metrics?.recordStateCommit(failed: fault != nil)
+            // Acknowledged from here, not after a hop to the scheduler: the batch is durable,
+            // and nothing the scheduler does next can change that. A failure goes through the
+            // scheduler first, where the host puts the durable values back.
+            if fault == nil { for waiter in waiters { waiter(nil) } }
             onScheduler { [self] in ended(fault, took: took) }
         }
     }
@@ -182,7 +189,12 @@ final class GroupCommit: @unchecked Sendable {
         } else {
             for (key, row) in batch.rows { durable[key] = row.value }
             onSuccess()
-            for waiter in batch.waiters { waiter(nil) }
+            // Waiters that only waited for this batch (the pending one has no rows) are done.
+            if pending.rows.isEmpty {
+                let waiters = pending.waiters
+                pending.waiters.removeAll()
+                for waiter in waiters { waiter(nil) }
+            }
             startIfIdle()
         }
     }
