@@ -11,6 +11,9 @@ public struct Surface: Sendable {
     public let outputs: [SurfaceOutput]
     /// Its commands, in display order.
     public let commands: [SurfaceCommand]
+    /// Stored members (paths, as ``StoredMember/name``) a host does not restore after a
+    /// restart: ``SurfaceDeclaration/transient(_:)``.
+    public internal(set) var transientMembers: Set<String> = []
 
     /// A surface; names must be unique within each kind, and every name an output or a
     /// command derives from must be one of its inputs, outputs or commands — else it fails at

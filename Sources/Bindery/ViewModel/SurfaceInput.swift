@@ -12,6 +12,8 @@ public struct SurfaceInput: Sendable {
     public let constraint: InputConstraint
     /// Its current value, then every change.
     public let producer: SignalProducer<SurfaceValue, Never>
+    /// The property behind the input (so a host's restorable state leaves it to the input).
+    let propertyIdentity: ObjectIdentifier
     private let read: @Sendable () -> SurfaceValue
     private let write: @Sendable (SurfaceValue) -> Void
 
@@ -21,6 +23,7 @@ public struct SurfaceInput: Sendable {
         self.type = type
         self.constraint = constraint
         self.producer = property.producer.map(to)
+        self.propertyIdentity = ObjectIdentifier(property)
         self.read = { to(property.value) }
         self.write = { value in if let converted = from(value) { property.value = converted } }
     }

@@ -44,8 +44,21 @@ final class HostState: @unchecked Sendable {
     var pendingReplies: [@Sendable (Result<UInt64, StorageFault>) -> Void] = []
     /// Inputs that changed since the last flush (to be recorded for the group commit).
     var changedInputs: Set<GroupCommit.Key> = []
-    /// Versions below this are reserved in the store for this run.
-    var versionCeiling: UInt64 = .max
+    /// A restorable stored member (``StoredMember``) by position: view model index, member index.
+    struct StoreKey: Hashable {
+        let viewModel: Int
+        let index: Int
+    }
+
+    /// Stored members, commands and (non-list) outputs that changed since the last flush, to be
+    /// recorded for the group commit.
+    var changedStores: Set<StoreKey> = []
+    var changedCommands: Set<ChangeKey> = []
+    var changedOutputs: Set<ChangeKey> = []
+    /// Outputs whose value after a restore differed from the one shown before it: the value
+    /// shown, checked again at their next change (an output recomputed asynchronously, such as
+    /// a looked-up avatar, catches up) and reported if it still differs then.
+    var restoreChecks: [ChangeKey: [UInt8]] = [:]
     /// Failed commits since the last successful one (a burst is logged once).
     var failedCommits = 0
     /// The edits of list outputs that report them (``SurfaceOutput/rowChanges``) since the

@@ -33,7 +33,7 @@ final class StatePublisher: Sendable {
     }
 
     /// One event of a published batch.
-    struct Event {
+    struct Event: Sendable {
         let viewModel: String
         let logged: Bool
         let json: [UInt8]
@@ -82,8 +82,26 @@ final class StatePublisher: Sendable {
         }
     }
 
+    /// Puts the saved event log back (at start, before anything is published): `events`
+    /// oldest first.
+    func loadEvents(_ events: [(version: UInt64, json: [UInt8])]) {
+        published.withLock { published in
+            for event in events { published.log.append(EventLog.Entry(version: event.version, json: event.json)) }
+        }
+    }
+
     /// The current version.
     var version: UInt64 { published.withLock { $0.version } }
+
+    /// The published state object of the view model at `index` (hosting order).
+    func viewModelJSON(_ index: Int) -> [UInt8] {
+        published.withLock { published in
+            guard published.viewModelPieces.indices.contains(index) else { return Array("{}".utf8) }
+            var bytes: [UInt8] = []
+            published.viewModelPieces[index].write(into: &bytes)
+            return bytes
+        }
+    }
 
     /// The current `/api/state` document, built on the first read of its version.
     var snapshot: StateSnapshot {

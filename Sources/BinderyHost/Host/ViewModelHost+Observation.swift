@@ -34,6 +34,12 @@ extension ViewModelHost {
                     onScheduler { self.outputChanged(vm, index, value) }
                 })
             }
+            for (index, member) in storedMembers[vm].enumerated() {
+                state.observations.append(member.changes.startWithValues { [weak self] in
+                    guard let self else { return }
+                    onScheduler { self.storeChanged(vm, index) }
+                })
+            }
             for (index, command) in surface.commands.enumerated() {
                 // Both flags are re-read on either change, and `enabled` is false while executing
                 // (as Action.isEnabled is): a version published between the two flags' updates
@@ -62,10 +68,19 @@ extension ViewModelHost {
         markDirty()
     }
 
+    /// A stored member behind the outputs changed: saved with the version that shows it.
+    func storeChanged(_ vm: Int, _ index: Int) {
+        state.changedStores.insert(HostState.StoreKey(viewModel: vm, index: index))
+        markDirty()
+    }
+
     func outputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
         guard state.values.indices.contains(vm), state.values[vm].outputs[index] != value else { return }
         state.values[vm].outputs[index] = value
-        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .output, index: index))
+        let key = HostState.ChangeKey(viewModel: vm, part: .output, index: index)
+        state.memberChanged(key)
+        state.changedOutputs.insert(key)
+        if !state.restoreChecks.isEmpty { outputChangedAfterRestore(key, value) }
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.outputs[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .output, value: .value(value))),
@@ -125,6 +140,7 @@ extension ViewModelHost {
     func updateCommand(_ vm: Int, _ index: Int, _ command: CommandState) {
         state.values[vm].commands[index] = command
         state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
+        state.changedCommands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.commands[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .command, value: .command(command))),

@@ -124,16 +124,29 @@ import Testing
         #expect(try store.loadAll().inputs.first { $0.input == "valueB" }?.json == "\"b\"")
     }
 
-    @Test func versionReservationsNeverOverlap() throws {
+    @Test func aBatchKeepsItsVersionMembersAndTheNewestEvents() throws {
         let directory = try TemporaryDirectory()
         do {
             let store = try InputStore(stateDirectory: directory.url)
-            #expect(try store.reserveVersions(100) == 0)
-            try store.reserveVersions(upTo: 250)
-            try store.reserveVersions(upTo: 120)  // never lowers it
+            #expect(try store.previousRun().version == 0)
+            for version in UInt64(1)...5 {
+                var batch = StateBatch()
+                batch.version = version
+                batch.members = [PersistedMember(viewModel: "products", kind: .store, name: "lastPage", json: "\(version)")]
+                batch.events = [(version, Array("{\"v\":\(version)}".utf8))]
+                try store.commit(batch, keepingEvents: 3)
+            }
+            var older = StateBatch()
+            older.version = 2
+            try store.commit(older, keepingEvents: 3)  // never lowers the version
+            try store.markCleanStop(at: 5)
         }
         let reopened = try InputStore(stateDirectory: directory.url)
-        #expect(try reopened.reserveVersions(100) == 250)
-        #expect(try reopened.reserveVersions(100) == 350)
+        #expect(try reopened.previousRun() == (5, true))
+        #expect(try reopened.loadMembers() == [PersistedMember(viewModel: "products", kind: .store, name: "lastPage", json: "5")])
+        #expect(try reopened.loadEvents(newest: 10).map(\.version) == [3, 4, 5])
+        #expect(try reopened.loadEvents(newest: 2).map(\.version) == [4, 5])
+        try reopened.clearCleanStop()
+        #expect(try reopened.previousRun() == (5, false))
     }
 }

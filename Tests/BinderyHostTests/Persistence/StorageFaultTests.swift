@@ -46,7 +46,7 @@ import Testing
         #expect(live["signin.username"] == .string("FFF"))
         daemon.stop(signal: SIGKILL)
         let log = daemon.standardError()
-        #expect(log.components(separatedBy: "cannot save the inputs' state").count - 1 == 1, "\(log)")
+        #expect(log.components(separatedBy: "cannot save the state").count - 1 == 1, "\(log)")
         #expect(log.contains("accepts commits again"))
 
         daemon = try DaemonProcess(directory: directory.path("d"))

@@ -1,0 +1,16 @@
+/// What one commit of the state database writes, in one transaction: the inputs and other
+/// members that changed, the event-log entries of its versions, and the newest version it
+/// makes durable.
+public struct StateBatch: Sendable {
+    /// Inputs that changed (a later change of one input replaces the earlier).
+    public var inputs: [PersistedInput] = []
+    /// Other members that changed.
+    public var members: [PersistedMember] = []
+    /// Logged events, oldest first: their version and JSON object.
+    public var events: [(version: UInt64, json: [UInt8])] = []
+    /// The newest version the batch makes durable (0: none).
+    public var version: UInt64 = 0
+
+    /// An empty batch.
+    public init() {}
+}
