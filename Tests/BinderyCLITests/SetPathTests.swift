@@ -1,6 +1,6 @@
 import Testing
 
-/// binderyctl's side of a `set` (docs/GUIDE.md, "The life of a set"): one request, parsed and
+/// binderyctl's side of a `set` (docs/PROTOCOL.md, "The life of a set"): one request, parsed and
 /// checked by the daemon; and a connection the daemon dropped is reported as dropped.
 @Suite(.timeLimit(.minutes(1))) struct SetPathTests {
     @Test func aSetIsOneRequestWithTheTypedText() throws {
