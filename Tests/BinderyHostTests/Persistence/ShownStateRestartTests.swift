@@ -94,6 +94,31 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    /// A command executing when the daemon stops comes back not executing, its run recorded as
+    /// `interrupted`: by the stop itself on SIGTERM, at the restore after kill -9.
+    @Test(.timeLimit(.minutes(1)))
+    func aRunCutShortByTheStopComesBackInterrupted() throws {
+        let directory = try TemporaryDirectory()
+        for (signal, says) in [(SIGTERM, "the daemon is stopping"), (SIGKILL, "the daemon stopped while it ran (crash recovery)")] {
+            var daemon = try DaemonProcess(directory: directory.path("d"))
+            let client = try daemon.control()
+            #expect(try client.request(#"{"op":"set","vm":"api","name":"latencyMs","value":60000}"#).isOK)
+            #expect(try client.request(#"{"op":"run","vm":"products","name":"refresh","wait":false}"#)["started"] == .bool(true))
+            #expect(try client.request(#"{"op":"get","vm":"products","name":"refresh"}"#)["value"]?["executing"] == .bool(true))
+            let runs = try client.request(#"{"op":"get","vm":"products","name":"refresh"}"#)["value"]?["runs"]?.intValue ?? -1
+            daemon.stop(signal: signal)
+            daemon = try DaemonProcess(directory: directory.path("d"))
+            let refresh = try daemon.control().request(#"{"op":"get","vm":"products","name":"refresh"}"#)["value"]
+            #expect(refresh?["executing"] == .bool(false))
+            #expect(refresh?["runs"]?.intValue == runs + 1)
+            #expect(refresh?["lastError"]?["code"] == .string("interrupted"))
+            #expect(refresh?["lastError"]?["message"]?.stringValue?.hasSuffix(says) == true, "\(String(describing: refresh))")
+            let fail = try events(daemon).last { $0["kind"] == .string("fail") }
+            #expect(fail?["name"] == .string("refresh") && fail?["code"] == .string("interrupted"))
+            #expect(daemon.stop() == 0)
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func theEventLogIsBoundedByItsFlag() throws {
         let directory = try TemporaryDirectory()
