@@ -11,24 +11,34 @@
 public struct StoredMember: Sendable {
     /// The member's path from the view model: `cells`, `client.requestCount`.
     public let name: String
-    /// Sends once for every change of the member's value (not its first value).
+    /// Sends once for every change of the member's value (not its first value); for a list,
+    /// see ``rowChanges``.
     public let changes: SignalProducer<Void, Never>
+    /// For a `MutableListProperty`: each edit after the first value, carrying only the rows
+    /// it changed — so saving a list costs what the edit costs, whatever the list's length.
+    /// Nil for a `MutableProperty`.
+    public let rowChanges: SignalProducer<ListChange<any Codable>, Never>?
     private let access: any StoredValueAccess
 
     /// The current value (a copy: members hold values).
     public var value: any Codable { access.read() }
 
-    /// The type of its value, to decode a saved one with.
+    /// The type of its value, to decode a saved one with (for a list, the array's).
     public var valueType: any Codable.Type { access.valueType }
+
+    /// For a list, its rows now (copies); nil for a `MutableProperty`.
+    public var rows: [any Codable]? { access.rows() }
 
     /// Sets the member to `value` (decoded as ``valueType``); false, changing nothing, when it
     /// is of another type. Must run on the view model's scheduler, like every change to it.
     @discardableResult
     public func restore(_ value: Any) -> Bool { access.write(value) }
 
-    init<Value>(name: String, producer: SignalProducer<Value, Never>, access: some StoredValueAccess) {
+    init<Value>(name: String, producer: SignalProducer<Value, Never>,
+                rowChanges: SignalProducer<ListChange<any Codable>, Never>? = nil, access: some StoredValueAccess) {
         self.name = name
         self.changes = producer.skip(first: 1).map { _ in () }
+        self.rowChanges = rowChanges
         self.access = access
     }
 
@@ -107,7 +117,9 @@ extension MutableProperty: StoredMemberConvertible where Value: Codable {
 
 extension MutableListProperty: StoredMemberConvertible where Element: Codable {
     func storedMember(named name: String) -> StoredMember {
-        StoredMember(name: name, producer: producer, access: ListAccess(list: self))
+        StoredMember(name: name, producer: producer,
+                     rowChanges: changeProducer.skip(first: 1).map { change in change.map { $0 as any Codable } },
+                     access: ListAccess(list: self))
     }
 }
 
@@ -115,6 +127,7 @@ extension MutableListProperty: StoredMemberConvertible where Element: Codable {
 protocol StoredValueAccess: Sendable {
     var valueType: any Codable.Type { get }
     func read() -> any Codable
+    func rows() -> [any Codable]?
     func write(_ value: Any) -> Bool
 }
 
@@ -124,6 +137,7 @@ private final class PropertyAccess<Value: Codable>: StoredValueAccess, @unchecke
     init(property: MutableProperty<Value>) { self.property = property }
     var valueType: any Codable.Type { Value.self }
     func read() -> any Codable { property.value }
+    func rows() -> [any Codable]? { nil }
     func write(_ value: Any) -> Bool {
         guard let value = value as? Value else { return false }
         property.value = value
@@ -137,6 +151,7 @@ private final class ListAccess<Element: Codable>: StoredValueAccess, @unchecked 
     init(list: MutableListProperty<Element>) { self.list = list }
     var valueType: any Codable.Type { [Element].self }
     func read() -> any Codable { list.value }
+    func rows() -> [any Codable]? { list.value.map { $0 as any Codable } }
     func write(_ value: Any) -> Bool {
         guard let value = value as? [Element] else { return false }
         list.value = value

@@ -53,6 +53,8 @@ final class HostState: @unchecked Sendable {
     /// Stored members, commands and (non-list) outputs that changed since the last flush, to be
     /// recorded for the group commit.
     var changedStores: Set<StoreKey> = []
+    /// The edits of stored lists since the last flush, in order (a list is saved row by row).
+    var pendingListEdits: [StoreKey: [ListChange<EncodableSnapshot>]] = [:]
     var changedCommands: Set<ChangeKey> = []
     var changedOutputs: Set<ChangeKey> = []
     /// Outputs whose value after a restore differed from the one shown before it: the value

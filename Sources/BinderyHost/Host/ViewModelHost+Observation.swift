@@ -35,6 +35,14 @@ extension ViewModelHost {
                 })
             }
             for (index, member) in storedMembers[vm].enumerated() {
+                if let rowChanges = member.rowChanges {
+                    state.observations.append(rowChanges.startWithValues { [weak self] change in
+                        guard let self else { return }
+                        let edit = change.map(EncodableSnapshot.init)
+                        onScheduler { self.storedListEdited(vm, index, edit) }
+                    })
+                    continue
+                }
                 state.observations.append(member.changes.startWithValues { [weak self] in
                     guard let self else { return }
                     onScheduler { self.storeChanged(vm, index) }
@@ -71,6 +79,17 @@ extension ViewModelHost {
     /// A stored member behind the outputs changed: saved with the version that shows it.
     func storeChanged(_ vm: Int, _ index: Int) {
         state.changedStores.insert(HostState.StoreKey(viewModel: vm, index: index))
+        markDirty()
+    }
+
+    /// A stored list was edited: the edit (its rows only) is saved with the version that shows it.
+    func storedListEdited(_ vm: Int, _ index: Int, _ edit: ListChange<EncodableSnapshot>) {
+        let key = HostState.StoreKey(viewModel: vm, index: index)
+        if case .replaced = edit {
+            state.pendingListEdits[key] = [edit]
+        } else {
+            state.pendingListEdits[key, default: []].append(edit)
+        }
         markDirty()
     }
 

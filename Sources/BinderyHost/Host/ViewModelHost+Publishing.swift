@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Bindery
 import BinderyJSON
 
@@ -102,13 +97,17 @@ extension ViewModelHost {
             let snapshot = EncodableSnapshot(value: member.value), logger = logger, name = surfaces[key.viewModel].name + "." + member.name
             commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) {
-                do {
-                    return String(decoding: try JSONEncoder().encode(snapshot.value), as: UTF8.self)
-                } catch {
-                    logger?.warning("\(name) could not be saved: \(error)")
+                guard let json = snapshot.json else {
+                    logger?.warning("\(name) could not be saved: its value cannot be encoded as JSON")
                     return nil
                 }
+                return json
             })
+        }
+        for (key, edits) in state.pendingListEdits {
+            let member = storedMembers[key.viewModel][key.index]
+            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
+                          viewModel: surfaces[key.viewModel].name, edits: edits)
         }
         for key in state.changedCommands {
             let json = String(decoding: persistedJSON(of: state.values[key.viewModel].commands[key.index]), as: UTF8.self)
@@ -126,6 +125,7 @@ extension ViewModelHost {
     private func clearChangedState() {
         state.changedInputs.removeAll(keepingCapacity: true)
         state.changedStores.removeAll(keepingCapacity: true)
+        state.pendingListEdits.removeAll(keepingCapacity: true)
         state.changedCommands.removeAll(keepingCapacity: true)
         state.changedOutputs.removeAll(keepingCapacity: true)
     }
@@ -136,8 +136,13 @@ extension ViewModelHost {
             let surface = surfaces[key.viewModel]
             switch key.kind {
             case .store:
-                if let index = storedMembers[key.viewModel].firstIndex(where: { $0.name == key.name }) {
-                    state.changedStores.insert(HostState.StoreKey(viewModel: key.viewModel, index: index))
+                guard let index = storedMembers[key.viewModel].firstIndex(where: { $0.name == key.name }) else { continue }
+                let storeKey = HostState.StoreKey(viewModel: key.viewModel, index: index)
+                if let rows = storedMembers[key.viewModel][index].rows {
+                    // The list's edits were dropped: it is written whole, as it is now.
+                    state.pendingListEdits[storeKey] = [.replaced(rows.map(EncodableSnapshot.init))]
+                } else {
+                    state.changedStores.insert(storeKey)
                 }
             case .command:
                 if let index = surface.commands.firstIndex(where: { $0.name == key.name }) {
@@ -174,11 +179,3 @@ extension ViewModelHost {
     }
 }
 
-/// A stored member's value as it was at a version, handed to the commit writer to encode.
-///
-/// `@unchecked Sendable`: it is a copy of the member's value taken on the scheduler (state
-/// members hold values: structs, arrays, strings) and only read — encoded — afterwards, on the
-/// writer; nothing writes to it.
-private struct EncodableSnapshot: @unchecked Sendable {
-    let value: any Encodable
-}

@@ -13,6 +13,8 @@ extension ViewModelHost {
     struct SavedState {
         var inputs: [PersistedInput] = []
         var members: [PersistedMember] = []
+        /// Stored lists' rows as JSON, by view model and list name.
+        var lists: [String: [String: [String]]] = [:]
         var previousVersion: UInt64 = 0
         var cleanStop = true
     }
@@ -27,6 +29,7 @@ extension ViewModelHost {
             warnings += loaded.unreadable.map { "state database row \($0.rowID) unreadable: \($0.reason)" }
             saved.inputs = loaded.inputs
             saved.members = try store.loadMembers()
+            saved.lists = try store.loadLists()
             (saved.previousVersion, saved.cleanStop) = try store.previousRun()
             publisher.loadEvents(try store.loadEvents(newest: eventLogCapacity))
             try store.clearCleanStop()
@@ -63,19 +66,24 @@ extension ViewModelHost {
 
     /// Sets each stored member to its saved value (after the inputs, so what an input's
     /// bindings did to a member is overwritten by what the member held).
-    func restoreStores(_ members: [PersistedMember]) -> [String] {
+    func restoreStores(_ saved: SavedState) -> [String] {
         var warnings: [String] = []
-        for row in members where row.kind == .store {
-            guard let vm = surfaces.firstIndex(where: { $0.name == row.viewModel }),
-                  let member = storedMembers[vm].first(where: { $0.name == row.name }) else {
-                warnings.append("saved member \(row.viewModel).\(row.name) skipped: the view model has no such member")
+        // A list is saved row by row: its rows make one JSON array.
+        let lists = saved.lists.flatMap { vm, lists in
+            lists.map { name, rows in (vm, name, "[" + rows.joined(separator: ",") + "]") }
+        }
+        let values = saved.members.filter { $0.kind == .store && saved.lists[$0.viewModel]?[$0.name] == nil }
+        for (viewModel, name, json) in values.map({ ($0.viewModel, $0.name, $0.json) }) + lists {
+            guard let vm = surfaces.firstIndex(where: { $0.name == viewModel }),
+                  let member = storedMembers[vm].first(where: { $0.name == name }) else {
+                warnings.append("saved member \(viewModel).\(name) skipped: the view model has no such member")
                 continue
             }
             do {
-                let value = try JSONDecoder().decode(member.valueType, from: Data(row.json.utf8))
-                if !member.restore(value) { warnings.append("saved member \(row.viewModel).\(row.name) skipped: its type changed") }
+                let value = try JSONDecoder().decode(member.valueType, from: Data(json.utf8))
+                if !member.restore(value) { warnings.append("saved member \(viewModel).\(name) skipped: its type changed") }
             } catch {
-                warnings.append("saved member \(row.viewModel).\(row.name) skipped: it no longer decodes (\(error))")
+                warnings.append("saved member \(viewModel).\(name) skipped: it no longer decodes (\(error))")
             }
         }
         return warnings

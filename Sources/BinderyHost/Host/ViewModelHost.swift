@@ -139,7 +139,7 @@ public final class ViewModelHost: Sendable {
         scheduler.queue.sync {
             state.version = saved.previousVersion
             warnings += restoreInputs(saved.inputs)
-            warnings += restoreStores(saved.members)
+            warnings += restoreStores(saved)
             for startup in startupValues {
                 do throws(HostFailure) {
                     let surface = surfaces[try viewModelIndex(startup.viewModel)]

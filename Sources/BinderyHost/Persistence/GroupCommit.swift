@@ -62,15 +62,22 @@ final class GroupCommit: @unchecked Sendable {
         let value: SurfaceValue
     }
 
+    /// A stored list's edits in a batch, in order; rows encoded on the writer.
+    private struct ListEdits {
+        let viewModel: String
+        var edits: [ListChange<EncodableSnapshot>]
+    }
+
     private struct Batch {
         var inputs: [Key: InputRow] = [:]
         var members: [MemberKey: MemberRow] = [:]
+        var lists: [MemberKey: ListEdits] = [:]
         var events: [(version: UInt64, json: [UInt8])] = []
         var version: UInt64 = 0
         var publications: [@Sendable () -> Void] = []
         var waiters: [Waiter] = []
 
-        var hasWork: Bool { version > 0 || !inputs.isEmpty || !members.isEmpty || !events.isEmpty }
+        var hasWork: Bool { version > 0 || !inputs.isEmpty || !members.isEmpty || !lists.isEmpty || !events.isEmpty }
     }
 
     /// The longest a commit waits for more waiters.
@@ -129,6 +136,16 @@ final class GroupCommit: @unchecked Sendable {
     /// Records that the member `key` now holds what `row` encodes.
     func record(_ key: MemberKey, _ row: MemberRow) {
         pending.members[key] = row
+    }
+
+    /// Records edits of the stored list `key` (after those recorded before; a `.replaced`
+    /// makes the earlier ones moot).
+    func record(_ key: MemberKey, viewModel: String, edits: [ListChange<EncodableSnapshot>]) {
+        if let last = edits.lastIndex(where: { if case .replaced = $0 { true } else { false } }) {
+            pending.lists[key] = ListEdits(viewModel: viewModel, edits: Array(edits[last...]))
+        } else {
+            pending.lists[key, default: ListEdits(viewModel: viewModel, edits: [])].edits += edits
+        }
     }
 
     /// Records version `version` with its logged events; `publication` shows it to clients
@@ -195,6 +212,7 @@ final class GroupCommit: @unchecked Sendable {
         inFlight = batch
         let inputs = batch.inputs.values.map(\.persisted).sorted { ($0.changed, $0.viewModel, $0.input) < ($1.changed, $1.viewModel, $1.input) }
         let members = batch.members.map { ($0.key.kind, $0.key.name, $0.value) }
+        let lists = batch.lists.map { ($0.key.name, $0.value.viewModel, $0.value.edits) }
         let (events, version, publications, waiters) = (batch.events, batch.version, batch.publications, batch.waiters)
         let store = store, eventCapacity = eventCapacity
         let began = DispatchTime.now().uptimeNanoseconds
@@ -203,6 +221,15 @@ final class GroupCommit: @unchecked Sendable {
             state.inputs = inputs
             state.members = members.compactMap { kind, name, row in
                 row.json().map { PersistedMember(viewModel: row.viewModel, kind: kind, name: name, json: $0) }
+            }
+            // A list whose row cannot be encoded (a non-finite number) keeps its saved rows.
+            state.listEdits = lists.compactMap { name, viewModel, edits in
+                let encoded = edits.compactMap { edit -> ListChange<String>? in
+                    var failed = false
+                    let change = edit.map { row in row.json ?? { failed = true; return "" }() }
+                    return failed ? nil : change
+                }
+                return encoded.count == edits.count ? (viewModel, name, encoded) : nil
             }
             state.events = events
             state.version = version
@@ -238,7 +265,7 @@ final class GroupCommit: @unchecked Sendable {
         if let fault {
             let dropped = pending
             pending = Batch()
-            onFailure(fault, Set(batch.members.keys).union(dropped.members.keys))
+            onFailure(fault, Set(batch.members.keys).union(dropped.members.keys).union(batch.lists.keys).union(dropped.lists.keys))
             for waiter in batch.waiters + dropped.waiters { waiter(fault) }
         } else {
             for (key, row) in batch.inputs { durable[key] = row.value }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Bindery
 import BinderySQLite
 
 /// The daemon's persisted view-model state, in `<state-dir>/state.sqlite`: the current value
@@ -42,6 +43,13 @@ public final class InputStore: Sendable {
                 json       TEXT NOT NULL,
                 PRIMARY KEY (view_model, kind, name)
             );
+            CREATE TABLE list_rows (
+                view_model TEXT NOT NULL,
+                name       TEXT NOT NULL,
+                position   INTEGER NOT NULL,
+                json       TEXT NOT NULL
+            );
+            CREATE INDEX list_rows_position ON list_rows (view_model, name, position);
             CREATE TABLE events (
                 seq     INTEGER PRIMARY KEY,
                 version INTEGER NOT NULL,
@@ -100,7 +108,8 @@ public final class InputStore: Sendable {
                 throw StoreError.invalidArgument("JSON value of \(input.viewModel).\(input.input) is empty")
             }
         }
-        guard !batch.inputs.isEmpty || !batch.members.isEmpty || !batch.events.isEmpty || batch.version > 0 else { return }
+        guard !batch.inputs.isEmpty || !batch.members.isEmpty || !batch.listEdits.isEmpty || !batch.events.isEmpty
+            || batch.version > 0 else { return }
         do {
             try database.transaction { (connection) throws(SQLiteError) in
                 for input in batch.inputs {
@@ -119,6 +128,9 @@ public final class InputStore: Sendable {
                         """,
                         [member.viewModel, member.kind.rawValue, member.name, member.json])
                 }
+                for list in batch.listEdits {
+                    for edit in list.edits { try Self.apply(edit, to: list.viewModel, list.name, connection) }
+                }
                 for event in batch.events {
                     try connection.execute("INSERT INTO events (version, json) VALUES (?, ?)",
                                            [Int64(clamping: event.version), String(decoding: event.json, as: UTF8.self)])
@@ -132,6 +144,60 @@ public final class InputStore: Sendable {
                         [Int64(clamping: batch.version)])
                 }
             }
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
+    /// Applies one edit to a stored list's rows (positions from 0; no uniqueness to keep while
+    /// rows shift).
+    private static func apply(_ edit: ListChange<String>, to viewModel: String, _ name: String,
+                              _ connection: SQLiteConnection) throws(SQLiteError) {
+        switch edit {
+        case let .replaced(rows):
+            // The member's row says the list was saved (as rows: its own JSON is an empty list),
+            // so a list saved empty comes back empty rather than as it starts.
+            try connection.execute(
+                """
+                INSERT INTO members (view_model, kind, name, json) VALUES (?, 'store', ?, '[]')
+                ON CONFLICT (view_model, kind, name) DO UPDATE SET json = excluded.json
+                """, [viewModel, name])
+            try connection.execute("DELETE FROM list_rows WHERE view_model = ? AND name = ?", [viewModel, name])
+            try insert(rows, at: 0, viewModel, name, connection)
+        case let .inserted(rows, index):
+            try connection.execute(
+                "UPDATE list_rows SET position = position + ? WHERE view_model = ? AND name = ? AND position >= ?",
+                [Int64(rows.count), viewModel, name, Int64(index)])
+            try insert(rows, at: index, viewModel, name, connection)
+        case let .removed(range):
+            try connection.execute(
+                "DELETE FROM list_rows WHERE view_model = ? AND name = ? AND position >= ? AND position < ?",
+                [viewModel, name, Int64(range.lowerBound), Int64(range.upperBound)])
+            try connection.execute(
+                "UPDATE list_rows SET position = position - ? WHERE view_model = ? AND name = ? AND position >= ?",
+                [Int64(range.count), viewModel, name, Int64(range.upperBound)])
+        case let .updated(row, index):
+            try connection.execute("UPDATE list_rows SET json = ? WHERE view_model = ? AND name = ? AND position = ?",
+                                   [row, viewModel, name, Int64(index)])
+        }
+    }
+
+    private static func insert(_ rows: [String], at index: Int, _ viewModel: String, _ name: String,
+                               _ connection: SQLiteConnection) throws(SQLiteError) {
+        for (offset, row) in rows.enumerated() {
+            try connection.execute("INSERT INTO list_rows (view_model, name, position, json) VALUES (?, ?, ?, ?)",
+                                   [viewModel, name, Int64(index + offset), row])
+        }
+    }
+
+    /// Every stored list's rows as JSON texts, in order, by "view model" and list name.
+    public func loadLists() throws(StoreError) -> [String: [String: [String]]] {
+        do {
+            var lists: [String: [String: [String]]] = [:]
+            for row in try database.query("SELECT view_model, name, json FROM list_rows ORDER BY view_model, name, position") {
+                lists[try row.value("view_model"), default: [:]][try row.value("name"), default: []].append(try row.value("json"))
+            }
+            return lists
         } catch {
             throw StoreError.database(error)
         }
