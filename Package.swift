@@ -27,11 +27,11 @@ let package = Package(
 
         // JSON values, parsing and writing, shared by the daemon and binderyctl; no dependencies.
         .target(name: "BinderyJSON"),
-        // The one did-you-mean rule for mistyped names, shared by the core's surface errors,
-        // the daemon and binderyctl; no dependencies.
+        // The one did-you-mean rule for mistyped names, and the excerpt of typed text a message
+        // quotes, shared by the core's surface errors, the daemon and binderyctl; no dependencies.
         .target(name: "BinderyNames"),
-        // The reactive core and the view-model surface.
-        .target(name: "Bindery", dependencies: ["BinderyNames"]),
+        // The reactive core and the view-model surface (its messages quote typed text as JSON does).
+        .target(name: "Bindery", dependencies: ["BinderyNames", "BinderyJSON"]),
         // The SQLite wrapper (databases, migrations, rows) shared by the demo's model store and
         // the host's input store.
         .target(name: "BinderySQLite", dependencies: ["CSQLite"]),

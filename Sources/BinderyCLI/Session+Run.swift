@@ -1,3 +1,4 @@
+import BinderyNames
 import BinderyJSON
 
 /// `run`: checks the command and its argument, waits with a live status line, and turns the

@@ -1,3 +1,6 @@
+import BinderyJSON
+import BinderyNames
+
 /// A settable, typed input of a view model, backed by a `MutableProperty`.
 ///
 /// Setting it from text or from a value of the wrong type or out of its constraint fails with
@@ -70,7 +73,7 @@ public struct SurfaceInput: Sendable {
         guard let parsed = type.parse(text) else {
             let expected = "\(type.article) \(type.rawValue)" + (constraint == .none ? "" : " \(constraint)")
             let note = type == .int && Self.isWholeNumber(text) ? ", which is out of range" : ""
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(Self.quoted(text))\(note)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(JSONEscaping.minimal.quoted(Excerpt.of(text)))\(note)")
         }
         return try validate(parsed, viewModel: viewModel)
     }
@@ -98,27 +101,6 @@ public struct SurfaceInput: Sendable {
         while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
         let digits = trimmed.drop { $0 == "-" || $0 == "+" }
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
-
-    /// `text` (its first 40 characters and its length, if longer) in double quotes, with
-    /// quotes, backslashes and control characters escaped as JSON escapes them.
-    private static func quoted(_ text: String) -> String {
-        let excerpt = text.count > 40 ? String(text.prefix(40)) + "… (\(text.count) characters)" : text
-        var quoted = "\""
-        for scalar in excerpt.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 }
 

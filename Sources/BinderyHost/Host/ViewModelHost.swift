@@ -165,9 +165,11 @@ public final class ViewModelHost: Sendable {
                         commit.assumeDurable(GroupCommit.Key(viewModel: vm, input: input), value)
                     }
                 }
-                commit.beforeFailure = { [unowned self] in if state.flushScheduled { flush() } }
-                commit.onFailure = { [unowned self] fault, members in commitFailed(fault, droppedMembers: members) }
-                commit.onSuccess = { [unowned self] in commitSucceeded() }
+                // Weak: a commit's end is handled on the scheduler after the writer hops back,
+                // which may be after a host that was never stopped is gone.
+                commit.beforeFailure = { [weak self] in if let self, state.flushScheduled { flush() } }
+                commit.onFailure = { [weak self] fault, members in self?.commitFailed(fault, droppedMembers: members) }
+                commit.onSuccess = { [weak self] in self?.commitSucceeded() }
             }
             flush()
         }
