@@ -82,8 +82,9 @@ extension ViewModelHost {
     // MARK: - Watching
 
     /// Delivers every event and change (of `viewModel` only, when given) to `deliver` as its
-    /// JSON object, in version order, until ``unwatch(_:)``. `deliver` runs on the
-    /// scheduler: it must not block.
+    /// JSON object, in version order, once each version is durable, until ``unwatch(_:)``.
+    /// `deliver` runs where versions are published — the commit writer's queue (the scheduler
+    /// without a store): it must not block.
     public func watch(viewModel: String?, deliver: @escaping @Sendable ([UInt8]) -> Void) -> UInt64 {
         publisher.watch(viewModel: viewModel, deliver: deliver)
     }
