@@ -28,15 +28,15 @@ let package = Package(
 
         // JSON values, parsing and writing, shared by the daemon and binderyctl; no dependencies.
         .target(name: "BinderyJSON"),
-        // What every program says alike: the one did-you-mean rule for mistyped names (the
-        // core's surface errors, the daemon, binderyctl) and the release's version; no
-        // dependencies.
+        // What every program says alike: the one did-you-mean rule for mistyped names, the
+        // excerpt a message quotes of typed text (the core's surface errors, the daemon,
+        // binderyctl) and the release's version; no dependencies.
         .target(name: "BinderyNames"),
         // The signal self-pipe, shared by binderyd's shutdown and binderyctl's Ctrl-C; no
         // dependencies.
         .target(name: "BinderySignals"),
-        // The reactive core and the view-model surface.
-        .target(name: "Bindery", dependencies: ["BinderyNames"]),
+        // The reactive core and the view-model surface (its messages quote typed text as JSON does).
+        .target(name: "Bindery", dependencies: ["BinderyNames", "BinderyJSON"]),
         // The SQLite wrapper (databases, migrations, rows) shared by the demo's model store and
         // the host's input store.
         .target(name: "BinderySQLite", dependencies: ["CSQLite"]),

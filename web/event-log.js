@@ -1,4 +1,4 @@
-// The event log (/api/events): newest first, each entry with its full local timestamp and
+// The event log (/api/events at a reset, then the events each change-feed answer carries):
 // what it changed (history.js gives each event the changes of its version, and the later
 // changes before the next event). A search box, a view-model and a kind filter choose what
 // is shown; pause stops new entries from being added to the list (they are counted and added
@@ -35,6 +35,8 @@ function describe(event) {
   const outcome = outcomeOf(event);
   if (outcome) parts.push(h("span", { class: "outcome", "data-outcome": outcome }, outcome));
   if (event.error) parts.push(h("span", { class: "event-error" }, String(event.error)));
+  // A restart: "stopped at v N (clean stop | crash recovery), started at v N+1".
+  if (event.kind === "restart" && event.message) parts.push(h("span", { class: "event-value" }, String(event.message)));
   return parts;
 }
 
@@ -119,10 +121,10 @@ export class EventLog {
         h("div", { class: "event-head" },
           timeElement(event.at, "full"),
           h("span", { class: "kind" }, kind),
-          h("span", { class: "target" }, `${event.vm || "?"}.${event.name || "?"}`),
+          h("span", { class: "target" }, event.kind === "restart" ? "daemon" : `${event.vm || "?"}.${event.name || "?"}`),
           h("span", { class: "event-version" }, `v${event.version}`)),
         ...describe(event));
-      const haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error]
+      const haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error, event.message]
         .filter((part) => part !== undefined && part !== null).join("\n").toLowerCase();
       this.made += 1;
       const entry = { event, item, haystack, effects: { at: [], then: [] }, thenList: null, thenHidden: 0,

@@ -9,8 +9,9 @@
 //   of the daemon (whose first version is past ours) answers with a reset: that reset is how
 //   the page tells a restart from a pause. A reset also reloads /api/surface, since the
 //   daemon that came back may be another build.
-// - /api/events is read after every new version, from the newest event the page has, and
-//   handed on with that version's changes.
+// - Each change-feed answer carries the events of the versions it brings (`events`), handed on
+//   with those changes: one request per change. /api/events is read only with a reset (the
+//   log so far, from the newest event the page has).
 
 const LONG_POLL_SECONDS = 25;
 // A daemon that answers at once (no long-poll support) is still polled at most once a second.
@@ -78,7 +79,7 @@ export class Feed {
     }
   }
 
-  /** One poll of the change feed, then the events it brought; true when the version moved. */
+  /** One poll of the change feed, with the events it brought; true when the version moved. */
   async pollOnce() {
     if (this.surfaceJSON === null) await this.loadSurface();
     let path = "api/changes";
@@ -99,14 +100,14 @@ export class Feed {
       return true;
     }
     if (!Array.isArray(feed.changes)) throw new Error("api/changes has neither changes nor reset");
+    if (!Array.isArray(feed.events)) throw new Error("api/changes has no events array");
     if (feed.version === this.version) return false;
-    // The events are read before the changes are handed on, so that both reach the page in
-    // one task: one frame shows the new values, the run states and the event log together.
-    const events = await this.readEvents();
+    // The changes and their events reach the page in one task: one frame shows the new
+    // values, the run states and the event log together.
     const from = this.version;
     this.version = feed.version;
     this.listener.changes(from, feed.version, feed.changes);
-    this.deliverEvents(events);
+    this.deliverEvents(this.freshEvents(feed.events, feed.version));
     return true;
   }
 
@@ -138,8 +139,13 @@ export class Feed {
   async readEvents() {
     const { body } = await fetchJSON(`api/events?since=${this.eventCursor}`, QUICK_REQUEST_TIMEOUT_MS);
     if (!body || !Array.isArray(body.events)) throw new Error("api/events has no events array");
-    const fresh = body.events.filter((event) => event && typeof event.version === "number" && event.version > this.eventCursor);
-    return { fresh, knownThrough: typeof body.version === "number" ? body.version : null };
+    return this.freshEvents(body.events, typeof body.version === "number" ? body.version : null);
+  }
+
+  /** The events of `events` newer than the page's newest; the list is complete up to knownThrough. */
+  freshEvents(events, knownThrough) {
+    const fresh = events.filter((event) => event && typeof event.version === "number" && event.version > this.eventCursor);
+    return { fresh, knownThrough };
   }
 
   deliverEvents({ fresh, knownThrough }) {

@@ -75,8 +75,8 @@ const feed = new Feed({
       eventLog.clear();
       failures.clear();
     } else if (!first) {
-      // Command states start over with each run of the daemon; so do their failures.
-      failures.clear();
+      // Another run of the daemon: it restored the command states and the event log, so the
+      // failures the page remembers still apply.
       eventLog.markReset(live.version, `whole state reloaded at version ${live.version}: binderyd's change feed ` +
         "started over (another run of the daemon)");
     }

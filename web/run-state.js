@@ -13,8 +13,8 @@
 //   failed-before   the most recent run succeeded, and an earlier one failed
 //   idle            no failure: never ran, or every run seen succeeded
 //
-// The command states start over with each run of the daemon (runs 0, no lastError), so the
-// failures remembered do too (FailureMemory.clear on a reset from another run).
+// The command states and the event log survive a restart of the daemon, so the failures
+// remembered do too; they start over only with another state (FailureMemory.clear).
 
 export const RUN_STATE_LABELS = {
   "running": "running",

@@ -178,6 +178,7 @@ public struct ReplyRenderer: Sendable {
         case "change":
             let part = event["part"]?.stringValue.map { " [\($0)]" } ?? ""
             detail = "\(target)\(part) = \(event["value"].map(inline) ?? "null")"
+        case "restart": detail = event["message"]?.stringValue ?? "restarted"
         default: detail = target
         }
         let label: String

@@ -1,3 +1,4 @@
+import BinderyNames
 import BinderyJSON
 
 /// `run`: checks the command and its argument, waits with a live status line, and turns the
@@ -7,7 +8,7 @@ extension Session {
         throws(ConnectionError) -> CommandOutcome
     {
         let surface: ViewModelSurface
-        switch check(command, kind: "command", in: vm, names: { $0.commands.map(\.name) }) {
+        switch try check(command, kind: "command", in: vm, names: { $0.commands.map(\.name) }) {
         case let .success(s): surface = s
         case let .failure(reported): return reported.outcome
         }

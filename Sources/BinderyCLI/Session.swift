@@ -244,33 +244,34 @@ public final class Session {
     }
 
     /// The described surface of `vm`, or the outcome of reporting why there is none (the
-    /// daemon's unknown_view_model message already suggests the closest name).
-    private func surface(_ vm: String) -> Result<ViewModelSurface, Reported> {
+    /// daemon's unknown_view_model message already suggests the closest name); throws when
+    /// the daemon could not be asked.
+    private func surface(_ vm: String) throws(ConnectionError) -> Result<ViewModelSurface, Reported> {
         switch cache.describe(vm) {
-        case let .success(surface?): return .success(surface)
-        case .success(nil):
-            cache.invalidate()
-            let names = cache.viewModelNames()
-            return .failure(Reported(outcome: fail("unknown_view_model", "unknown view model '\(vm)'" + DidYouMean.suffix(for: vm, among: names, listing: "view models"))))
-        case let .failure(error):
-            return .failure(Reported(outcome: report(error.reply) { _ in [] }))
+        case let .success(surface): return .success(surface)
+        case let .failure(.refused(reply)): return .failure(Reported(outcome: report(reply) { _ in [] }))
+        case let .failure(.connection(error)): throw error
         }
     }
 
     /// `name` in `vm`'s `names` (asking the daemon again once if it is missing, in case the
     /// surface changed), or a did-you-mean error naming what kind of name was expected.
     func check(_ name: String, kind: String, in vm: String, names: (ViewModelSurface) -> [String])
-        -> Result<ViewModelSurface, Reported>
+        throws(ConnectionError) -> Result<ViewModelSurface, Reported>
     {
         var surface: ViewModelSurface
-        switch self.surface(vm) {
+        switch try self.surface(vm) {
         case let .success(found): surface = found
         case let .failure(reported): return .failure(reported)
         }
         if !names(surface).contains(name) {
             cache.invalidate()
             // Asked quietly: only one error line is ever printed for a command.
-            if case let .success(fresh?) = cache.describe(vm) { surface = fresh }
+            switch cache.describe(vm) {
+            case let .success(fresh): surface = fresh
+            case let .failure(.connection(error)): throw error
+            case .failure(.refused): break
+            }
         }
         guard names(surface).contains(name) else {
             let hint = DidYouMean.suffix(for: name, among: names(surface), listing: kind + "s")
@@ -293,7 +294,7 @@ public final class Session {
             return report(ControlReply(raw: combined.serialized, value: combined)) { _ in [] }
         }
         let surface: ViewModelSurface
-        switch self.surface(vm) {
+        switch try self.surface(vm) {
         case let .success(s): surface = s
         case let .failure(reported): return reported.outcome
         }
@@ -302,25 +303,16 @@ public final class Session {
     }
 
     private func get(_ connection: ControlConnection, vm: String, name: String) throws(ConnectionError) -> CommandOutcome {
-        if case let .failure(reported) = check(name, kind: "name", in: vm, names: { $0.allNames }) { return reported.outcome }
+        if case let .failure(reported) = try check(name, kind: "name", in: vm, names: { $0.allNames }) { return reported.outcome }
         let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))])
         return report(reply, render: renderer.got)
     }
 
+    /// `set`: sends the value as it was typed (`text`) and lets the daemon parse it by the
+    /// input's type and check it — one round trip, the daemon's one parser, and its messages
+    /// (an unknown input with did-you-mean, a bad value naming the expected type).
     private func set(_ connection: ControlConnection, vm: String, input: String, token: Token) throws(ConnectionError) -> CommandOutcome {
-        let surface: ViewModelSurface
-        switch check(input, kind: "input", in: vm, names: { $0.inputs.map(\.name) }) {
-        case let .success(s): surface = s
-        case let .failure(reported): return reported.outcome
-        }
-        let spec = surface.input(input)
-        let value: JSONValue
-        do {
-            value = try ValueParser.parse(token, as: spec?.type, for: "\(vm).\(input)", constraint: spec?.constraint)
-        } catch {
-            return fail("invalid_value", error.message)
-        }
-        let reply = try connection.request(op: "set", [("vm", .string(vm)), ("name", .string(input)), ("value", value)])
+        let reply = try connection.request(op: "set", [("vm", .string(vm)), ("name", .string(input)), ("text", .string(token.text))])
         return report(reply) { renderer.stored(vm: vm, input: input, reply: $0) }
     }
 

@@ -38,24 +38,34 @@ public final class SurfaceCache: SurfaceCatalog {
     public func viewModelNames() -> [String] { viewModels().map(\.name) }
 
     public func surface(of viewModel: String) -> ViewModelSurface? {
-        (try? describe(viewModel).get()) ?? nil
+        try? describe(viewModel).get()
     }
 
-    /// The described surface of `viewModel`; `.success(nil)` if the daemon does not know it
-    /// (or cannot be asked), `.failure(reply)` carrying the daemon's error reply otherwise.
-    public func describe(_ viewModel: String) -> Result<ViewModelSurface?, ControlReplyError> {
+    /// The described surface of `viewModel`; `.failure(.refused(reply))` carrying the daemon's
+    /// error reply (an unknown name: its message suggests the closest), or
+    /// `.failure(.connection(error))` when the daemon could not be asked (no connection, or it
+    /// closed): a dropped connection is reported as one, never as an unknown name.
+    public func describe(_ viewModel: String) -> Result<ViewModelSurface, SurfaceLookupError> {
         if let known = state.withLock({ $0.described[viewModel] }) { return .success(known) }
-        guard let connection = connection(),
-              let reply = try? connection.request(op: "describe", [("vm", .string(viewModel))]) else { return .success(nil) }
-        guard reply.ok else { return .failure(ControlReplyError(reply: reply)) }
+        guard let connection = connection() else { return .failure(.connection(.closed)) }
+        let reply: ControlReply
+        do {
+            reply = try connection.request(op: "describe", [("vm", .string(viewModel))])
+        } catch {
+            return .failure(.connection(error))
+        }
+        guard reply.ok else { return .failure(.refused(reply)) }
         guard let surface = reply.value["surface"].flatMap({ ViewModelSurface.fromDescribe(name: viewModel, surface: $0) })
-        else { return .success(nil) }
+        else { return .failure(.refused(ControlReply(localFailure: "bad_reply", "binderyd's describe reply for \(viewModel) has no surface"))) }
         state.withLock { $0.described[viewModel] = surface }
         return .success(surface)
     }
 }
 
-/// A failed reply carried as an error.
-public struct ControlReplyError: Error, Sendable {
-    public let reply: ControlReply
+/// Why ``SurfaceCache/describe(_:)`` has no surface to give.
+public enum SurfaceLookupError: Error, Sendable {
+    /// The daemon answered with this error reply.
+    case refused(ControlReply)
+    /// The daemon could not be asked.
+    case connection(ConnectionError)
 }

@@ -1,3 +1,4 @@
+import BinderyNames
 import BinderyJSON
 
 /// Why a typed word is not a value of the input's type; the message names the expected type.

@@ -28,6 +28,11 @@ final class FakeControlServer: Sendable {
         /// Runs in flight by "vm.name": the request's id, connection and whether it waits.
         var running: [String: (id: JSONValue, fd: Int32, wait: Bool)] = [:]
         var interruptRequests = 0
+        /// Every request's op, in arrival order.
+        var ops: [String] = []
+        /// An op whose request closes the connection instead of being answered (a daemon that
+        /// died mid-command).
+        var dropsConnectionOn: String?
         var events: [JSONValue] = []
         var watchers: [(fd: Int32, id: JSONValue, vm: String?)] = []
         var connections: [Int32] = []
@@ -145,6 +150,11 @@ final class FakeControlServer: Sendable {
         }
         let id = request["id"] ?? .null
         let op = request["op"]?.stringValue ?? ""
+        let drop = state.withLock { s in
+            s.ops.append(op)
+            return s.dropsConnectionOn == op
+        }
+        if drop { return _ = shutdown(fd, Int32(SHUT_RDWR)) }
         let vm = request["vm"]?.stringValue
         if ["describe", "get", "set", "run", "interrupt"].contains(op) {
             guard let vm else { return send(failure(id, "bad_request", "'vm' must be a string"), to: fd) }
@@ -167,7 +177,10 @@ final class FakeControlServer: Sendable {
             send(ok(id, [("viewModels", .array(entries))]), to: fd)
         case "describe": send(ok(id, [("surface", surface(vm!))]), to: fd)
         case "get": send(get(id, vm: vm!, name: request["name"]?.stringValue), to: fd)
-        case "set": send(set(id, vm: vm!, name: request["name"]?.stringValue ?? "", value: request["value"] ?? .null), to: fd)
+        case "set":
+            let name = request["name"]?.stringValue ?? ""
+            let value = request["value"] ?? request["text"]?.stringValue.map { Self.typed($0, vm: vm!, name: name) } ?? .null
+            send(set(id, vm: vm!, name: name, value: value), to: fd)
         case "run": run(id, vm: vm!, name: request["name"]?.stringValue ?? "", arg: request["arg"],
                         wait: request["wait"]?.boolValue ?? true, fd: fd)
         case "interrupt":
@@ -196,6 +209,10 @@ final class FakeControlServer: Sendable {
     var runsInFlight: Int { state.withLock { $0.running.count } }
     /// `interrupt` requests received.
     var interruptRequests: Int { state.withLock { $0.interruptRequests } }
+    /// Every request's op so far, in arrival order.
+    var ops: [String] { state.withLock { $0.ops } }
+    /// Makes requests with `op` close their connection instead of being answered.
+    func dropConnection(on op: String) { state.withLock { $0.dropsConnectionOn = op } }
 
     private func surface(_ vm: String) -> JSONValue {
         .object([
@@ -261,6 +278,16 @@ final class FakeControlServer: Sendable {
         }
     }
 
+    /// Typed `text` as the daemon parses it (`set` with `text`), by the input's type.
+    private static func typed(_ text: String, vm: String, name: String) -> JSONValue {
+        switch inputTypes[vm]!.first(where: { $0.0 == name })?.1 {
+        case "int": return Int(text).map { .int($0) } ?? .string(text)
+        case "double": return Double(text).map { .double($0) } ?? .string(text)
+        case "bool": return ["true": JSONValue.bool(true), "false": .bool(false)][text] ?? .string(text)
+        default: return .string(text)
+        }
+    }
+
     private func set(_ id: JSONValue, vm: String, name: String, value: JSONValue) -> JSONValue {
         guard let type = Self.inputTypes[vm]!.first(where: { $0.0 == name })?.1 else {
             let names = Self.inputTypes[vm]!.map(\.0)
@@ -273,7 +300,7 @@ final class FakeControlServer: Sendable {
         case ("double", .number): valid = name != "failureRate" || (0...1).contains(value.doubleValue ?? -1)
         default: valid = false
         }
-        guard valid else { return failure(id, "invalid_value", "\(vm).\(name) expects a \(type)") }
+        guard valid else { return failure(id, "invalid_value", "\(vm).\(name) expects \(type == "int" ? "an" : "a") \(type)") }
         let changes: [(String, JSONValue)] = state.withLock { s in
             s.inputs[vm]![name] = value
             var changes = [(name, value)]

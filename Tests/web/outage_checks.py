@@ -1,12 +1,15 @@
 """The daemon stopped and started again: the page greys out at once with a banner saying since
 when its values are stale, and resynchronises within a retry of the daemon's return — from a
-reset, since the restarted daemon is another run whose versions continue."""
+reset, since the restarted daemon is another run whose versions continue — showing exactly
+what it showed before (values, rows, selection, run states, errors) and the restart in its
+event log."""
 
+import json
 import time
 import urllib.request
 
 from devtools import TestFailure
-from dashboard_checks import text_of, value_selector
+from dashboard_checks import js, run_state, text_of, value_selector
 
 # The page retries every second while the daemon is down; it must be live again within one
 # retry of the daemon answering (plus the reset's own requests and this test's polling).
@@ -22,6 +25,20 @@ def daemon_answers(base_url):
         return False
 
 
+# What a person sees of the state: every input and output value, the products rows on screen
+# with their selection, and each command's run state and error (without its time element).
+SHOWN = """JSON.stringify({
+  values: [...document.querySelectorAll('[data-vm] [data-input] .value, [data-vm] [data-output] .value')]
+    .map(v => v.closest('[data-vm]').dataset.vm + ' ' + v.textContent),
+  rows: [...document.querySelectorAll('[data-vm="products"] tbody tr')].map(r => [r.textContent, r.classList.contains('selected')]),
+  commands: [...document.querySelectorAll('[data-vm] [data-command]')].map(c => {
+    const f = c.querySelector('.failure');
+    const error = !f || f.hidden ? '' : [...f.childNodes].filter(n => n.nodeName !== 'TIME').map(n => n.textContent).join('');
+    return [c.closest('[data-vm]').dataset.vm, c.dataset.command, c.dataset.runState, error];
+  }),
+})"""
+
+
 def restart_checks(session, driver, daemon):
     s = session
     d = driver.line
@@ -29,6 +46,13 @@ def restart_checks(session, driver, daemon):
     def outage():
         d("set api.latencyMs 300")
         s.wait_for(f"{text_of(value_selector('api', 'input', 'latencyMs'))} === '300'", "latency 300")
+        # A command failed now, so there is an error to come back (issue 21).
+        d("set api.failureRate 1")
+        d("run products.loadMore &")
+        s.wait_for(f"{run_state('products', 'loadMore')} === 'failed-now'", "products.loadMore failed now")
+        d("set api.failureRate 0")
+        s.wait_for(f"{text_of(value_selector('api', 'input', 'failureRate'))} === '0'", "failure rate 0")
+        shown = s.evaluate(SHOWN)
         before = s.version()
         daemon.stop()
         stopped = time.monotonic()
@@ -58,6 +82,18 @@ def restart_checks(session, driver, daemon):
               flush=True)
         if resynced > RESYNC_LIMIT_S:
             raise TestFailure(f"live again {resynced:.1f} s after the daemon came back (limit {RESYNC_LIMIT_S} s)")
+        try:
+            s.wait_for(f"{SHOWN} === {js(shown)}",
+                       "the same values, rows, selection, run states and errors as before the restart")
+        except TestFailure:
+            was, now = json.loads(shown), json.loads(s.evaluate(SHOWN))
+            for part in was:
+                changed = [(a, b) for a, b in zip(was[part], now[part]) if a != b][:5]
+                if changed or len(was[part]) != len(now[part]):
+                    print(f"      {part}: {len(was[part])} → {len(now[part])}; first differences {changed}", flush=True)
+            raise
+        s.wait_for("document.querySelector('#event-list .event.kind-restart') !== null",
+                   "the event log lists the restart")
         s.wait_for(f"""(() => {{ const divider = document.querySelector('#event-list .event-divider');
             return divider && Number(divider.dataset.version) > {before} && /another run of the daemon/.test(divider.textContent); }})()""",
                    "the event log marks the reload from the other run")

@@ -39,6 +39,7 @@ extension Surface {
             }
         }
         self.init(name: surfaceName, inputs: inputs, outputs: outputs, commands: commands)
+        transientMembers = declaration.transient
     }
 
     /// `LoginViewModel` → `login`, `APIViewModel` → `api`, `BookSearch` → `bookSearch`.

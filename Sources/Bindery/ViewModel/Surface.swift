@@ -11,6 +11,9 @@ public struct Surface: Sendable {
     public let outputs: [SurfaceOutput]
     /// Its commands, in display order.
     public let commands: [SurfaceCommand]
+    /// Stored members (paths, as ``StoredMember/name``) a host does not restore after a
+    /// restart: ``SurfaceDeclaration/transient(_:)``.
+    public internal(set) var transientMembers: Set<String> = []
 
     /// A surface; names must be unique within each kind, and every name an output or a
     /// command derives from must be one of its inputs, outputs or commands — else it fails at
@@ -39,10 +42,13 @@ public struct Surface: Sendable {
         }
     }
 
-    /// The input called `name`, or an error naming the closest one.
+    /// The input called `name`, or an error naming the closest one ("'isValid' in signin is
+    /// not an input" when it is an output or a command).
     public func input(named name: String) throws(SurfaceError) -> SurfaceInput {
         guard let input = inputs.first(where: { $0.name == name }) else {
-            throw SurfaceError(.unknownInput, "unknown input '\(name)' in \(self.name)" + DidYouMean.suffix(for: name, among: inputs.map(\.name), listing: "inputs"))
+            let hint = DidYouMean.suffix(for: name, among: inputs.map(\.name), listing: "inputs")
+            let isOtherMember = outputs.contains { $0.name == name } || commands.contains { $0.name == name }
+            throw SurfaceError(.unknownInput, (isOtherMember ? "'\(name)' in \(self.name) is not an input" : "unknown input '\(name)' in \(self.name)") + hint)
         }
         return input
     }

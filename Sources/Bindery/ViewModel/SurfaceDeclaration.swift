@@ -18,6 +18,7 @@ public struct SurfaceDeclaration<Model: AnyObject> {
     let members: [(name: String, object: ObjectIdentifier)]
     var details: [String: SurfaceMemberDetails] = [:]
     var hidden: Set<String> = []
+    var transient: Set<String> = []
 
     init(model: Model, members: [(name: String, object: ObjectIdentifier)]) {
         self.model = model
@@ -44,6 +45,12 @@ public struct SurfaceDeclaration<Model: AnyObject> {
     /// The member at `member` is not part of the surface (an implementation detail).
     public mutating func hide(_ member: PartialKeyPath<Model>) {
         hidden.insert(name(of: member))
+    }
+
+    /// The member at `member` is not restored after a restart (a cache the view model
+    /// rebuilds itself): a host neither saves it nor, when it holds an object, anything in it.
+    public mutating func transient(_ member: PartialKeyPath<Model>) {
+        transient.insert(name(of: member))
     }
 
     /// The name of the stored member `keyPath` reaches: the one holding the same object.

@@ -1,3 +1,6 @@
+import BinderyJSON
+import BinderyNames
+
 /// A settable, typed input of a view model, backed by a `MutableProperty`.
 ///
 /// Setting it from text or from a value of the wrong type or out of its constraint fails with
@@ -12,6 +15,8 @@ public struct SurfaceInput: Sendable {
     public let constraint: InputConstraint
     /// Its current value, then every change.
     public let producer: SignalProducer<SurfaceValue, Never>
+    /// The property behind the input (so a host's restorable state leaves it to the input).
+    let propertyIdentity: ObjectIdentifier
     private let read: @Sendable () -> SurfaceValue
     private let write: @Sendable (SurfaceValue) -> Void
 
@@ -21,6 +26,7 @@ public struct SurfaceInput: Sendable {
         self.type = type
         self.constraint = constraint
         self.producer = property.producer.map(to)
+        self.propertyIdentity = ObjectIdentifier(property)
         self.read = { to(property.value) }
         self.write = { value in if let converted = from(value) { property.value = converted } }
     }
@@ -60,10 +66,14 @@ public struct SurfaceInput: Sendable {
         return accepted
     }
 
-    /// Parses `text` as the input's type and checks it, or throws.
+    /// Parses `text` as the input's type and checks it, or throws. The message quotes at most
+    /// the first 40 characters of `text`: "api.latencyMs expects an int between 0 and 60000, got
+    /// "99999999999999999999", which is out of range".
     public func parse(_ text: String, viewModel: String) throws(SurfaceError) -> SurfaceValue {
         guard let parsed = type.parse(text) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got '\(text)'")
+            let expected = "\(type.article) \(type.rawValue)" + (constraint == .none ? "" : " \(constraint)")
+            let note = type == .int && Self.isWholeNumber(text) ? ", which is out of range" : ""
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(JSONEscaping.minimal.quoted(Excerpt.of(text)))\(note)")
         }
         return try validate(parsed, viewModel: viewModel)
     }
@@ -75,6 +85,22 @@ public struct SurfaceInput: Sendable {
         let accepted = try validate(value, viewModel: viewModel)
         write(accepted)
         return accepted
+    }
+
+    /// Sets a value that ``validate(_:viewModel:)`` or ``parse(_:viewModel:)`` of this input
+    /// returned, without checking it again (a host validates off the view model's scheduler,
+    /// then applies on it). Any other value is a programming error: one the input's property
+    /// cannot hold is ignored.
+    public func set(validated value: SurfaceValue) {
+        write(value)
+    }
+
+    private static func isWholeNumber(_ text: String) -> Bool {
+        var trimmed = Substring(text)
+        while trimmed.first?.isWhitespace == true { trimmed = trimmed.dropFirst() }
+        while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
+        let digits = trimmed.drop { $0 == "-" || $0 == "+" }
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
 

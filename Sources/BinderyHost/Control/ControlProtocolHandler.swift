@@ -94,10 +94,14 @@ public final class ControlProtocolHandler: Sendable {
         case "set":
             let vm = try request.string("vm")
             let name = try request.string("name")
-            guard let value = request.value("value") else {
-                throw HostFailure(.badRequest, "set needs field 'value'")
+            let requested: ViewModelHost.SetValue
+            switch (request.value("value"), try request.optionalString("text")) {
+            case let (value?, nil): requested = .value(value)
+            case let (nil, text?): requested = .text(text)
+            case (nil, nil): throw HostFailure(.badRequest, "set needs field 'value' (or 'text')")
+            case (_?, _?): throw HostFailure(.badRequest, "set takes 'value' or 'text', not both")
             }
-            host.set(viewModel: vm, input: name, value: value) { result in
+            host.set(viewModel: vm, input: name, requested) { result in
                 switch result {
                 case let .success((stored, version)):
                     session.reply(ControlReply.success(id: id) { writer in

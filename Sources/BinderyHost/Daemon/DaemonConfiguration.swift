@@ -21,6 +21,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var settings: [StartupSetting] = []
     /// The longest a command may run before it is interrupted as timed out, in seconds.
     public var commandTimeout: Double
+    /// The most events the event log keeps, in memory and in the state database
+    /// (`--event-log-size`).
+    public var eventLogSize = 10_000
     /// The least severe log level written.
     public var logLevel: LogLevel
     /// `--reset-state`: move damaged state databases aside (renamed with a timestamp) and

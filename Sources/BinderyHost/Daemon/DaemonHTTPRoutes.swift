@@ -182,7 +182,7 @@ public struct DaemonHTTPRoutes: Sendable {
         case let .unchanged(current):
             // A poll that saw no change says so: 304, with the cursor as its entity tag.
             return Self.notModified(ETag(version: current))
-        case let .changes(current, _): (version, cursor) = (current, since)
+        case let .changes(current, _, _): (version, cursor) = (current, since)
         case let .reset(snapshot): (version, cursor) = (snapshot.version, nil)
         }
         let key = ChangesKey(cursor: cursor, gzip: gzip)
@@ -193,10 +193,14 @@ public struct DaemonHTTPRoutes: Sendable {
         writer.beginObject()
         writer.key("version"); writer.int(version)
         switch answer {
-        case let .changes(_, entries):
+        case let .changes(_, entries, events):
             writer.key("changes")
             writer.beginArray()
             for entry in entries { writer.raw(entry) }
+            writer.endArray()
+            writer.key("events")
+            writer.beginArray()
+            for event in events { writer.raw(event) }
             writer.endArray()
         case let .reset(snapshot):
             writer.key("reset"); writer.raw(snapshot.json)

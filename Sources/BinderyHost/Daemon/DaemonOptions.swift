@@ -22,7 +22,8 @@ public enum DaemonOptions {
         return """
         usage: \(program) [--socket PATH] [--http HOST:PORT] [--state-dir DIR]
         \(indent)[--web-dir DIR] [--set VM.INPUT=VALUE]...
-        \(indent)[--command-timeout SECONDS] [--log-level LEVEL]
+        \(indent)[--command-timeout SECONDS] [--event-log-size N]
+        \(indent)[--log-level LEVEL]
         \(indent)[--socket-mode MODE] [--reset-state] [--http-connections N]
         \(indent)[--help] [--version]
 
@@ -43,6 +44,8 @@ public enum DaemonOptions {
                                     value (not persisted; repeatable; checked like
                                     a set)
           --command-timeout SECONDS interrupt commands running longer (default 30)
+          --event-log-size N        events the log keeps, across restarts (default
+                                    10000)
           --log-level LEVEL         debug, info, notice, warning or error (default info)
           --socket-mode MODE        control socket permissions, octal (default 0600)
           --reset-state             if a state database is damaged, move it aside
@@ -121,6 +124,12 @@ public enum DaemonOptions {
                     throw UsageError("--command-timeout must be a number of seconds above 0, got '\(text)'")
                 }
                 configuration.commandTimeout = seconds
+            case "--event-log-size":
+                let text = try value()
+                guard let count = Int(text), (1...10_000_000).contains(count) else {
+                    throw UsageError("--event-log-size must be an integer from 1 to 10000000, got '\(text)'")
+                }
+                configuration.eventLogSize = count
             case "--log-level":
                 let text = try value()
                 guard let level = LogLevel(name: text) else {

@@ -81,7 +81,7 @@ public enum DaemonRunner {
         }
 
         let host = ViewModelHost(viewModels: viewModels, scheduler: scheduler, store: store,
-                                 commandTimeout: configuration.commandTimeout, logger: logger)
+                                 commandTimeout: configuration.commandTimeout, eventLogCapacity: configuration.eventLogSize, logger: logger)
         var startupValues: [ViewModelHost.StartupValue] = []
         for setting in configuration.settings {
             do { startupValues.append(try setting.resolve(in: host.surfaces)) } catch {

@@ -1,5 +1,5 @@
-/// The recent versions' change-feed entries (docs/HTTP.md, `/api/changes`), so a client
-/// holding a recent cursor receives only what changed since.
+/// The recent versions' change-feed entries and logged events (docs/HTTP.md, `/api/changes`),
+/// so a client holding a recent cursor receives only what changed since, and what happened.
 ///
 /// Guarantees: covers a contiguous range of versions ending at the newest published one;
 /// ``changes(after:)`` answers every cursor from ``base`` on, and nil (the client needs a
@@ -8,7 +8,7 @@
 /// ``base``). Keeps at most `capacity` versions and about `byteBudget` bytes of entries.
 /// Not thread-safe by itself: the host's publisher keeps it under its lock.
 struct ChangeLog {
-    private typealias Item = (version: UInt64, entries: [[UInt8]], bytes: Int)
+    private typealias Item = (version: UInt64, entries: [[UInt8]], events: [[UInt8]], bytes: Int)
     /// Kept versions from `storage[first]` on (the dropped prefix is compacted in bulk).
     private var storage: [Item] = []
     private var first = 0
@@ -34,12 +34,12 @@ struct ChangeLog {
         newest = version
     }
 
-    /// Appends version `version` (the newest plus one) with its entries; any other version
-    /// restarts the log at it.
-    mutating func append(version: UInt64, entries: [[UInt8]]) {
+    /// Appends version `version` (the newest plus one) with its entries and its logged events;
+    /// any other version restarts the log at it.
+    mutating func append(version: UInt64, entries: [[UInt8]], events: [[UInt8]] = []) {
         guard version == newest + 1 else { return restart(at: version) }
-        let size = entries.reduce(0) { $0 + $1.count }
-        storage.append((version, entries, size))
+        let size = entries.reduce(0) { $0 + $1.count } + events.reduce(0) { $0 + $1.count }
+        storage.append((version, entries, events, size))
         bytes += size
         newest = version
         while storage.count - first > capacity || (bytes > byteBudget && storage.count - first > 1) {
@@ -53,12 +53,15 @@ struct ChangeLog {
         }
     }
 
-    /// The entries of every version after `cursor`, oldest first; nil when `cursor` is not
-    /// in `base...newest`.
-    func changes(after cursor: UInt64) -> [[UInt8]]? {
+    /// The entries and the logged events of every version after `cursor`, oldest first; nil
+    /// when `cursor` is not in `base...newest`.
+    func changes(after cursor: UInt64) -> (entries: [[UInt8]], events: [[UInt8]])? {
         guard cursor >= base, cursor <= newest else { return nil }
-        var result: [[UInt8]] = []
-        for item in storage[(first + Int(cursor - base))...] { result.append(contentsOf: item.entries) }
-        return result
+        var entries: [[UInt8]] = [], events: [[UInt8]] = []
+        for item in storage[(first + Int(cursor - base))...] {
+            entries.append(contentsOf: item.entries)
+            events.append(contentsOf: item.events)
+        }
+        return (entries, events)
     }
 }

@@ -16,6 +16,10 @@ public struct HostEvent: Sendable {
         /// A value changed (watch only): an input set by the view model itself, an output,
         /// or a command's state object (`value` is then its JSON).
         case change(part: Part, value: ChangeValue)
+        /// The daemon started again with the state it had at version `stoppedAt`; `reason`
+        /// is "clean stop" or "crash recovery". Not about one view model: `vm` and `name` are
+        /// null.
+        case restart(stoppedAt: UInt64, reason: String)
     }
 
     /// Which part of a surface a `change` is about.
@@ -79,6 +83,13 @@ public struct HostEvent: Sendable {
             writer.key("durationMs"); writer.double(Self.rounded(durationMs))
             writer.key("error"); writer.string(failure.message)
             writer.key("code"); writer.string(failure.code.rawValue)
+        case let .restart(stoppedAt, reason):
+            writer.key("kind"); writer.string("restart")
+            writer.key("vm"); writer.null()
+            writer.key("name"); writer.null()
+            writer.key("stoppedAt"); writer.int(stoppedAt)
+            writer.key("reason"); writer.string(reason)
+            writer.key("message"); writer.string("stopped at v \(stoppedAt) (\(reason)), started at v \(version)")
         case let .change(part, value):
             writeHeader("change", &writer)
             writer.key("part"); writer.string(part.rawValue)

@@ -44,12 +44,25 @@ final class HostState: @unchecked Sendable {
     var pendingReplies: [@Sendable (Result<UInt64, StorageFault>) -> Void] = []
     /// Inputs that changed since the last flush (to be recorded for the group commit).
     var changedInputs: Set<GroupCommit.Key> = []
-    /// Versions below this are reserved in the store for this run.
-    var versionCeiling: UInt64 = .max
+    /// A restorable stored member (``StoredMember``) by position: view model index, member index.
+    struct StoreKey: Hashable {
+        let viewModel: Int
+        let index: Int
+    }
+
+    /// Stored members, commands and (non-list) outputs that changed since the last flush, to be
+    /// recorded for the group commit.
+    var changedStores: Set<StoreKey> = []
+    /// The edits of stored lists since the last flush, in order (a list is saved row by row).
+    var pendingListEdits: [StoreKey: [ListChange<EncodableSnapshot>]] = [:]
+    var changedCommands: Set<ChangeKey> = []
+    var changedOutputs: Set<ChangeKey> = []
+    /// Outputs whose value after a restore differed from the one shown before it: the value
+    /// shown, checked again at their next change (an output recomputed asynchronously, such as
+    /// a looked-up avatar, catches up) and reported if it still differs then.
+    var restoreChecks: [ChangeKey: [UInt8]] = [:]
     /// Failed commits since the last successful one (a burst is logged once).
     var failedCommits = 0
-    /// The input a client set is being applied to, so its own change is not reported twice.
-    var clientSetting: (viewModel: Int, input: Int)?
     /// The edits of list outputs that report them (``SurfaceOutput/rowChanges``) since the
     /// last flush, in order; their rows live only in ``encoder`` (`values` holds an empty list
     /// for them), so an edit is never a whole-list copy or comparison.

@@ -3,7 +3,7 @@
 /// A list that reports its edits contributes its chunks of rows as groups of their own
 /// (``EncodedList``), so assembling a view model's state costs its members and the list's
 /// group count, not its length.
-struct JSONPieces {
+struct JSONPieces: Sendable {
     /// The groups of pieces, in order.
     private(set) var groups: [[[UInt8]]] = []
 

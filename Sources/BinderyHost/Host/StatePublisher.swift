@@ -33,7 +33,7 @@ final class StatePublisher: Sendable {
     }
 
     /// One event of a published batch.
-    struct Event {
+    struct Event: Sendable {
         let viewModel: String
         let logged: Bool
         let json: [UInt8]
@@ -63,14 +63,13 @@ final class StatePublisher: Sendable {
             published.version = version
             published.viewModelPieces = viewModelPieces
             published.snapshot = nil
+            let logged = events.filter(\.logged).map(\.json)
             if restart {
                 published.changes.restart(at: version)
             } else {
-                published.changes.append(version: version, entries: changes)
+                published.changes.append(version: version, entries: changes, events: logged)
             }
-            for event in events where event.logged {
-                published.log.append(EventLog.Entry(version: version, json: event.json))
-            }
+            for json in logged { published.log.append(EventLog.Entry(version: version, json: json)) }
             let waiters = Array(published.waiters.values)
             published.waiters.removeAll(keepingCapacity: true)
             return (waiters, Array(published.watchers.values))
@@ -83,8 +82,26 @@ final class StatePublisher: Sendable {
         }
     }
 
+    /// Puts the saved event log back (at start, before anything is published): `events`
+    /// oldest first.
+    func loadEvents(_ events: [(version: UInt64, json: [UInt8])]) {
+        published.withLock { published in
+            for event in events { published.log.append(EventLog.Entry(version: event.version, json: event.json)) }
+        }
+    }
+
     /// The current version.
     var version: UInt64 { published.withLock { $0.version } }
+
+    /// The published state object of the view model at `index` (hosting order).
+    func viewModelJSON(_ index: Int) -> [UInt8] {
+        published.withLock { published in
+            guard published.viewModelPieces.indices.contains(index) else { return Array("{}".utf8) }
+            var bytes: [UInt8] = []
+            published.viewModelPieces[index].write(into: &bytes)
+            return bytes
+        }
+    }
 
     /// The current `/api/state` document, built on the first read of its version.
     var snapshot: StateSnapshot {
@@ -115,8 +132,8 @@ final class StatePublisher: Sendable {
     func changes(after cursor: UInt64) -> ChangesSince {
         let answer: ChangesSince? = published.withLock { published in
             if cursor == published.version { return .unchanged(version: cursor) }
-            guard let entries = published.changes.changes(after: cursor) else { return nil }
-            return .changes(version: published.version, entries: entries)
+            guard let found = published.changes.changes(after: cursor) else { return nil }
+            return .changes(version: published.version, entries: found.entries, events: found.events)
         }
         return answer ?? .reset(snapshot)
     }

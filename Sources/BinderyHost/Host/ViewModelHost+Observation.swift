@@ -34,10 +34,24 @@ extension ViewModelHost {
                     onScheduler { self.outputChanged(vm, index, value) }
                 })
             }
+            for (index, member) in storedMembers[vm].enumerated() {
+                if let rowChanges = member.rowChanges {
+                    state.observations.append(rowChanges.startWithValues { [weak self] change in
+                        guard let self else { return }
+                        let edit = change.map(EncodableSnapshot.init)
+                        onScheduler { self.storedListEdited(vm, index, edit) }
+                    })
+                    continue
+                }
+                state.observations.append(member.changes.startWithValues { [weak self] in
+                    guard let self else { return }
+                    onScheduler { self.storeChanged(vm, index) }
+                })
+            }
             for (index, command) in surface.commands.enumerated() {
-                // Both flags are re-read from the command on either change, and `enabled` is
-                // also false while executing: Action.isEnabled can stop updating (a derived
-                // property chain in the core loses its intermediate; reported to the lead).
+                // Both flags are re-read on either change, and `enabled` is false while executing
+                // (as Action.isEnabled is): a version published between the two flags' updates
+                // never shows a command both running and enabled.
                 state.observations.append(command.isEnabled.producer.startWithValues { [weak self] _ in
                     guard let self else { return }
                     onScheduler { self.commandFlagsChanged(vm, index) }
@@ -55,10 +69,6 @@ extension ViewModelHost {
         state.values[vm].inputs[index] = value
         state.changedInputs.insert(GroupCommit.Key(viewModel: vm, input: index))
         state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .input, index: index))
-        if let setting = state.clientSetting, setting == (vm, index) {
-            markDirty()
-            return
-        }
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.inputs[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .input, value: .value(value))),
@@ -66,10 +76,30 @@ extension ViewModelHost {
         markDirty()
     }
 
+    /// A stored member behind the outputs changed: saved with the version that shows it.
+    func storeChanged(_ vm: Int, _ index: Int) {
+        state.changedStores.insert(HostState.StoreKey(viewModel: vm, index: index))
+        markDirty()
+    }
+
+    /// A stored list was edited: the edit (its rows only) is saved with the version that shows it.
+    func storedListEdited(_ vm: Int, _ index: Int, _ edit: ListChange<EncodableSnapshot>) {
+        let key = HostState.StoreKey(viewModel: vm, index: index)
+        if case .replaced = edit {
+            state.pendingListEdits[key] = [edit]
+        } else {
+            state.pendingListEdits[key, default: []].append(edit)
+        }
+        markDirty()
+    }
+
     func outputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
         guard state.values.indices.contains(vm), state.values[vm].outputs[index] != value else { return }
         state.values[vm].outputs[index] = value
-        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .output, index: index))
+        let key = HostState.ChangeKey(viewModel: vm, part: .output, index: index)
+        state.memberChanged(key)
+        state.changedOutputs.insert(key)
+        if !state.restoreChecks.isEmpty { outputChangedAfterRestore(key, value) }
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.outputs[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .output, value: .value(value))),
@@ -129,6 +159,7 @@ extension ViewModelHost {
     func updateCommand(_ vm: Int, _ index: Int, _ command: CommandState) {
         state.values[vm].commands[index] = command
         state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
+        state.changedCommands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.commands[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .command, value: .command(command))),
@@ -147,15 +178,19 @@ extension ViewModelHost {
         if let key {
             // A newer change of the same part replaces the older one and moves to the end,
             // so it follows whatever caused it (a finish before the command state it left).
-            if let position = state.pendingChangeIndex[key] {
-                state.pendingEvents.remove(at: position)
-                for (other, index) in state.pendingChangeIndex where index > position {
-                    state.pendingChangeIndex[other] = index - 1
-                }
-            }
+            removePendingChange(key)
             state.pendingChangeIndex[key] = state.pendingEvents.count
         }
         state.pendingEvents.append(event)
+    }
+
+    /// Removes the pending change event of `key`, if there is one.
+    func removePendingChange(_ key: HostState.ChangeKey) {
+        guard let position = state.pendingChangeIndex.removeValue(forKey: key) else { return }
+        state.pendingEvents.remove(at: position)
+        for (other, index) in state.pendingChangeIndex where index > position {
+            state.pendingChangeIndex[other] = index - 1
+        }
     }
 
     func markDirty() {

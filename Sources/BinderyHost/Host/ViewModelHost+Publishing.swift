@@ -1,16 +1,17 @@
-import BinderySQLite
+import Bindery
 import BinderyJSON
 
-/// Publishing a version: the changed members re-encoded, the change-feed entries, events and
-/// replies of one scheduler turn handed to the publisher and the group commit.
+/// Publishing a version: the changed members re-encoded, and the change-feed entries, events,
+/// replies and changed state of one scheduler turn handed to the group commit, which
+/// publishes the version once it is durable (at once without a store).
 extension ViewModelHost {
-    /// Publishes one new version: re-encodes the members that changed (only those), the
-    /// batch's change-feed entries and events, and wakes everyone.
+    /// Makes one new version: re-encodes the members that changed (only those), and records
+    /// its change-feed entries, events and changed state for the group commit, which
+    /// publishes it (and wakes everyone) once it is durable.
     func flush() {
         state.flushScheduled = false
         state.version += 1
         let version = state.version
-        if version >= state.versionCeiling { extendVersionReservation() }
         let restart = state.encoder == nil
         var entries: [[UInt8]] = []
         if restart {
@@ -56,38 +57,125 @@ extension ViewModelHost {
         let replies = state.pendingReplies
         state.pendingReplies.removeAll(keepingCapacity: true)
 
-        publisher.publish(version: version, viewModelPieces: state.encoder!.viewModelPieces, changes: entries,
-                          restart: restart, events: events)
-        if let commit {
-            for key in state.changedInputs {
-                let value = state.values[key.viewModel].inputs[key.input]
-                let persisted = PersistedInput(
-                    viewModel: surfaces[key.viewModel].name, input: surfaces[key.viewModel].inputs[key.input].name,
-                    json: String(decoding: JSONWriter.encode(value), as: UTF8.self), changed: version)
-                commit.record(key, value: value, persisted: persisted)
-            }
-            state.changedInputs.removeAll(keepingCapacity: true)
-            for reply in replies {
-                commit.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
-            }
-            commit.startIfIdle()
-        } else {
-            state.changedInputs.removeAll(keepingCapacity: true)
+        let publisher = publisher, pieces = state.encoder!.viewModelPieces, changes = entries
+        let publication: @Sendable () -> Void = {
+            publisher.publish(version: version, viewModelPieces: pieces, changes: changes, restart: restart, events: events)
+        }
+        guard let commit else {
+            clearChangedState()
+            publication()
             for reply in replies { reply(.success(version)) }
+            return
+        }
+        recordChangedState(in: commit, version: version)
+        commit.record(version: version, events: events.filter(\.logged).map(\.json), publication: publication)
+        for reply in replies {
+            commit.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
+        }
+        commit.startIfIdle()
+    }
+
+    /// Publishes the current state as it is, without a commit (the start, when its first
+    /// commit failed: what is shown was read from the database).
+    func publishUncommitted() {
+        publisher.publish(version: state.version, viewModelPieces: state.encoder!.viewModelPieces, changes: [],
+                          restart: true, events: [])
+    }
+
+    /// Records everything that changed since the last flush for the group commit: inputs,
+    /// stored members (their snapshot, encoded on the writer), commands and outputs.
+    private func recordChangedState(in commit: GroupCommit, version: UInt64) {
+        for key in state.changedInputs {
+            let value = state.values[key.viewModel].inputs[key.input]
+            let persisted = PersistedInput(
+                viewModel: surfaces[key.viewModel].name, input: surfaces[key.viewModel].inputs[key.input].name,
+                json: String(decoding: JSONWriter.encode(value), as: UTF8.self), changed: version)
+            commit.record(key, value: value, persisted: persisted)
+        }
+        for key in state.changedStores {
+            let member = storedMembers[key.viewModel][key.index]
+            let snapshot = EncodableSnapshot(value: member.value), logger = logger, name = surfaces[key.viewModel].name + "." + member.name
+            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
+                          GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) {
+                guard let json = snapshot.json else {
+                    logger?.warning("\(name) could not be saved: its value cannot be encoded as JSON")
+                    return nil
+                }
+                return json
+            })
+        }
+        for (key, edits) in state.pendingListEdits {
+            let member = storedMembers[key.viewModel][key.index]
+            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
+                          viewModel: surfaces[key.viewModel].name, edits: edits)
+        }
+        for key in state.changedCommands {
+            let json = String(decoding: persistedJSON(of: state.values[key.viewModel].commands[key.index]), as: UTF8.self)
+            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .command, name: surfaces[key.viewModel].commands[key.index].name),
+                          GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
+        }
+        for key in state.changedOutputs {
+            let json = String(decoding: JSONWriter.encode(state.values[key.viewModel].outputs[key.index]), as: UTF8.self)
+            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .output, name: surfaces[key.viewModel].outputs[key.index].name),
+                          GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
+        }
+        clearChangedState()
+    }
+
+    private func clearChangedState() {
+        state.changedInputs.removeAll(keepingCapacity: true)
+        state.changedStores.removeAll(keepingCapacity: true)
+        state.pendingListEdits.removeAll(keepingCapacity: true)
+        state.changedCommands.removeAll(keepingCapacity: true)
+        state.changedOutputs.removeAll(keepingCapacity: true)
+    }
+
+    /// Marks the members a failed commit dropped as changed, so the next version records them.
+    func recordAgain(_ members: Set<GroupCommit.MemberKey>) {
+        for key in members {
+            let surface = surfaces[key.viewModel]
+            switch key.kind {
+            case .store:
+                guard let index = storedMembers[key.viewModel].firstIndex(where: { $0.name == key.name }) else { continue }
+                let storeKey = HostState.StoreKey(viewModel: key.viewModel, index: index)
+                if let rows = storedMembers[key.viewModel][index].rows {
+                    // The list's edits were dropped: it is written whole, as it is now.
+                    state.pendingListEdits[storeKey] = [.replaced(rows.map(EncodableSnapshot.init))]
+                } else {
+                    state.changedStores.insert(storeKey)
+                }
+            case .command:
+                if let index = surface.commands.firstIndex(where: { $0.name == key.name }) {
+                    state.changedCommands.insert(HostState.ChangeKey(viewModel: key.viewModel, part: .command, index: index))
+                }
+            case .output:
+                if let index = surface.outputs.firstIndex(where: { $0.name == key.name }) {
+                    state.changedOutputs.insert(HostState.ChangeKey(viewModel: key.viewModel, part: .output, index: index))
+                }
+            }
         }
     }
 
-    /// Reserves the next block of versions in the store (once per ``versionBlock`` versions).
-    private func extendVersionReservation() {
-        guard let store else { return }
-        do throws(StoreError) {
-            try store.reserveVersions(upTo: state.version + Self.versionBlock)
-            state.versionCeiling = state.version + Self.versionBlock
-        } catch {
-            // Tried again 1,000 versions on; until then a crash could reuse these versions.
-            state.versionCeiling = state.version + 1_000
-            logger?.warning("could not reserve more state versions: \(StorageFault(error))")
+    /// A command's state as saved: what a restart restores (`executing` marks a run a crash
+    /// cut short), `lastError.at` in epoch seconds.
+    func persistedJSON(of command: CommandState) -> [UInt8] {
+        var writer = JSONWriter(capacity: 96)
+        writer.beginObject()
+        writer.key("runs"); writer.int(command.runs)
+        writer.key("executing"); writer.bool(command.executing)
+        writer.key("lastValue"); writer.value(command.lastValue)
+        writer.key("lastError")
+        if let error = command.lastError {
+            writer.beginObject()
+            writer.key("message"); writer.string(error.message)
+            writer.key("at"); writer.double(error.at)
+            writer.key("code"); writer.string(error.code)
+            writer.endObject()
+        } else {
+            writer.null()
         }
+        writer.endObject()
+        return writer.bytes
     }
-
 }
+

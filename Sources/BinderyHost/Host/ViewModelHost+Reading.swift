@@ -53,44 +53,38 @@ extension ViewModelHost {
         public let json: [UInt8]
     }
 
-    /// Reads `viewModel` (its whole state object) or its part called `name`, on the scheduler.
+    /// Reads `viewModel` (its whole state object) or its part called `name` as the published
+    /// version shows it: read-committed, like every other read (nothing a failed commit or a
+    /// crash can take back). Answers at once, on the caller's thread.
     public func read(viewModel: String, name: String?, completion: @escaping @Sendable (Result<Reading, HostFailure>) -> Void) {
         let index: Int
         do { index = try viewModelIndex(viewModel) } catch { return completion(.failure(error)) }
         let surface = surfaces[index]
-        onScheduler { [self] in
-            let values = state.values[index]
-            guard let name else {
-                // Publish this scheduler's pending changes first, so the encoded state is current.
-                if state.flushScheduled || state.encoder == nil { flush() }
-                return completion(.success(Reading(kind: nil, json: state.encoder!.viewModelJSON(index))))
-            }
-            if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
-                return completion(.success(Reading(kind: "input", json: JSONWriter.encode(values.inputs[input]))))
-            }
-            if let output = surface.outputs.firstIndex(where: { $0.name == name }) {
-                guard surface.outputs[output].rowChanges == nil else {
-                    // A list reporting its edits is kept encoded only: publish its pending edits.
-                    if state.flushScheduled || state.encoder == nil { flush() }
-                    let key = HostState.ChangeKey(viewModel: index, part: .output, index: output)
-                    return completion(.success(Reading(kind: "output", json: state.encoder!.json(key))))
-                }
-                return completion(.success(Reading(kind: "output", json: JSONWriter.encode(values.outputs[output]))))
-            }
-            if let command = surface.commands.firstIndex(where: { $0.name == name }) {
-                return completion(.success(Reading(kind: "command", json: values.commands[command].json)))
-            }
+        let json = publisher.viewModelJSON(index)
+        guard let name else { return completion(.success(Reading(kind: nil, json: json))) }
+        let kind: (part: String, key: String)
+        if surface.inputs.contains(where: { $0.name == name }) {
+            kind = ("input", "inputs")
+        } else if surface.outputs.contains(where: { $0.name == name }) {
+            kind = ("output", "outputs")
+        } else if surface.commands.contains(where: { $0.name == name }) {
+            kind = ("command", "commands")
+        } else {
             let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
-            completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command '\(name)'" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
+            return completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command '\(name)'" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
         }
+        guard let value = (try? JSONParser.parse(json))?[kind.key]?[name] else {
+            return completion(.failure(HostFailure(.internal, "\(viewModel).\(name) is missing from the published state")))
+        }
+        completion(.success(Reading(kind: kind.part, json: Array(value.serialized.utf8))))
     }
-
 
     // MARK: - Watching
 
     /// Delivers every event and change (of `viewModel` only, when given) to `deliver` as its
-    /// JSON object, in version order, until ``unwatch(_:)``. `deliver` runs on the
-    /// scheduler: it must not block.
+    /// JSON object, in version order, once each version is durable, until ``unwatch(_:)``.
+    /// `deliver` runs where versions are published — the commit writer's queue (the scheduler
+    /// without a store): it must not block.
     public func watch(viewModel: String?, deliver: @escaping @Sendable ([UInt8]) -> Void) -> UInt64 {
         publisher.watch(viewModel: viewModel, deliver: deliver)
     }

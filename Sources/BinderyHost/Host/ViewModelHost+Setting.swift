@@ -1,10 +1,19 @@
 import Bindery
 import BinderyJSON
 
-/// A client's set of an input: validated off the scheduler, applied on it, acknowledged once
-/// visible and durable (see ``ViewModelHost`` for the guarantees).
+/// A client's set of an input: validated once, off the scheduler; applied on it; acknowledged
+/// once visible and durable (see ``ViewModelHost`` for the guarantees, docs/PROTOCOL.md "The life
+/// of a set" for the path).
 extension ViewModelHost {
     // MARK: - Setting
+
+    /// What a client asks an input to become: a JSON value of the input's type, or text a
+    /// person typed, parsed by the input's type (binderyctl sends what was typed as it was
+    /// typed, so the daemon is the one place that parses it).
+    public enum SetValue: Sendable {
+        case value(SurfaceValue)
+        case text(String)
+    }
 
     /// Sets `viewModel`.`input` to `value`: validates it (type, constraint), applies it on the
     /// scheduler — so views see it without waiting for the disk — and commits it to the store;
@@ -13,57 +22,62 @@ extension ViewModelHost {
     /// fails: a set that was not acknowledged may have been seen, but is never kept.
     public func set(viewModel: String, input inputName: String, value: SurfaceValue,
                     completion: @escaping @Sendable (Result<(value: SurfaceValue, version: UInt64), HostFailure>) -> Void) {
+        set(viewModel: viewModel, input: inputName, .value(value), completion: completion)
+    }
+
+    /// Sets `viewModel`.`input` to `requested` (a value, or text to parse); see
+    /// ``set(viewModel:input:value:completion:)``.
+    public func set(viewModel: String, input inputName: String, _ requested: SetValue,
+                    completion: @escaping @Sendable (Result<(value: SurfaceValue, version: UInt64), HostFailure>) -> Void) {
         guard !isStopping else { return completion(.failure(HostFailure(.unavailable, "the daemon is shutting down"))) }
         let vmIndex: Int, inputIndex: Int, accepted: SurfaceValue
         do throws(HostFailure) {
             vmIndex = try viewModelIndex(viewModel)
             let surface = surfaces[vmIndex]
-            let input: SurfaceInput
-            do { input = try surface.input(named: inputName) } catch { throw HostFailure(error) }
-            inputIndex = surface.inputs.firstIndex(where: { $0.name == inputName })!
-            do { accepted = try input.validate(value, viewModel: viewModel) } catch { throw HostFailure(error) }
+            do throws(SurfaceError) {
+                let input = try surface.input(named: inputName)
+                inputIndex = surface.inputs.firstIndex { $0.name == inputName }!
+                switch requested {
+                case let .value(value): accepted = try input.validate(value, viewModel: viewModel)
+                case let .text(text): accepted = try input.parse(text, viewModel: viewModel)
+                }
+            } catch {
+                throw HostFailure(error)
+            }
         } catch {
             return completion(.failure(error))
         }
         onScheduler { [self] in
-            let failure = apply(accepted, viewModel: vmIndex, input: inputIndex) { result in
+            apply(accepted, viewModel: vmIndex, input: inputIndex) { result in
                 switch result {
                 case let .success(version): completion(.success((accepted, version)))
                 case let .failure(fault):
                     completion(.failure(HostFailure(.storage, "\(viewModel).\(inputName) was not saved: \(fault)")))
                 }
             }
-            if let failure { completion(.failure(failure)) }
         }
     }
 
-    /// Applies `value` to an input on the scheduler; `reply` gets the version that shows it
-    /// once that is durable, or the fault that kept it from the disk. Returns the failure if
-    /// the view model refused it.
+    /// Applies a validated `value` to an input on the scheduler; `reply` gets the version that
+    /// shows it once that is durable, or the fault that kept it from the disk.
+    ///
+    /// The input's observation (``inputChanged(_:_:_:)``) is the one writer of the host's
+    /// state, for a client's set as for any other change; the set only says that the change
+    /// it caused is a `set` event, placed before the events of its effects (so watchers read
+    /// cause, then effects).
     private func apply(_ value: SurfaceValue, viewModel: Int, input: Int,
-                       reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) -> HostFailure? {
+                       reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
         let surface = surfaces[viewModel]
-        state.clientSetting = (viewModel, input)
-        defer { state.clientSetting = nil }
-        // The set is the cause of the changes it triggers synchronously: its event goes
-        // before theirs, so watchers read cause, then effects.
         let causePosition = state.pendingEvents.count
-        do {
-            try surface.inputs[input].set(value, viewModel: surface.name)
-        } catch {
-            return HostFailure(error)
-        }
-        // The input's producer reported the change synchronously; make sure the state shows
-        // the value even if the view model delivers changes elsewhere.
-        state.values[viewModel].inputs[input] = surface.inputs[input].value
-        state.changedInputs.insert(GroupCommit.Key(viewModel: viewModel, input: input))
-        state.memberChanged(HostState.ChangeKey(viewModel: viewModel, part: .input, index: input))
+        let key = HostState.ChangeKey(viewModel: viewModel, part: .input, index: input)
+        surface.inputs[input].set(validated: value)
+        // The observation recorded the input's change as a `change` event; the set replaces it
+        // (a set to the value the input already had changed nothing, and is still logged).
+        if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }
         metrics.recordInputSet()
         record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
                at: causePosition)
         state.pendingReplies.append(reply)
         markDirty()
-        return nil
     }
-
 }

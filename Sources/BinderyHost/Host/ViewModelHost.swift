@@ -11,23 +11,30 @@ import Synchronization
 /// - Every read, set and run of a view model happens on ``scheduler``; callers on any thread
 ///   are hopped onto it. Observations arriving on other threads are hopped too.
 /// - All changes made in one turn of the scheduler bump the version once: a flush is queued
-///   behind the turn that made the first change, and publishes the new version, its
-///   `/api/state` JSON (built once, by hand), the turn's events, and wakes long-polls and
-///   watchers. A read of an unchanged state (``snapshot``) does no JSON work.
-/// - Every input change — a client's set, a command's, a binding's — is recorded in the
-///   ``InputStore`` (if any) by group commit: changes made while a commit is in flight go
-///   into the next transaction. A `set` (and a waited-for `run`) completes only once every
-///   change visible at its version is durable; its completion carries that version.
-/// - A commit that fails drops its batch and everything after it, puts every input back to
-///   its durable value, and fails their sets with `storage` (the cause: "database is
-///   locked", "disk full", "read-only"); so a failure never contradicts an acknowledgement,
-///   and a restart shows what the live state shows. A burst of failures is logged once.
-/// - ``start(startupValues:)`` restores the stored inputs so each reads exactly its stored
-///   value (``InputSettler``), and state versions continue from the previous run's
-///   reserved range: a version is never reused across restarts.
-/// - A refused set or run changes nothing.
-/// - After ``stop()``, every running command has ended as `interrupted` and new sets and
-///   runs are refused as `unavailable`.
+///   behind the turn that made the first change, encodes the changed members (only those)
+///   and records the version for the group commit.
+/// - Read-committed: with a store, a version is published — its `/api/state` document,
+///   change-feed entries and events; long-polls, watchers and `get` see it — only once it is
+///   durable. Every change that shows in a version — an input (a client's set, a command's,
+///   a binding's), a stored member behind an output (``StoredMember``), a command's runs,
+///   last value and last error, the version's logged events — is written in the same
+///   transaction (``GroupCommit``): what a client was shown survives a crash.
+/// - A `set` (and a waited-for `run`) completes only once its version is durable and
+///   published; its completion carries that version.
+/// - A commit that fails drops its batch and everything after it (never shown), puts every
+///   input back to its durable value, records the other members again, and fails their sets
+///   with `storage` (the cause: "database is locked", "disk full", "read-only"); so a failure
+///   never contradicts an acknowledgement. A burst of failures is logged once.
+/// - ``start(startupValues:)`` restores the stored state before anything is served: inputs
+///   read exactly their stored value (``InputSettler``), stored members their saved value,
+///   commands their runs, last value and last error (a run cut short by a crash as
+///   `interrupted`); outputs are recomputed and compared with what was shown (a difference
+///   is logged: the view model holds state the host cannot see). The event log continues,
+///   and versions continue by one: the first is the last durable plus one, with a `restart`
+///   event ("stopped at v N (clean stop | crash recovery), started at v N+1").
+/// - A refused set or run changes nothing and is not logged.
+/// - After ``stop()``, every running command has ended as `interrupted`, everything is
+///   committed, the stop is marked clean, and new sets and runs are refused as `unavailable`.
 public final class ViewModelHost: Sendable {
     /// The scheduler all view-model state lives on.
     public let scheduler: QueueScheduler
@@ -48,25 +55,40 @@ public final class ViewModelHost: Sendable {
     let state = HostState()
     private let stopping = Synchronization.Atomic<Bool>(false)
     let publisher: StatePublisher
-
-    /// How many state versions one reservation in the store covers.
-    static let versionBlock: UInt64 = 1_000_000
+    /// Each view model's restorable stored members (``StoredMember``), in hosting order.
+    let storedMembers: [[StoredMember]]
+    /// Stored members that cannot be restored (not `Codable`), as "vm.path", for the start's warnings.
+    let unrestorableMembers: [String]
+    /// The most events the log keeps (in memory and in the store).
+    let eventLogCapacity: Int
 
     /// Hosts `viewModels` (whose names must be unique) on `scheduler`, persisting their
-    /// inputs in `store` (nil: nothing is persisted) and logging storage failures to
-    /// `logger`. Nothing is observed until ``start()``.
+    /// state in `store` (nil: nothing is persisted), keeping the newest `eventLogCapacity`
+    /// events, and logging storage failures to `logger`. Nothing is observed until ``start()``.
     public init(
         viewModels: [any ViewModel],
         scheduler: QueueScheduler,
         store: InputStore?,
         commandTimeout: Double = 30,
-        eventLogCapacity: Int = 1_000,
+        eventLogCapacity: Int = 10_000,
         logger: Logger? = nil
     ) {
         let surfaces = viewModels.map(\.surface)
         precondition(Set(surfaces.map(\.name)).count == surfaces.count, "view model names must be unique")
         self.viewModels = viewModels
         self.surfaces = surfaces
+        var claimed: Set<ObjectIdentifier> = []
+        var stored: [[StoredMember]] = []
+        var unrestorable: [String] = []
+        for (model, surface) in zip(viewModels, surfaces) {
+            let found = StoredMember.discover(in: model, surface: surface, excluding: claimed)
+            stored.append(found.members)
+            unrestorable += found.notCodable.map { surface.name + "." + $0 }
+            claimed.formUnion(found.claimed)
+        }
+        self.storedMembers = stored
+        self.unrestorableMembers = unrestorable
+        self.eventLogCapacity = max(1, eventLogCapacity)
         self.scheduler = scheduler
         self.store = store
         self.logger = logger
@@ -74,7 +96,7 @@ public final class ViewModelHost: Sendable {
         let metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
         self.metrics = metrics
         self.commit = store.map { store in
-            GroupCommit(store: store, scheduler: scheduler.queue, metrics: metrics) { body in
+            GroupCommit(store: store, eventCapacity: max(1, eventLogCapacity), scheduler: scheduler.queue, metrics: metrics) { body in
                 if queueKey.isCurrent { body() } else { scheduler.queue.async(execute: body) }
             }
         }
@@ -104,32 +126,20 @@ public final class ViewModelHost: Sendable {
         }
     }
 
-    /// Restores the persisted inputs, applies `startupValues` over them, starts observing
-    /// every input, output and command, and publishes version 1. Returns one line per value
-    /// that could not be applied (unknown names, bad JSON, values the input no longer
-    /// accepts) — those are skipped.
+    /// Restores the persisted state (see the type's notes), applies `startupValues` over it,
+    /// starts observing every input, output, stored member and command, and publishes the
+    /// first version — durably, before it returns, so nothing is served before it. Returns one
+    /// line per thing that could not be restored or applied (unknown names, unreadable rows,
+    /// values an input no longer accepts, members that cannot be saved) — those are skipped.
     public func start(startupValues: [StartupValue] = []) -> [String] {
-        var warnings: [String] = []
-        var persisted: [PersistedInput] = []
-        var firstVersion: UInt64 = 0
-        if let store {
-            do {
-                let loaded = try store.loadAll()
-                warnings += loaded.unreadable.map { "state database row \($0.rowID) unreadable: \($0.reason)" }
-                persisted = loaded.inputs
-            } catch {
-                warnings.append("could not read persisted inputs: \(error)")
-            }
-            do {
-                firstVersion = try store.reserveVersions(Self.versionBlock)
-            } catch {
-                warnings.append("could not reserve state versions (versions may repeat after a restart): \(error)")
-            }
+        var warnings = store == nil ? [] : unrestorableMembers.map {
+            "\($0) is not restored after a restart: its value is not Codable (make it Codable, or mark it transient)"
         }
+        let saved = loadSavedState(&warnings)
         scheduler.queue.sync {
-            state.version = firstVersion
-            state.versionCeiling = store == nil ? .max : firstVersion + Self.versionBlock
-            warnings += restore(persisted)
+            state.version = saved.previousVersion
+            warnings += restoreInputs(saved.inputs)
+            warnings += restoreStores(saved)
             for startup in startupValues {
                 do throws(HostFailure) {
                     let surface = surfaces[try viewModelIndex(startup.viewModel)]
@@ -143,24 +153,41 @@ public final class ViewModelHost: Sendable {
                 }
             }
             observeAll()
+            warnings += restoreCommands(saved.members, crashed: saved.previousVersion > 0 && !saved.cleanStop)
+            checkOutputs(saved.members)
+            if saved.previousVersion > 0 {
+                record(HostEvent(viewModel: "", name: "", at: ISO8601Timestamp.now(),
+                                 kind: .restart(stoppedAt: saved.previousVersion, reason: saved.cleanStop ? "clean stop" : "crash recovery")))
+            }
             if let commit {
                 for (vm, values) in state.values.enumerated() {
                     for (input, value) in values.inputs.enumerated() {
                         commit.assumeDurable(GroupCommit.Key(viewModel: vm, input: input), value)
                     }
                 }
-                commit.beforeFailure = { [unowned self] in if state.flushScheduled { flush() } }
-                commit.onFailure = { [unowned self] fault in commitFailed(fault) }
-                commit.onSuccess = { [unowned self] in commitSucceeded() }
+                // Weak: a commit's end is handled on the scheduler after the writer hops back,
+                // which may be after a host that was never stopped is gone.
+                commit.beforeFailure = { [weak self] in if let self, state.flushScheduled { flush() } }
+                commit.onFailure = { [weak self] fault, members in self?.commitFailed(fault, droppedMembers: members) }
+                commit.onSuccess = { [weak self] in self?.commitSucceeded() }
             }
             flush()
+        }
+        if let commit {
+            // The first version is published by the writer once durable; wait for it.
+            commit.waitForWriter()
+            if publisher.version == 0 {
+                warnings.append("the restored state could not be saved again at start; it is shown anyway")
+                scheduler.queue.sync { publishUncommitted() }
+            }
         }
         return warnings
     }
 
     /// Refuses new sets and runs, interrupts every running command (their waiting clients get
     /// `interrupted`), waits until every change is committed (or its commit failed), stops
-    /// observing, and checkpoints the store's write-ahead log into its file. Idempotent.
+    /// observing, marks the stop clean and checkpoints the store's write-ahead log into its
+    /// file. Idempotent.
     public func stop() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         scheduler.queue.sync {
@@ -184,8 +211,11 @@ public final class ViewModelHost: Sendable {
             state.observations.removeAll()
         }
         if let store {
-            do throws(StoreError) { try store.checkpoint() } catch {
-                logger?.warning("could not checkpoint the state database at stop: \(StorageFault(error))")
+            do throws(StoreError) {
+                try store.markCleanStop(at: publisher.version)
+                try store.checkpoint()
+            } catch {
+                logger?.warning("could not mark the stop clean and checkpoint the state database: \(StorageFault(error))")
             }
         }
     }

@@ -2,14 +2,21 @@ import Bindery
 import BinderySQLite
 import Dispatch
 
-/// Makes the hosted inputs' changes durable in as few transactions as possible: changes
-/// recorded while a commit is in flight go into the next one, together (group commit).
+/// Makes the hosted state's versions durable in as few transactions as possible: what is
+/// recorded while a commit is in flight goes into the next one, together (group commit).
 ///
 /// Guarantees:
+/// - Every version recorded (``record(version:events:publication:)``) is written with the
+///   inputs, members and events recorded before it, in one transaction; its publication runs
+///   only once that transaction is durable, in version order, and never when it failed: a
+///   client is never shown a version a crash or a failed commit can take back.
 /// - A waiter registered with ``whenDurable(_:)`` is called once every change recorded
-///   before it is durable (`nil`), or with the fault that stopped it; never before.
-/// - Commits happen one at a time, in recording order, each in one transaction; for every
-///   input the latest recorded value is the one written.
+///   before it is durable (`nil`), or with the fault that stopped it; never before. Success
+///   is reported from the writer's queue as soon as the transaction is committed (after the
+///   publications it makes visible); a failure from the scheduler, after ``onFailure``.
+/// - Commits happen one at a time, in recording order; for every input or member the latest
+///   recorded value is the one written. A member's value is encoded on the writer, from the
+///   snapshot taken when it was recorded, so a long list costs the scheduler nothing.
 /// - Batching: when a commit ends, the waiters it acknowledged plus those already pending are
 ///   the clients active now. The next commit waits until that many waiters are pending, but
 ///   no longer than ``maximumDelayNanoseconds`` (and half the last commit's duration):
@@ -17,14 +24,16 @@ import Dispatch
 ///   always miss the next commit and ride the one after, halving the batches. A lone client
 ///   never waits.
 /// - When a commit fails, that batch and everything recorded after it are dropped (their
-///   waiters get the fault) and ``onFailure`` runs before the waiters hear of it, so the host can put the durable
-///   values back: nothing that was not committed is kept, and nothing committed is undone.
+///   waiters get the fault, their publications never run) and ``onFailure`` runs before the
+///   waiters hear of it, with the members it dropped, so the host can put the durable inputs
+///   back and record the members again: nothing that was not committed is shown or kept, and
+///   nothing committed is undone.
 /// - ``durable`` is what the database holds for each input (the start-up values before any
 ///   commit).
 ///
 /// `@unchecked Sendable`: every member is touched only on the host's scheduler queue (the
-/// writer queue only runs the commit itself, and hops back with `onScheduler`), so no two
-/// threads touch the state at once.
+/// writer queue only runs the commit, the publications and the waiters of a batch handed to
+/// it, and hops back with `onScheduler`), so no two threads touch the state at once.
 final class GroupCommit: @unchecked Sendable {
     /// An input by position: view model index, input index.
     struct Key: Hashable {
@@ -32,23 +41,50 @@ final class GroupCommit: @unchecked Sendable {
         let input: Int
     }
 
+    /// A member row by view model index, kind and name.
+    struct MemberKey: Hashable {
+        let viewModel: Int
+        let kind: PersistedMember.Kind
+        let name: String
+    }
+
+    /// A member's row, its JSON made on the writer (nil: it could not be encoded; skipped).
+    struct MemberRow: Sendable {
+        let viewModel: String
+        let json: @Sendable () -> String?
+    }
+
     /// Called with nil once durable, or with the fault that prevented it.
     typealias Waiter = @Sendable (StorageFault?) -> Void
 
-    private struct Row {
+    private struct InputRow {
         let persisted: PersistedInput
         let value: SurfaceValue
     }
 
+    /// A stored list's edits in a batch, in order; rows encoded on the writer.
+    private struct ListEdits {
+        let viewModel: String
+        var edits: [ListChange<EncodableSnapshot>]
+    }
+
     private struct Batch {
-        var rows: [Key: Row] = [:]
+        var inputs: [Key: InputRow] = [:]
+        var members: [MemberKey: MemberRow] = [:]
+        var lists: [MemberKey: ListEdits] = [:]
+        var events: [(version: UInt64, json: [UInt8])] = []
+        var version: UInt64 = 0
+        var publications: [@Sendable () -> Void] = []
         var waiters: [Waiter] = []
+
+        var hasWork: Bool { version > 0 || !inputs.isEmpty || !members.isEmpty || !lists.isEmpty || !events.isEmpty }
     }
 
     /// The longest a commit waits for more waiters.
     static let maximumDelayNanoseconds: UInt64 = 2_000_000
 
     private let store: InputStore
+    private let eventCapacity: Int
     private let writer = DispatchQueue(label: "bindery.host.commit")
     private let scheduler: DispatchQueue
     private let metrics: Metrics?
@@ -66,17 +102,20 @@ final class GroupCommit: @unchecked Sendable {
     /// Runs on the scheduler when a commit failed, before anything is dropped: the host
     /// records the changes it applied but has not recorded yet, so they are dropped too.
     var beforeFailure: () -> Void = {}
-    /// Runs on the scheduler after a failed commit's batches were dropped, before any waiter
-    /// hears of it: the host puts the durable values back.
-    var onFailure: (StorageFault) -> Void = { _ in }
+    /// Runs on the scheduler after a failed commit's batches were dropped (with the members
+    /// they held), before any waiter hears of it: the host puts the durable inputs back and
+    /// records the dropped members again.
+    var onFailure: (StorageFault, Set<MemberKey>) -> Void = { _, _ in }
     /// Runs on the scheduler after a successful commit.
     var onSuccess: () -> Void = {}
 
-    /// A committer writing to `store`; `scheduler` is the host's scheduler queue, and
-    /// `onScheduler` runs a closure on it (inline when already there).
-    init(store: InputStore, scheduler: DispatchQueue, metrics: Metrics?,
+    /// A committer writing to `store`, keeping its newest `eventCapacity` events; `scheduler`
+    /// is the host's scheduler queue, and `onScheduler` runs a closure on it (inline when
+    /// already there).
+    init(store: InputStore, eventCapacity: Int, scheduler: DispatchQueue, metrics: Metrics?,
          onScheduler: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.store = store
+        self.eventCapacity = eventCapacity
         self.scheduler = scheduler
         self.metrics = metrics
         self.onScheduler = onScheduler
@@ -90,29 +129,52 @@ final class GroupCommit: @unchecked Sendable {
     /// Records that `key` now holds `value` (`persisted` is its row). A value equal to the
     /// durable one, for an input with nothing pending or in flight, needs no write.
     func record(_ key: Key, value: SurfaceValue, persisted: PersistedInput) {
-        if pending.rows[key] == nil, inFlight?.rows[key] == nil, durable[key] == value { return }
-        pending.rows[key] = Row(persisted: persisted, value: value)
+        if pending.inputs[key] == nil, inFlight?.inputs[key] == nil, durable[key] == value { return }
+        pending.inputs[key] = InputRow(persisted: persisted, value: value)
     }
 
-    /// Calls `waiter` once everything recorded so far is durable (at once if it is).
+    /// Records that the member `key` now holds what `row` encodes.
+    func record(_ key: MemberKey, _ row: MemberRow) {
+        pending.members[key] = row
+    }
+
+    /// Records edits of the stored list `key` (after those recorded before; a `.replaced`
+    /// makes the earlier ones moot).
+    func record(_ key: MemberKey, viewModel: String, edits: [ListChange<EncodableSnapshot>]) {
+        if let last = edits.lastIndex(where: { if case .replaced = $0 { true } else { false } }) {
+            pending.lists[key] = ListEdits(viewModel: viewModel, edits: Array(edits[last...]))
+        } else {
+            pending.lists[key, default: ListEdits(viewModel: viewModel, edits: [])].edits += edits
+        }
+    }
+
+    /// Records version `version` with its logged events; `publication` shows it to clients
+    /// once it is durable.
+    func record(version: UInt64, events: [[UInt8]], publication: @escaping @Sendable () -> Void) {
+        pending.version = max(pending.version, version)
+        for json in events { pending.events.append((version, json)) }
+        pending.publications.append(publication)
+    }
+
+    /// Calls `waiter` once everything recorded so far is durable (at once if it is). A waiter
+    /// joins the pending batch even when that has nothing to write (all it waits for is in
+    /// flight): an in-flight batch never changes, so its writer calls its waiters itself.
     func whenDurable(_ waiter: @escaping Waiter) {
-        if !pending.rows.isEmpty {
+        if pending.hasWork || inFlight != nil {
             pending.waiters.append(waiter)
-            startIfFull()
-        } else if inFlight != nil {
-            inFlight!.waiters.append(waiter)
+            if pending.hasWork { startIfFull() }
         } else {
             waiter(nil)
         }
     }
 
     /// Whether nothing is pending or being written.
-    var isIdle: Bool { inFlight == nil && pending.rows.isEmpty }
+    var isIdle: Bool { inFlight == nil && !pending.hasWork }
 
     /// Starts writing the pending batch unless a commit is in flight (then it follows that
     /// one), or waits briefly for more waiters (see the type's notes).
     func startIfIdle() {
-        guard inFlight == nil, !pending.rows.isEmpty, !delayed else { return }
+        guard inFlight == nil, pending.hasWork, !delayed else { return }
         if pending.waiters.count < activeWaiters {
             let delay = min(Self.maximumDelayNanoseconds, lastDurationNanoseconds / 2)
             if delay > 0 {
@@ -144,18 +206,44 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private func start() {
-        guard inFlight == nil, !pending.rows.isEmpty else { return }
+        guard inFlight == nil, pending.hasWork else { return }
         let batch = pending
         pending = Batch()
         inFlight = batch
-        let rows = batch.rows.values.map(\.persisted).sorted { ($0.changed, $0.viewModel, $0.input) < ($1.changed, $1.viewModel, $1.input) }
-        let store = store
+        let inputs = batch.inputs.values.map(\.persisted).sorted { ($0.changed, $0.viewModel, $0.input) < ($1.changed, $1.viewModel, $1.input) }
+        let members = batch.members.map { ($0.key.kind, $0.key.name, $0.value) }
+        let lists = batch.lists.map { ($0.key.name, $0.value.viewModel, $0.value.edits) }
+        let (events, version, publications, waiters) = (batch.events, batch.version, batch.publications, batch.waiters)
+        let store = store, eventCapacity = eventCapacity
         let began = DispatchTime.now().uptimeNanoseconds
         writer.async { [self] in
+            var state = StateBatch()
+            state.inputs = inputs
+            state.members = members.compactMap { kind, name, row in
+                row.json().map { PersistedMember(viewModel: row.viewModel, kind: kind, name: name, json: $0) }
+            }
+            // A list whose row cannot be encoded (a non-finite number) keeps its saved rows.
+            state.listEdits = lists.compactMap { name, viewModel, edits in
+                let encoded = edits.compactMap { edit -> ListChange<String>? in
+                    var failed = false
+                    let change = edit.map { row in row.json ?? { failed = true; return "" }() }
+                    return failed ? nil : change
+                }
+                return encoded.count == edits.count ? (viewModel, name, encoded) : nil
+            }
+            state.events = events
+            state.version = version
             let fault: StorageFault?
-            do throws(StoreError) { try store.commit(rows); fault = nil } catch { fault = StorageFault(error) }
+            do throws(StoreError) { try store.commit(state, keepingEvents: eventCapacity); fault = nil } catch { fault = StorageFault(error) }
             let took = DispatchTime.now().uptimeNanoseconds - began
             metrics?.recordStateCommit(failed: fault != nil)
+            // Shown and acknowledged from here, not after a hop to the scheduler: the batch
+            // is durable, and nothing the scheduler does next can change that. A failure goes
+            // through the scheduler first, where the host puts the durable values back.
+            if fault == nil {
+                for publish in publications { publish() }
+                for waiter in waiters { waiter(nil) }
+            }
             onScheduler { [self] in ended(fault, took: took) }
         }
     }
@@ -177,12 +265,18 @@ final class GroupCommit: @unchecked Sendable {
         if let fault {
             let dropped = pending
             pending = Batch()
-            onFailure(fault)
+            onFailure(fault, Set(batch.members.keys).union(dropped.members.keys).union(batch.lists.keys).union(dropped.lists.keys))
             for waiter in batch.waiters + dropped.waiters { waiter(fault) }
         } else {
-            for (key, row) in batch.rows { durable[key] = row.value }
+            for (key, row) in batch.inputs { durable[key] = row.value }
             onSuccess()
-            for waiter in batch.waiters { waiter(nil) }
+            // Waiters that only waited for this batch (the pending one has nothing to write)
+            // are done.
+            if !pending.hasWork {
+                let waiters = pending.waiters
+                pending.waiters.removeAll()
+                for waiter in waiters { waiter(nil) }
+            }
             startIfIdle()
         }
     }

@@ -3,11 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Bindery
 import BinderySQLite
 
 /// The daemon's persisted view-model state, in `<state-dir>/state.sqlite`: the current value
 /// of every input that ever changed (however it changed: a client's set, a command, a binding),
-/// and the reserved range of state versions.
+/// the other members a restart restores (``PersistedMember``), the event log (the newest
+/// entries, bounded), and the last durable state version.
 ///
 /// The file is opened in WAL mode with `synchronous = FULL`: when ``commit(_:)`` returns, the
 /// whole batch is committed and fsynced in one transaction, so a daemon killed with `kill -9`
@@ -31,6 +33,30 @@ public final class InputStore: Sendable {
         .script(version: 2, summary: "change order of inputs, reserved state versions", """
             ALTER TABLE inputs ADD COLUMN changed INTEGER NOT NULL DEFAULT 0;
             CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+            """),
+        // Versions now continue by one: an older file's next version is past its reservation.
+        .script(version: 3, summary: "members, event log, last durable version", """
+            CREATE TABLE members (
+                view_model TEXT NOT NULL,
+                kind       TEXT NOT NULL,
+                name       TEXT NOT NULL,
+                json       TEXT NOT NULL,
+                PRIMARY KEY (view_model, kind, name)
+            );
+            CREATE TABLE list_rows (
+                view_model TEXT NOT NULL,
+                name       TEXT NOT NULL,
+                position   INTEGER NOT NULL,
+                json       TEXT NOT NULL
+            );
+            CREATE INDEX list_rows_position ON list_rows (view_model, name, position);
+            CREATE TABLE events (
+                seq     INTEGER PRIMARY KEY,
+                version INTEGER NOT NULL,
+                json    TEXT NOT NULL
+            );
+            INSERT OR IGNORE INTO meta (key, value) SELECT 'version', value FROM meta WHERE key = 'version_ceiling';
+            DELETE FROM meta WHERE key = 'version_ceiling';
             """),
     ])
 
@@ -63,7 +89,17 @@ public final class InputStore: Sendable {
     /// change has a larger number). Throws and stores nothing of the batch when any part
     /// fails. Empty names or an empty `json` are an `invalidArgument` error.
     public func commit(_ batch: [PersistedInput]) throws(StoreError) {
-        for input in batch {
+        var state = StateBatch()
+        state.inputs = batch
+        try commit(state, keepingEvents: 0)
+    }
+
+    /// Writes `batch` in ONE transaction — its inputs and members (replacing earlier values),
+    /// its events (then only the newest `keepingEvents` are kept; 0 keeps all), and its version
+    /// as the last durable one — and returns only once it is committed to disk. Throws and
+    /// stores nothing of it when any part fails.
+    public func commit(_ batch: StateBatch, keepingEvents: Int) throws(StoreError) {
+        for input in batch.inputs {
             guard !input.viewModel.isEmpty else { throw StoreError.invalidArgument("view model name is empty") }
             guard !input.input.isEmpty else {
                 throw StoreError.invalidArgument("input name is empty (view model \(input.viewModel))")
@@ -72,10 +108,11 @@ public final class InputStore: Sendable {
                 throw StoreError.invalidArgument("JSON value of \(input.viewModel).\(input.input) is empty")
             }
         }
-        guard !batch.isEmpty else { return }
+        guard !batch.inputs.isEmpty || !batch.members.isEmpty || !batch.listEdits.isEmpty || !batch.events.isEmpty
+            || batch.version > 0 else { return }
         do {
             try database.transaction { (connection) throws(SQLiteError) in
-                for input in batch {
+                for input in batch.inputs {
                     try connection.execute(
                         """
                         INSERT INTO inputs (view_model, input, json, changed) VALUES (?, ?, ?, ?)
@@ -83,7 +120,84 @@ public final class InputStore: Sendable {
                         """,
                         [input.viewModel, input.input, input.json, Int64(clamping: input.changed)])
                 }
+                for member in batch.members {
+                    try connection.execute(
+                        """
+                        INSERT INTO members (view_model, kind, name, json) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (view_model, kind, name) DO UPDATE SET json = excluded.json
+                        """,
+                        [member.viewModel, member.kind.rawValue, member.name, member.json])
+                }
+                for list in batch.listEdits {
+                    for edit in list.edits { try Self.apply(edit, to: list.viewModel, list.name, connection) }
+                }
+                for event in batch.events {
+                    try connection.execute("INSERT INTO events (version, json) VALUES (?, ?)",
+                                           [Int64(clamping: event.version), String(decoding: event.json, as: UTF8.self)])
+                }
+                if !batch.events.isEmpty, keepingEvents > 0 {
+                    try connection.execute("DELETE FROM events WHERE seq <= (SELECT max(seq) FROM events) - ?", [Int64(keepingEvents)])
+                }
+                if batch.version > 0 {
+                    try connection.execute(
+                        "INSERT INTO meta (key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)",
+                        [Int64(clamping: batch.version)])
+                }
             }
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
+    /// Applies one edit to a stored list's rows (positions from 0; no uniqueness to keep while
+    /// rows shift).
+    private static func apply(_ edit: ListChange<String>, to viewModel: String, _ name: String,
+                              _ connection: SQLiteConnection) throws(SQLiteError) {
+        switch edit {
+        case let .replaced(rows):
+            // The member's row says the list was saved (as rows: its own JSON is an empty list),
+            // so a list saved empty comes back empty rather than as it starts.
+            try connection.execute(
+                """
+                INSERT INTO members (view_model, kind, name, json) VALUES (?, 'store', ?, '[]')
+                ON CONFLICT (view_model, kind, name) DO UPDATE SET json = excluded.json
+                """, [viewModel, name])
+            try connection.execute("DELETE FROM list_rows WHERE view_model = ? AND name = ?", [viewModel, name])
+            try insert(rows, at: 0, viewModel, name, connection)
+        case let .inserted(rows, index):
+            try connection.execute(
+                "UPDATE list_rows SET position = position + ? WHERE view_model = ? AND name = ? AND position >= ?",
+                [Int64(rows.count), viewModel, name, Int64(index)])
+            try insert(rows, at: index, viewModel, name, connection)
+        case let .removed(range):
+            try connection.execute(
+                "DELETE FROM list_rows WHERE view_model = ? AND name = ? AND position >= ? AND position < ?",
+                [viewModel, name, Int64(range.lowerBound), Int64(range.upperBound)])
+            try connection.execute(
+                "UPDATE list_rows SET position = position - ? WHERE view_model = ? AND name = ? AND position >= ?",
+                [Int64(range.count), viewModel, name, Int64(range.upperBound)])
+        case let .updated(row, index):
+            try connection.execute("UPDATE list_rows SET json = ? WHERE view_model = ? AND name = ? AND position = ?",
+                                   [row, viewModel, name, Int64(index)])
+        }
+    }
+
+    private static func insert(_ rows: [String], at index: Int, _ viewModel: String, _ name: String,
+                               _ connection: SQLiteConnection) throws(SQLiteError) {
+        for (offset, row) in rows.enumerated() {
+            try connection.execute("INSERT INTO list_rows (view_model, name, position, json) VALUES (?, ?, ?, ?)",
+                                   [viewModel, name, Int64(index + offset), row])
+        }
+    }
+
+    /// Every stored list's rows as JSON texts, in order, by "view model" and list name.
+    public func loadLists() throws(StoreError) -> [String: [String: [String]]] {
+        do {
+            var lists: [String: [String: [String]]] = [:]
+            for row in try database.query("SELECT view_model, name, json FROM list_rows ORDER BY view_model, name, position") {
+                lists[try row.value("view_model"), default: [:]][try row.value("name"), default: []].append(try row.value("json"))
+            }
+            return lists
         } catch {
             throw StoreError.database(error)
         }
@@ -122,30 +236,65 @@ public final class InputStore: Sendable {
         return LoadedInputs(inputs: inputs, unreadable: unreadable)
     }
 
-    /// Reserves the state versions of a new run: returns the first version not reserved by
-    /// any earlier run (0 for a new file) and durably marks `count` versions from there as
-    /// taken, so versions never repeat across restarts, even after `kill -9`.
-    public func reserveVersions(_ count: UInt64) throws(StoreError) -> UInt64 {
+    /// Every saved member (inputs aside), by view model, kind and name; a row of a kind this
+    /// build does not know is left out.
+    public func loadMembers() throws(StoreError) -> [PersistedMember] {
         do {
-            return try database.transaction { (connection) throws(SQLiteError) -> UInt64 in
-                let row = try connection.queryFirst("SELECT value FROM meta WHERE key = 'version_ceiling'")
-                let start = UInt64(max(0, try row?.value("value", as: Int64.self) ?? 0))
-                try connection.execute(
-                    "INSERT INTO meta (key, value) VALUES ('version_ceiling', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    [Int64(clamping: start &+ count)])
-                return start
+            var members: [PersistedMember] = []
+            for row in try database.query("SELECT view_model, kind, name, json FROM members ORDER BY view_model, kind, name") {
+                guard let kind = PersistedMember.Kind(rawValue: try row.value("kind")) else { continue }
+                members.append(PersistedMember(viewModel: try row.value("view_model"), kind: kind,
+                                               name: try row.value("name"), json: try row.value("json")))
             }
+            return members
         } catch {
             throw StoreError.database(error)
         }
     }
 
-    /// Extends the reservation so every version up to `ceiling` (exclusive) is taken.
-    public func reserveVersions(upTo ceiling: UInt64) throws(StoreError) {
+    /// The newest `count` saved events, oldest first: their version and JSON object.
+    public func loadEvents(newest count: Int) throws(StoreError) -> [(version: UInt64, json: [UInt8])] {
+        do {
+            var events: [(version: UInt64, json: [UInt8])] = []
+            for row in try database.query("SELECT version, json FROM events ORDER BY seq DESC LIMIT ?", [Int64(max(0, count))]).reversed() {
+                events.append((UInt64(max(0, try row.value("version", as: Int64.self))), Array(try row.value("json", as: String.self).utf8)))
+            }
+            return events
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
+    /// What the file says about the previous run: the last durable version (0 for a new file)
+    /// and whether that run stopped cleanly (``markCleanStop(at:)`` at that version).
+    public func previousRun() throws(StoreError) -> (version: UInt64, cleanStop: Bool) {
+        do {
+            let version = try database.queryFirst("SELECT value FROM meta WHERE key = 'version'")
+            let stop = try database.queryFirst("SELECT value FROM meta WHERE key = 'clean_stop'")
+            let last = UInt64(max(0, try version?.value("value", as: Int64.self) ?? 0))
+            let stopped = try stop.map { row throws(SQLiteError) in UInt64(max(0, try row.value("value", as: Int64.self))) }
+            return (last, stopped == last)
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
+    /// Records that the run stopped cleanly with `version` as its last (nothing after it).
+    public func markCleanStop(at version: UInt64) throws(StoreError) {
         do {
             try database.execute(
-                "INSERT INTO meta (key, value) VALUES ('version_ceiling', ?) ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)",
-                [Int64(clamping: ceiling)])
+                "INSERT INTO meta (key, value) VALUES ('clean_stop', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [Int64(clamping: version)])
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
+    /// Forgets the clean-stop mark (a run has started: until it stops cleanly, a restart is a
+    /// crash recovery).
+    public func clearCleanStop() throws(StoreError) {
+        do {
+            try database.execute("DELETE FROM meta WHERE key = 'clean_stop'")
         } catch {
             throw StoreError.database(error)
         }

@@ -43,7 +43,7 @@ final class RowsViewModel: ViewModel {
     }
 
     private func entries(_ host: ViewModelHost, after cursor: UInt64) throws -> [JSONValue] {
-        guard case let .changes(_, entries) = host.changes(after: cursor) else {
+        guard case let .changes(_, entries, _) = host.changes(after: cursor) else {
             Issue.record("expected changes after \(cursor)")
             return []
         }

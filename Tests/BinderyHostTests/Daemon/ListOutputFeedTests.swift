@@ -46,7 +46,7 @@ final class ShelfViewModel: ViewModel {
         }
 
         func entries(after cursor: UInt64) throws -> [JSONValue] {
-            guard case let .changes(_, entries) = host.changes(after: cursor) else {
+            guard case let .changes(_, entries, _) = host.changes(after: cursor) else {
                 Issue.record("expected changes after \(cursor)")
                 return []
             }

@@ -3,6 +3,7 @@ import BinderyJSON
 import BinderyTestSupport
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 /// Faults caused for real while clients pipeline sets: the input database locked by another
@@ -46,11 +47,57 @@ import Testing
         #expect(live["signin.username"] == .string("FFF"))
         daemon.stop(signal: SIGKILL)
         let log = daemon.standardError()
-        #expect(log.components(separatedBy: "cannot save the inputs' state").count - 1 == 1, "\(log)")
+        #expect(log.components(separatedBy: "cannot save the state").count - 1 == 1, "\(log)")
         #expect(log.contains("accepts commits again"))
 
         daemon = try DaemonProcess(directory: directory.path("d"))
         #expect(try daemon.control().allInputs() == live)
+        #expect(daemon.stop() == 0)
+    }
+
+    /// Read-committed: a value whose commit fails is never shown — not by `/api/state` while
+    /// the commit is tried, nor by the change feed, the event log, `watch` or `get`.
+    @Test(.timeLimit(.minutes(1)))
+    func aVersionThatFailsToCommitIsNeverShown() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        #expect(try client.request(#"{"op":"set","vm":"signin","name":"username","value":"before"}"#).isOK)
+        let watcher = try daemon.control()
+        #expect(try watcher.request(#"{"op":"watch"}"#).isOK)
+        let cursor = try #require(try JSONParser.parse(daemon.http().get("/api/changes").body)["version"]?.intValue)
+
+        // Someone polls /api/state all the while the commit is tried and fails.
+        let polling = Synchronization.Atomic<Bool>(true)
+        let shown = Mutex<[String]>([])
+        let port = daemon.port
+        let poller = Thread {
+            guard let http = try? RawHTTPConnection(port: port) else { return }
+            while polling.load(ordering: .acquiring) {
+                if let body = try? http.get("/api/state").text, body.contains("uncommitted") { shown.withLock { $0.append(String(body.prefix(80))) } }
+            }
+        }
+        poller.start()
+        let holder = try DatabaseLockHolder(database: daemon.stateDirectory + "/" + InputStore.fileName)
+        let failed = try client.request(#"{"op":"set","vm":"signin","name":"username","value":"uncommitted"}"#)
+        #expect(failed.errorCode == "storage")
+        #expect(try client.request(#"{"op":"get","vm":"signin","name":"username"}"#)["value"] == .string("before"))
+        holder.release()
+        #expect(try client.request(#"{"op":"set","vm":"signin","name":"username","value":"after"}"#).isOK)
+        polling.store(false, ordering: .releasing)
+        while poller.isExecuting || !poller.isFinished { usleep(10_000) }
+        let shownCount = shown.withLock { $0.count }
+        #expect(shownCount == 0, "/api/state showed the value that was never committed \(shownCount) times")
+
+        var streamed: [JSONValue] = []
+        while !streamed.contains(where: { $0["kind"] == .string("set") && $0["value"] == .string("after") }) {
+            if let event = try watcher.readReply()["event"] { streamed.append(event) }
+        }
+        #expect(!streamed.contains { $0.serialized.contains("uncommitted") }, "\(streamed)")
+        let http = try daemon.http()
+        #expect(!(try http.get("/api/changes?since=\(cursor)").text.contains("uncommitted")))
+        #expect(!(try http.get("/api/events").text.contains("uncommitted")))
+        #expect(try http.get("/api/state").text.contains("\"after\""))
         #expect(daemon.stop() == 0)
     }
 

@@ -20,10 +20,10 @@ import Testing
         let cases: [(String, String, String)] = [
             ("latencyMs", "-1", "api.latencyMs expects an int between 0 and 60000, got -1"),
             ("latencyMs", "60001", "api.latencyMs expects an int between 0 and 60000, got 60001"),
-            ("latencyMs", "fast", "api.latencyMs expects an int, got 'fast'"),
+            ("latencyMs", "fast", #"api.latencyMs expects an int between 0 and 60000, got "fast""#),
             ("failureRate", "1.5", "api.failureRate expects a double between 0 and 1, got 1.5"),
             ("failureRate", "-0.1", "api.failureRate expects a double between 0 and 1, got -0.1"),
-            ("failureRate", "often", "api.failureRate expects a double, got 'often'"),
+            ("failureRate", "often", #"api.failureRate expects a double between 0 and 1, got "often""#),
         ]
         for (input, text, message) in cases {
             let error = #expect(throws: SurfaceError.self) { try h.set("api", input, text) }

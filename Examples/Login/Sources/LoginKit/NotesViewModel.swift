@@ -1,7 +1,7 @@
 import Bindery
 
 /// A note: one row of `notes.notes`.
-public struct Note: SurfaceItem, Sendable, Equatable {
+public struct Note: SurfaceItem, Sendable, Equatable, Codable {
     public static let itemFields = [SurfaceItemField("title"), SurfaceItemField("isDone", label: "Done")]
     public let title: String
     public var isDone = false

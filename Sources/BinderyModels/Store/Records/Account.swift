@@ -1,6 +1,6 @@
 import BinderySQLite
 /// A login account: a mainland mobile number, its verification code, and a profile.
-public struct Account: Sendable, Hashable {
+public struct Account: Sendable, Hashable, Codable {
     /// 11-digit mainland mobile number, `1[3-9]` followed by 9 digits.
     public let phone: String
     /// The 4-digit code this account logs in with.

@@ -1,6 +1,6 @@
 import BinderySQLite
 /// A book of the searchable catalogue (the books view model's results).
-public struct Book: Sendable, Hashable {
+public struct Book: Sendable, Hashable, Codable {
     /// Stable identifier.
     public let id: Int
     /// Title.

@@ -1,6 +1,6 @@
 import BinderySQLite
 /// One tweet with its author's display data, ready for a tweet cell.
-public struct Tweet: Sendable, Hashable {
+public struct Tweet: Sendable, Hashable, Codable {
     /// Stable identifier; a user's tweets are ordered by it.
     public let id: Int
     /// The author's username.

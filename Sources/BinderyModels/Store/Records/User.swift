@@ -1,6 +1,6 @@
 import BinderySQLite
 /// A user whose tweets can be looked up (the tweets view model's profile).
-public struct User: Sendable, Hashable {
+public struct User: Sendable, Hashable, Codable {
     /// Unique handle, at least 3 characters, matched case-insensitively.
     public let username: String
     /// Full display name.

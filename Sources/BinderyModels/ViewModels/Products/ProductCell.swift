@@ -2,7 +2,7 @@ import Bindery
 
 /// One row of the products list (seed 002's MainCell): a product's title and whether it is
 /// selected; its colour follows the selection.
-public struct ProductCell: Sendable, Hashable, SurfaceItem {
+public struct ProductCell: Sendable, Hashable, Codable, SurfaceItem {
     /// The products list's columns.
     public static let itemFields = [SurfaceItemField("color", label: "Colour"), SurfaceItemField("title"),
                                     SurfaceItemField("isSelected", label: "Selected")]

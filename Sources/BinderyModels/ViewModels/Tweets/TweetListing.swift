@@ -2,7 +2,7 @@
 /// whether that is all of them. Kept as one value so that `tweets` and `allTweetsLoaded`
 /// can only ever change together, in one update (the seed merged the two and buffered them
 /// with `bufferWithTime: 0` to reload its table once).
-public struct TweetListing: Sendable, Hashable {
+public struct TweetListing: Sendable, Hashable, Codable {
     /// The user whose tweets are shown, or nil before the first successful `getTweets`.
     public var user: User?
     /// The tweets loaded so far, oldest first.

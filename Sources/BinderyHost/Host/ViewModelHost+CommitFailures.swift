@@ -1,0 +1,38 @@
+import Bindery
+import BinderyJSON
+
+/// A failed commit: the inputs put back as the store holds them, the other members recorded
+/// again (they are still what the view models hold).
+extension ViewModelHost {
+    // MARK: - Storage failures
+
+    /// A commit failed and its changes were dropped: put every input back to the value the
+    /// database holds, record the dropped members again, and log the first failure of a burst.
+    func commitFailed(_ fault: StorageFault, droppedMembers: Set<GroupCommit.MemberKey>) {
+        state.failedCommits += 1
+        if state.failedCommits == 1 {
+            logger?.error("cannot save the state: \(fault); sets fail with 'storage' and inputs return to their saved values until a commit succeeds (not logged again until then)")
+        }
+        guard let commit else { return }
+        // Recorded with the next version (not in one of their own: with the disk still
+        // failing, that would be a loop of failing commits).
+        recordAgain(droppedMembers)
+        var targets: [InputSettler.Target] = []
+        for (vm, surface) in surfaces.enumerated() {
+            for (index, input) in surface.inputs.enumerated() {
+                if let durable = commit.durable[GroupCommit.Key(viewModel: vm, input: index)], input.value != durable {
+                    targets.append(InputSettler.Target(viewModel: surface.name, input: input, value: durable))
+                }
+            }
+        }
+        for left in InputSettler.settle(targets) {
+            logger?.error("\(left.viewModel).\(left.input.name) could not be put back to its saved value \(left.value)")
+        }
+    }
+
+    func commitSucceeded() {
+        guard state.failedCommits > 0 else { return }
+        logger?.notice("the state database accepts commits again, after \(state.failedCommits) failed")
+        state.failedCommits = 0
+    }
+}

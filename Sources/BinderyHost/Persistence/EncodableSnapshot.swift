@@ -1,0 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A stored member's value (or one row of a list) as it was at a version, handed to the
+/// commit writer to encode as JSON there, off the view models' scheduler.
+///
+/// `@unchecked Sendable`: it is a copy of the member's value taken on the scheduler (state
+/// members hold values: structs, arrays, strings) and only read — encoded — afterwards, on the
+/// writer; nothing writes to it.
+struct EncodableSnapshot: @unchecked Sendable {
+    let value: any Encodable
+
+    /// The value as JSON text, or nil when it cannot be encoded (a non-finite number).
+    var json: String? {
+        (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
