@@ -69,6 +69,7 @@ public final class BinderyDaemon: Sendable {
         let httpConfiguration = HTTPServerConfiguration(
             listener: listener, threadCount: 2, connectionLimit: configuration.httpConnections,
             idleTimeoutSeconds: 30, headTimeoutSeconds: 10,
+            allowedHostNames: configuration.httpAllowedHosts,
             errorLog: { line in logger.debug("http: \(line)") },
             overloadLog: { line in logger.warning(line) })
         let controlServer = control

@@ -28,6 +28,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var resetState = false
     /// HTTP connections served at once; past them requests get 503 (`--http-connections`).
     public var httpConnections = 16_384
+    /// Names HTTP answers to besides `localhost` and IP literals with its port
+    /// (`--http-allow-host`, repeatable); any other `Host` gets 421.
+    public var httpAllowedHosts: [String] = []
 
     /// A configuration with every field given.
     public init(socketPath: String, socketMode: mode_t, httpHost: String, httpPort: UInt16, stateDirectory: String,

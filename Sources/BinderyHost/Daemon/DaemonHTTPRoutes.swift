@@ -7,7 +7,8 @@ import Synchronization
 /// Guarantees: `/api/state` answers from the host's cached snapshot — no JSON work per
 /// request; `If-None-Match` with the current version gets 304; `?since=V&wait=S` with V the
 /// current version waits without a thread until the version passes V or S seconds (capped
-/// at ``maximumWaitSeconds``) elapse, any other V is answered at once; a bad query gets 400; unknown `/api/…` paths 404.
+/// at ``maximumWaitSeconds``) elapse, any other V is answered at once; a bad query gets 400; unknown `/api/…` paths 404;
+/// a cross-origin request (``HTTPRequest/isCrossOrigin``) for the API or `/metrics` gets 403.
 public struct DaemonHTTPRoutes: Sendable {
     /// The longest a long-poll waits.
     public static let maximumWaitSeconds = 60.0
@@ -32,6 +33,10 @@ public struct DaemonHTTPRoutes: Sendable {
 
     /// Answers `request` through `responder` (now, or later for a long-poll).
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if Self.isPrivate(request.path), request.isCrossOrigin {
+            responder.respond(.crossOriginForbidden)
+            return
+        }
         switch request.path {
         case "/api/state": state(request, responder)
         case "/api/changes": changes(request, responder)
@@ -54,6 +59,12 @@ public struct DaemonHTTPRoutes: Sendable {
                 responder.respond(.notFound)
             }
         }
+    }
+
+    /// Whether `path` is read only by the daemon's own pages and tools: the API and the
+    /// metrics (the dashboard's files and `/healthz` may be read from anywhere).
+    private static func isPrivate(_ path: String) -> Bool {
+        path.hasPrefix("/api/") || path == "/api" || path == "/metrics"
     }
 
     /// `since` and `wait` of a polling request, or the 400 a bad one gets.

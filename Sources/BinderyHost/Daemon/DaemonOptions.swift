@@ -24,6 +24,7 @@ public enum DaemonOptions {
         \(indent)[--web-dir DIR] [--set VM.INPUT=VALUE]...
         \(indent)[--command-timeout SECONDS] [--log-level LEVEL]
         \(indent)[--socket-mode MODE] [--reset-state] [--http-connections N]
+        \(indent)[--http-allow-host NAME]...
         \(indent)[--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
@@ -37,6 +38,10 @@ public enum DaemonOptions {
           --http-connections N      HTTP connections served at once (default 16384,
                                     lowered to fit the open-file limit); past them
                                     requests get 503 and it is logged
+          --http-allow-host NAME    also answer HTTP requests whose Host is NAME (with
+                                    any port), e.g. the name a proxy serves it under;
+                                    other names get 421 (repeatable; localhost and IP
+                                    addresses with the daemon's port always work)
           --web-dir DIR             serve the dashboard from DIR (e.g. ./web, to edit it
                                     without rebuilding; default: the copy built in)
           --set VM.INPUT=VALUE      start input VM.INPUT at VALUE, over its persisted
@@ -105,6 +110,12 @@ public enum DaemonOptions {
                     throw UsageError("--http-connections must be an integer from 16 to 1000000, got '\(text)'")
                 }
                 configuration.httpConnections = count
+            case "--http-allow-host":
+                let name = try value()
+                guard let parsed = HostAllowList.split(name), parsed.port == 80, !name.contains(":") || name.hasPrefix("[") && name.hasSuffix("]") else {
+                    throw UsageError("--http-allow-host must be a host name without a port, got '\(name)'")
+                }
+                configuration.httpAllowedHosts.append(parsed.host)
             case "--state-dir":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--state-dir needs a directory") }

@@ -9,7 +9,10 @@ import Synchronization
 /// - Handlers see only GET and HEAD; every other method gets 405 with `Allow: GET, HEAD`.
 ///   A request target that does not parse (bad escape, NUL, backslash) gets 400 without
 ///   reaching the handler. Malformed request lines are rejected by libmicrohttpd (400 or a
-///   closed connection); the process never crashes on input.
+///   closed connection); the process never crashes on input. An HTTP/1.1 request without a
+///   `Host`, with two, or with a NUL byte in a header gets 400 (``RequestHeadRules``).
+/// - With ``HTTPServerConfiguration/allowedHostNames`` set, a `Host` that does not name this
+///   server gets 421 before any handler sees the request (``HostAllowList``).
 /// - Every response the server builds carries ``SecurityHeaders/all``.
 /// - Responses are queued on the handler's second call, so connections stay alive.
 /// - `stop()` stops accepting, answers requests still waiting with 503, then shuts down.
@@ -64,10 +67,13 @@ public final class HTTPServer: Sendable {
         configuration.connectionLimit = max(configuration.threadCount,
                                             min(configuration.connectionLimit, files - HTTPServerConfiguration.overloadReserve - 256))
 
+        let address = ListenAddress(boundTo: listenDescriptor)
+        let hostAllowList = configuration.allowedHostNames.map { HostAllowList(names: $0, port: address?.port ?? 0) }
         let core = HTTPServerCore(handler: handler, errorLog: configuration.errorLog, logSink: logSink,
                                   connectionLimit: configuration.connectionLimit,
                                   idleTimeoutSeconds: configuration.idleTimeoutSeconds,
                                   headTimeoutSeconds: configuration.headTimeoutSeconds,
+                                  hostAllowList: hostAllowList,
                                   overloadLog: configuration.overloadLog)
         guard let daemon = Self.startDaemon(core: core, listenDescriptor: listenDescriptor, configuration) else {
             if case .address = configuration.listener { close(listenDescriptor) }
@@ -75,7 +81,7 @@ public final class HTTPServer: Sendable {
         }
         self.core = core
         self.connectionLimit = configuration.connectionLimit
-        self.address = ListenAddress(boundTo: listenDescriptor)
+        self.address = address
         self.port = address?.port ?? 0
         self.running = Mutex(Running(daemon: daemon))
     }
@@ -162,7 +168,7 @@ private let uriLogCallback: @convention(c) (
 }
 
 private let accessCallback: MHD_AccessHandlerCallback = {
-    cls, connection, _, method, _, _, uploadDataSize, requestContext in
+    cls, connection, _, method, version, _, uploadDataSize, requestContext in
     guard let cls, let connection, let method, let exchangePointer = requestContext?.pointee else {
         return .NO
     }
@@ -170,6 +176,7 @@ private let accessCallback: MHD_AccessHandlerCallback = {
     let exchange = Unmanaged<HTTPExchange>.fromOpaque(exchangePointer).takeUnretainedValue()
     return core.accessHandler(
         connection: connection, method: String(cString: method),
+        version: version.map { String(cString: $0) } ?? "",
         uploadDataSize: uploadDataSize, exchange: exchange)
 }
 

@@ -32,6 +32,8 @@ final class HTTPServerCore: Sendable {
     private let idleTimeout: UInt32
     private let headTimeout: UInt32
     private let overloadLog: (@Sendable (String) -> Void)?
+    /// The `Host` values answered; nil answers any.
+    private let hostAllowList: HostAllowList?
     private let open = Atomic<Int>(0)
     private struct Overload {
         var refusing = false
@@ -46,8 +48,10 @@ final class HTTPServerCore: Sendable {
         connectionLimit: Int = .max,
         idleTimeoutSeconds: Int = 0,
         headTimeoutSeconds: Int = 0,
+        hostAllowList: HostAllowList? = nil,
         overloadLog: (@Sendable (String) -> Void)? = nil
     ) {
+        self.hostAllowList = hostAllowList
         self.handler = handler
         self.errorLog = errorLog
         self.connectionLimit = connectionLimit
@@ -154,6 +158,7 @@ final class HTTPServerCore: Sendable {
     func accessHandler(
         connection: OpaquePointer,
         method: String,
+        version: String,
         uploadDataSize: UnsafeMutablePointer<Int>?,
         exchange: HTTPExchange
     ) -> MHD_Result {
@@ -164,6 +169,17 @@ final class HTTPServerCore: Sendable {
                 exchange.connectionClosed()
                 return queue(.serviceUnavailable, on: connection, close: true)
             }
+            let head = Self.headers(of: connection)
+            if let problem = RequestHeadRules.problem(version: version, headers: head.headers, containsNUL: head.containsNUL) {
+                exchange.connectionClosed()
+                return queue(.badRequest("Bad Request: \(problem)"), on: connection, close: true)
+            }
+            if let hostAllowList, let host = head.headers.first(where: { $0.hasName("Host") })?.value,
+               !hostAllowList.allows(host) {
+                exchange.connectionClosed()
+                return queue(.misdirectedRequest, on: connection)
+            }
+            exchange.headers = head.headers
             guard method == "GET" || method == "HEAD" else {
                 exchange.connectionClosed()
                 return queue(.methodNotAllowed, on: connection)
@@ -182,7 +198,7 @@ final class HTTPServerCore: Sendable {
         guard let request = HTTPRequest(
             method: method,
             rawTarget: exchange.rawTarget,
-            headers: Self.headers(of: connection)
+            headers: exchange.headers
         ) else {
             exchange.connectionClosed()
             return queue(.badRequest("Bad Request: malformed request target"), on: connection)
@@ -260,23 +276,28 @@ final class HTTPServerCore: Sendable {
     }
 
     /// The request's headers, in order, collected into an array reserved at their count
-    /// (libmicrohttpd returns the count when given no iterator).
-    private static func headers(of connection: OpaquePointer) -> [HTTPHeader] {
-        var headers: [HTTPHeader] = []
+    /// (libmicrohttpd returns the count when given no iterator), and whether a name or value
+    /// holds a NUL byte (its length runs past the C string's end).
+    private static func headers(of connection: OpaquePointer) -> (headers: [HTTPHeader], containsNUL: Bool) {
+        var collected: (headers: [HTTPHeader], containsNUL: Bool) = ([], false)
         let count = MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)
-        guard count > 0 else { return headers }
-        headers.reserveCapacity(Int(count))
-        withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values(
+        guard count > 0 else { return collected }
+        collected.headers.reserveCapacity(Int(count))
+        withUnsafeMutablePointer(to: &collected) { pointer in
+            _ = MHD_get_connection_values_n(
                 connection, .HEADER_KIND,
-                { context, _, key, value in
+                { context, _, key, keySize, value, valueSize in
                     guard let context, let key else { return .YES }
-                    context.assumingMemoryBound(to: [HTTPHeader].self).pointee
+                    let collected = context.assumingMemoryBound(to: (headers: [HTTPHeader], containsNUL: Bool).self)
+                    if strlen(key) != keySize || value.map({ strlen($0) != valueSize }) ?? false {
+                        collected.pointee.containsNUL = true
+                    }
+                    collected.pointee.headers
                         .append(HTTPHeader(String(cString: key), value.map { String(cString: $0) } ?? ""))
                     return .YES
                 },
                 pointer)
         }
-        return headers
+        return collected
     }
 }
