@@ -59,7 +59,7 @@ extension ViewModelHost {
         state.changedInputs.insert(GroupCommit.Key(viewModel: viewModel, input: input))
         state.memberChanged(HostState.ChangeKey(viewModel: viewModel, part: .input, index: input))
         metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
+        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: surface.inputs[input].disclosed(value))),
                at: causePosition)
         state.pendingReplies.append(reply)
         markDirty()

@@ -98,6 +98,7 @@ extension LoginViewModel {
         Surface(self) {
             $0.constrain(\.mobilePhone, .maxLength(64))
             $0.constrain(\.verifyCode, .maxLength(64))
+            $0.secret(\.verifyCode)
             $0.derive(\.avatarURL, from: \.mobilePhone)
             $0.derive(\.isLoginValid, from: \.mobilePhone, \.verifyCode)
             $0.derive(\.login, from: \.isLoginValid)
