@@ -31,7 +31,8 @@ public enum DaemonOptions {
                                     $RUNTIME_DIRECTORY/control.sock under systemd)
           --http HOST:PORT          HTTP dashboard and JSON endpoint (default
                                     127.0.0.1:8420; port 0 picks a free port); it shows
-                                    every input in clear, so a non-loopback HOST is
+                                    every input (secret ones only as set or not set)
+                                    without authentication, so a non-loopback HOST is
                                     logged as a warning
           --state-dir DIR           persisted inputs and the view models' data (default
                                     ./.bindery, $STATE_DIRECTORY under systemd)
