@@ -48,7 +48,7 @@ public enum DaemonRunner {
         // One daemon per state directory; damaged databases stop the start (or, with
         // --reset-state, are moved aside) instead of silently starting empty.
         let lockedDirectory: StateDirectory
-        do { lockedDirectory = try StateDirectory(path: configuration.stateDirectory, otherDatabases: otherDatabases) } catch { fail(error.description) }
+        do { lockedDirectory = try StateDirectory(path: configuration.stateDirectory, otherDatabases: otherDatabases, program: program) } catch { fail(error.description) }
         let problems = lockedDirectory.check()
         if let first = problems.first {
             guard configuration.resetState else {
@@ -79,6 +79,9 @@ public enum DaemonRunner {
         case let .success(models): viewModels = models
         case let .failure(error): fail("cannot build the view models: \(error)")
         }
+        // The databases exist now (the host's and the view models'): lock them too, so a
+        // second daemon stays out even when the lock file is deleted.
+        do { try lockedDirectory.lockDatabases() } catch { fail(error.description) }
 
         let host = ViewModelHost(viewModels: viewModels, scheduler: scheduler, store: store,
                                  commandTimeout: configuration.commandTimeout, logger: logger)
