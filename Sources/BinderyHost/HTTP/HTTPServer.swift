@@ -94,6 +94,7 @@ public final class HTTPServer: Sendable {
             return running.daemon
         }) else { return }
         let listenDescriptor = MHD_quiesce_daemon(daemon)
+        core.stopHeadDeadlines()
         _ = core.beginStopping()
         // Answered requests are resumed by their worker threads; wait (boundedly) until each
         // has been queued, since stopping libmicrohttpd with a suspended connection is UB.
@@ -182,12 +183,12 @@ private let accessCallback: MHD_AccessHandlerCallback = {
 
 private let completedCallback: @convention(c) (
     UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_RequestTerminationCode
-) -> Void = { cls, _, requestContext, _ in
+) -> Void = { cls, connection, requestContext, _ in
     guard let cls, let requestContext, let exchangePointer = requestContext.pointee else { return }
     requestContext.pointee = nil
     let core = Unmanaged<HTTPServerCore>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<HTTPExchange>.fromOpaque(exchangePointer).takeRetainedValue()
-    core.requestCompleted(exchange)
+    core.requestCompleted(exchange, on: connection)
 }
 
 private let connectionCallback: @convention(c) (
@@ -198,7 +199,7 @@ private let connectionCallback: @convention(c) (
     if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
         core.connectionOpened(connection)
     } else {
-        core.connectionEnded()
+        core.connectionEnded(connection)
     }
 }
 

@@ -34,6 +34,9 @@ final class HTTPServerCore: Sendable {
     private let overloadLog: (@Sendable (String) -> Void)?
     /// The `Host` values answered; nil answers any.
     private let hostAllowList: HostAllowList?
+    /// Request heads that must be complete in time, however they trickle; nil without a
+    /// head timeout.
+    private let headDeadlines: RequestHeadDeadlines?
     private let open = Atomic<Int>(0)
     private struct Overload {
         var refusing = false
@@ -58,6 +61,10 @@ final class HTTPServerCore: Sendable {
         self.idleTimeout = UInt32(idleTimeoutSeconds)
         self.headTimeout = UInt32(headTimeoutSeconds)
         self.overloadLog = overloadLog
+        let firstHead = headTimeoutSeconds > 0 ? UInt32(idleTimeoutSeconds > 0 ? min(headTimeoutSeconds, idleTimeoutSeconds) : headTimeoutSeconds) : nil
+        self.headDeadlines = firstHead.map { firstHead in
+            RequestHeadDeadlines(firstHeadSeconds: firstHead, nextHeadSeconds: idleTimeoutSeconds > 0 ? UInt32(idleTimeoutSeconds) : nil)
+        }
         self.logger = .allocate(capacity: 1)
         self.logger.initialize(to: bindery_mhd_logger(sink: logSink, context: nil))
         self.logger.pointee.context = Unmanaged.passUnretained(self).toOpaque()
@@ -114,6 +121,15 @@ final class HTTPServerCore: Sendable {
     func connectionOpened(_ connection: OpaquePointer) {
         open.add(1, ordering: .relaxed)
         if let timeout = firstHeadTimeout { _ = bindery_mhd_set_timeout(connection, timeout) }
+        headDeadlines?.opened(connection)
+    }
+
+    /// Connections closed because a request head did not arrive in time, trickling.
+    var overdueHeadsClosed: UInt64 { headDeadlines?.closedCount ?? 0 }
+
+    /// Stops closing overdue connections (the server is stopping).
+    func stopHeadDeadlines() {
+        headDeadlines?.stop()
     }
 
     /// The timeout of a connection that has not sent a whole request head yet, or nil to keep
@@ -123,7 +139,8 @@ final class HTTPServerCore: Sendable {
         return idleTimeout > 0 ? min(headTimeout, idleTimeout) : headTimeout
     }
 
-    func connectionEnded() {
+    func connectionEnded(_ connection: OpaquePointer) {
+        headDeadlines?.closed(connection)
         let now = open.subtract(1, ordering: .relaxed).newValue
         guard now < connectionLimit else { return }
         let ended: UInt64? = overload.withLock { overload in
@@ -165,6 +182,7 @@ final class HTTPServerCore: Sendable {
         if exchange.markFirstCall() {
             // The head is complete: from now on the connection gets the idle timeout.
             if headTimeout > 0 { _ = bindery_mhd_set_timeout(connection, idleTimeout) }
+            headDeadlines?.headCompleted(connection)
             if overLimit() {
                 exchange.connectionClosed()
                 return queue(.serviceUnavailable, on: connection, close: true)
@@ -219,7 +237,8 @@ final class HTTPServerCore: Sendable {
         handler(request, HTTPResponder(exchange: exchange))
     }
 
-    func requestCompleted(_ exchange: HTTPExchange) {
+    func requestCompleted(_ exchange: HTTPExchange, on connection: OpaquePointer?) {
+        if let connection { headDeadlines?.requestEnded(connection) }
         // Only an exchange that waited can be in `waiting`'s collections (`flushing` holds
         // only exchanges taken from `exchanges`).
         guard exchange.connectionClosed() else { return }
