@@ -124,9 +124,6 @@ final class HTTPServerCore: Sendable {
         headDeadlines?.opened(connection)
     }
 
-    /// Connections closed because a request head did not arrive in time, trickling.
-    var overdueHeadsClosed: UInt64 { headDeadlines?.closedCount ?? 0 }
-
     /// Stops closing overdue connections (the server is stopping).
     func stopHeadDeadlines() {
         headDeadlines?.stop()

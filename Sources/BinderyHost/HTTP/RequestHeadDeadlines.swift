@@ -9,8 +9,8 @@ import Synchronization
 ///
 /// Guarantees: a connection that has not completed its first request head within
 /// `firstHead` of being accepted, or a later one within `nextHead` of the previous answer
-/// being sent, is shut down (both directions) within about a second of that deadline, and
-/// counted in ``closedCount``; a connection whose request is being handled or waits for a late
+/// being sent, is shut down (both directions) within about a second of that deadline; a
+/// connection whose request is being handled or waits for a late
 /// answer (a long-poll) has no deadline. The socket is shut down, never closed here:
 /// libmicrohttpd sees the end of the stream and closes and releases the connection itself.
 final class RequestHeadDeadlines: Sendable {
@@ -27,7 +27,6 @@ final class RequestHeadDeadlines: Sendable {
     /// reports the connection closed, which it does before closing the socket, so a socket
     /// found here under the lock is still the connection's own.
     private let entries = Mutex<[Int: Entry]>([:])
-    private let closed = Atomic<UInt64>(0)
     private let stopped = Atomic(false)
     private let queue = DispatchQueue(label: "bindery.http.head-deadlines", qos: .utility)
     private let interval: DispatchTimeInterval
@@ -50,9 +49,6 @@ final class RequestHeadDeadlines: Sendable {
             scheduleCheck()
         }
     }
-
-    /// Connections shut down because a request head was overdue.
-    var closedCount: UInt64 { closed.load(ordering: .relaxed) }
 
     /// A connection was accepted: its first head is due within `firstHead`.
     func opened(_ connection: OpaquePointer) {
@@ -87,18 +83,14 @@ final class RequestHeadDeadlines: Sendable {
 
     private func closeOverdue() {
         let now = Self.now()
-        let count = entries.withLock { entries -> UInt64 in
-            var count: UInt64 = 0
+        entries.withLock { entries in
             for (key, entry) in entries {
                 guard let deadline = entry.deadline, deadline <= now else { continue }
                 shutdown(entry.socket, Int32(SHUT_RDWR))
                 // Shut once; libmicrohttpd reports it closed shortly.
                 entries[key]?.deadline = nil
-                count += 1
             }
-            return count
         }
-        if count > 0 { closed.add(count, ordering: .relaxed) }
     }
 
     private static func now() -> UInt64 {
