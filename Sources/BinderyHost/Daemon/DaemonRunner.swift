@@ -50,6 +50,10 @@ public enum DaemonRunner {
         let lockedDirectory: StateDirectory
         do { lockedDirectory = try StateDirectory(path: configuration.stateDirectory, otherDatabases: otherDatabases, program: program) } catch { fail(error.description) }
         let problems = lockedDirectory.check()
+        // A database in use by another process is not damaged: --reset-state never moves it.
+        if let inUse = problems.first(where: { !$0.isDamage }) {
+            fail("\(inUse)")
+        }
         if let first = problems.first {
             guard configuration.resetState else {
                 fail("\(first); start with --reset-state to move it aside and start afresh")
@@ -64,7 +68,9 @@ public enum DaemonRunner {
         let stateDirectory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
         let store: InputStore
         do { store = try InputStore(stateDirectory: stateDirectory) } catch {
-            fail("cannot open the state database in \(configuration.stateDirectory): \(error)")
+            let holders = FileLockHolders.describe(["", "-wal", "-shm"].map { stateDirectory.path + "/" + InputStore.fileName + $0 })
+            fail("cannot open the state database in \(configuration.stateDirectory): \(error)"
+                 + (holders.isEmpty ? "" : " (locked by \(holders.joined(separator: ", ")))"))
         }
 
         let scheduler = QueueScheduler(qos: .userInitiated, name: "bindery.view-models")

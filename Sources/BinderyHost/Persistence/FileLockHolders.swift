@@ -1,9 +1,10 @@
 import Glibc
 
-/// Which processes hold a lock on a file, as Linux tells in `/proc/locks` (flock, POSIX and
-/// OFD locks, matched by the file's device and inode) — so "in use" can name who uses it.
+/// Which processes hold an exclusive (write) lock on a file, as Linux tells in `/proc/locks`
+/// (flock, POSIX and OFD locks, matched by the file's device and inode) — so "in use" can
+/// name who uses it. Shared (read) locks, such as an SQLite reader's, are not counted.
 public enum FileLockHolders {
-    /// The processes holding locks on the file at `path` (or on one of `paths`), other than
+    /// The processes holding write locks on the files at `paths`, other than
     /// this one, each as `pid N (command)`; empty when none is listed or it cannot be told
     /// (no `/proc`, a holder in another pid namespace, an OFD lock, which has no owner pid).
     public static func describe(_ paths: [String]) -> [String] {
@@ -18,7 +19,8 @@ public enum FileLockHolders {
         }
     }
 
-    /// The pids `/proc/locks` lists for the file at `path`, in order, without repeats.
+    /// The pids `/proc/locks` lists with a write lock on the file at `path`, in order, without
+    /// repeats.
     static func holders(of path: String) -> [pid_t] {
         var info = stat()
         guard stat(path, &info) == 0, let table = readSmallFile("/proc/locks") else { return [] }
@@ -31,7 +33,7 @@ public enum FileLockHolders {
         // has "->" after the number; it holds nothing and is skipped).
         for line in table.split(separator: "\n") {
             let fields = line.split(separator: " ")
-            guard fields.count >= 6, fields[1] != "->" else { continue }
+            guard fields.count >= 6, fields[1] != "->", fields[3] == "WRITE" else { continue }
             let file = fields[5].split(separator: ":")
             guard file.count == 3, UInt64(file[0], radix: 16) == major, UInt64(file[1], radix: 16) == minor,
                   UInt64(file[2]) == UInt64(info.st_ino), let pid = pid_t(fields[4]), pid > 0 else { continue }

@@ -173,8 +173,19 @@ public final class StateDirectory: Sendable {
     public func check() -> [Problem] {
         databaseFileNames.compactMap { name in
             let file = path + "/" + name
-            return Self.problem(ofDatabase: file).map { Problem(file: file, reason: $0) }
+            if let user = Self.user(ofDatabase: file) {
+                return Problem(file: file, reason: user, isDamage: false)
+            }
+            return Self.problem(ofDatabase: file).map { Problem(file: file, reason: $0.reason, isDamage: $0.isDamage) }
         }
+    }
+
+    /// Why the database at `file` is in use by another process — a write lock on it, its
+    /// `-wal` or `-shm` in `/proc/locks` — or nil.
+    static func user(ofDatabase file: String) -> String? {
+        let holders = FileLockHolders.describe([file, file + "-wal", file + "-shm"])
+        guard !holders.isEmpty else { return nil }
+        return "is in use by \(holders.joined(separator: ", ")), which holds a lock on it; stop that process first"
     }
 
     /// Renames each problem database's files aside; returns one line per file moved.
@@ -195,31 +206,49 @@ public final class StateDirectory: Sendable {
         return moved
     }
 
-    /// Why the database at `file` cannot be used, or nil (a missing file is fine: it is created).
-    static func problem(ofDatabase file: String) -> String? {
+    /// Why the database at `file` cannot be used, and whether that is damage (rather than
+    /// another process keeping it busy), or nil (a missing file is fine: it is created).
+    static func problem(ofDatabase file: String) -> (reason: String, isDamage: Bool)? {
+        func damage(_ reason: String) -> (reason: String, isDamage: Bool) { (reason, true) }
         var info = stat()
         guard stat(file, &info) == 0 else {
-            return errno == ENOENT ? nil : "cannot be examined: \(String(cString: strerror(errno)))"
+            return errno == ENOENT ? nil : damage("cannot be examined: \(String(cString: strerror(errno)))")
         }
-        guard info.st_size > 0 else { return "exists but is empty (0 bytes)" }
+        guard info.st_size > 0 else { return damage("exists but is empty (0 bytes)") }
         let probe = open(file, O_RDONLY | O_CLOEXEC)
-        guard probe >= 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+        guard probe >= 0 else { return damage("cannot be read: \(String(cString: strerror(errno)))") }
         var byte: UInt8 = 0
         let readable = read(probe, &byte, 1) == 1
         close(probe)
-        guard readable else { return "cannot be read" }
-        if let walProblem = problem(ofWriteAheadLog: file + "-wal") { return walProblem }
+        guard readable else { return damage("cannot be read") }
+        if let walProblem = problem(ofWriteAheadLog: file + "-wal") { return damage(walProblem) }
         do {
             let database = try SQLiteDatabase(.file(path: file))
             let rows = try database.query("PRAGMA integrity_check")
             let verdict = rows.compactMap { try? $0.value(at: 0, as: String.self) }
             guard verdict == ["ok"] else {
-                return "fails SQLite's integrity check: " + verdict.prefix(3).joined(separator: "; ")
+                return damage("fails SQLite's integrity check: " + verdict.prefix(3).joined(separator: "; "))
             }
+        } catch where isBusy(error) {
+            // Busy or locked says nothing about the file: it is in use, not damaged.
+            return ("is locked by another process (\(error)); stop that process first", false)
         } catch {
-            return "cannot be opened: \(error)"
+            return damage("cannot be opened: \(error)")
         }
         return nil
+    }
+
+    /// Whether `error` means another connection holds the database busy, which
+    /// says nothing about the file's health.
+    static func isBusy(_ error: any Error) -> Bool {
+        let sqlite: SQLiteError?
+        switch error {
+        case let error as SQLiteError: sqlite = error
+        case let StoreError.database(error): sqlite = error
+        default: sqlite = nil
+        }
+        guard let sqlite else { return false }
+        return sqlite.code == SQLiteError.busy
     }
 
     /// Why a write-ahead log is not SQLite's, or nil (missing or empty is fine). Checks the
