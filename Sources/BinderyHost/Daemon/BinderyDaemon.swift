@@ -45,14 +45,17 @@ public final class BinderyDaemon: Sendable {
                 + "binderyd uses one unix stream socket (control) and one TCP socket (HTTP)")
         }
         let handler = ControlProtocolHandler(host: host)
+        let budgetLog: @Sendable (String) -> Void = { line in logger.warning(line) }
         do {
             if let socket = assignment.control {
-                control = try ControlServer(listener: .socket(socket.descriptor), handler: handler)
+                control = try ControlServer(listener: .socket(socket.descriptor), handler: handler,
+                                            outputBudgetBytes: configuration.controlOutputBudgetBytes, log: budgetLog)
                 socketPath = nil
             } else {
                 let directory = Self.parentDirectory(of: configuration.socketPath)
                 if !directory.isEmpty { Self.makeDirectories(directory) }
-                control = try ControlServer(listener: .path(configuration.socketPath, mode: configuration.socketMode), handler: handler)
+                control = try ControlServer(listener: .path(configuration.socketPath, mode: configuration.socketMode), handler: handler,
+                                            outputBudgetBytes: configuration.controlOutputBudgetBytes, log: budgetLog)
                 socketPath = configuration.socketPath
             }
         } catch {

@@ -24,7 +24,7 @@ public enum DaemonOptions {
         \(indent)[--web-dir DIR] [--set VM.INPUT=VALUE]...
         \(indent)[--command-timeout SECONDS] [--log-level LEVEL]
         \(indent)[--socket-mode MODE] [--reset-state] [--http-connections N]
-        \(indent)[--http-allow-host NAME]...
+        \(indent)[--http-allow-host NAME]... [--control-output-mib N]
         \(indent)[--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
@@ -43,6 +43,10 @@ public enum DaemonOptions {
                                     any port), e.g. the name a proxy serves it under;
                                     other names get 421 (repeatable; localhost and IP
                                     addresses with the daemon's port always work)
+          --control-output-mib N    replies and watch lines all control clients may
+                                    have queued unread together, in MiB (default 64);
+                                    past it the slowest readers are disconnected
+                                    and it is logged
           --web-dir DIR             serve the dashboard from DIR (e.g. ./web, to edit it
                                     without rebuilding; default: the copy built in)
           --set VM.INPUT=VALUE      start input VM.INPUT at VALUE, over its persisted
@@ -117,6 +121,12 @@ public enum DaemonOptions {
                     throw UsageError("--http-allow-host must be a host name without a port, got '\(name)'")
                 }
                 configuration.httpAllowedHosts.append(parsed.host)
+            case "--control-output-mib":
+                let text = try value()
+                guard let mebibytes = Int(text), (1...65_536).contains(mebibytes) else {
+                    throw UsageError("--control-output-mib must be an integer from 1 to 65536, got '\(text)'")
+                }
+                configuration.controlOutputBudgetBytes = mebibytes << 20
             case "--state-dir":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--state-dir needs a directory") }
