@@ -184,17 +184,21 @@ final class HTTPServerCore: Sendable {
                 exchange.connectionClosed()
                 return queue(.serviceUnavailable, on: connection, close: true)
             }
-            let head = Self.headers(of: connection)
-            if let problem = RequestHeadRules.problem(version: version, headers: head.headers, containsNUL: head.containsNUL) {
+            let headers = Self.headers(of: connection)
+            if RequestHeadRules.size(rawTarget: exchange.rawTarget, method: method, headers: headers) > RequestHeadRules.maximumBytes {
+                exchange.connectionClosed()
+                return queueHeadTooLarge(on: connection)
+            }
+            if let problem = RequestHeadRules.problem(version: version, headers: headers) {
                 exchange.connectionClosed()
                 return queue(.badRequest("Bad Request: \(problem)"), on: connection, close: true)
             }
-            if let hostAllowList, let host = head.headers.first(where: { $0.hasName("Host") })?.value,
+            if let hostAllowList, let host = headers.first(where: { $0.hasName("Host") })?.value,
                !hostAllowList.allows(host) {
                 exchange.connectionClosed()
                 return queue(.misdirectedRequest, on: connection)
             }
-            exchange.headers = head.headers
+            exchange.headers = headers
             guard method == "GET" || method == "HEAD" else {
                 exchange.connectionClosed()
                 return queue(.methodNotAllowed, on: connection)
@@ -263,6 +267,17 @@ final class HTTPServerCore: Sendable {
         return result
     }
 
+    /// 431 with no header of its own: a head this large left libmicrohttpd's connection memory
+    /// nearly full, and a response with the usual headers would not fit (libmicrohttpd then
+    /// closes the connection without a status).
+    private func queueHeadTooLarge(on connection: OpaquePointer) -> MHD_Result {
+        guard let response = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT) else { return .NO }
+        defer { MHD_destroy_response(response) }
+        let result = MHD_queue_response(connection, 431, response)
+        if result == .YES { counter.record(431) }
+        return result
+    }
+
     /// A libmicrohttpd response for `response`, with the security headers (and
     /// `Connection: close` when `closing`); the caller owns it.
     static func build(_ response: HTTPResponse, closing: Bool) -> (response: OpaquePointer, status: Int)? {
@@ -292,28 +307,23 @@ final class HTTPServerCore: Sendable {
     }
 
     /// The request's headers, in order, collected into an array reserved at their count
-    /// (libmicrohttpd returns the count when given no iterator), and whether a name or value
-    /// holds a NUL byte (its length runs past the C string's end).
-    private static func headers(of connection: OpaquePointer) -> (headers: [HTTPHeader], containsNUL: Bool) {
-        var collected: (headers: [HTTPHeader], containsNUL: Bool) = ([], false)
+    /// (libmicrohttpd returns the count when given no iterator).
+    private static func headers(of connection: OpaquePointer) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
         let count = MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)
-        guard count > 0 else { return collected }
-        collected.headers.reserveCapacity(Int(count))
-        withUnsafeMutablePointer(to: &collected) { pointer in
-            _ = MHD_get_connection_values_n(
+        guard count > 0 else { return headers }
+        headers.reserveCapacity(Int(count))
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(
                 connection, .HEADER_KIND,
-                { context, _, key, keySize, value, valueSize in
+                { context, _, key, value in
                     guard let context, let key else { return .YES }
-                    let collected = context.assumingMemoryBound(to: (headers: [HTTPHeader], containsNUL: Bool).self)
-                    if strlen(key) != keySize || value.map({ strlen($0) != valueSize }) ?? false {
-                        collected.pointee.containsNUL = true
-                    }
-                    collected.pointee.headers
+                    context.assumingMemoryBound(to: [HTTPHeader].self).pointee
                         .append(HTTPHeader(String(cString: key), value.map { String(cString: $0) } ?? ""))
                     return .YES
                 },
                 pointer)
         }
-        return collected
+        return headers
     }
 }
