@@ -103,7 +103,7 @@ public enum DaemonRunner {
 
         let daemon: BinderyDaemon
         do {
-            daemon = try BinderyDaemon(configuration: configuration, host: host, inherited: inherited, logger: logger)
+            daemon = try BinderyDaemon(configuration: configuration, host: host, inherited: inherited, logger: logger, program: program)
         } catch {
             host.stop()
             stopActions.runAll(on: scheduler, logger: logger)
