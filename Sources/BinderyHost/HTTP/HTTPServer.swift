@@ -13,7 +13,10 @@ import Synchronization
 ///   `Host`, with two, or with a NUL byte in a header gets 400 (``RequestHeadRules``).
 /// - With ``HTTPServerConfiguration/allowedHostNames`` set, a `Host` that does not name this
 ///   server gets 421 before any handler sees the request (``HostAllowList``).
-/// - Every response the server builds carries ``SecurityHeaders/all``.
+/// - Every response the server builds carries ``SecurityHeaders/all``, except the bodiless 431
+///   for a request head over 15,360 bytes (the headers would not fit beside such a head).
+/// - A request head must be complete within the head timeout of the accept (the idle timeout
+///   after the previous answer) however slowly it trickles in (``RequestHeadDeadlines``).
 /// - Responses are queued on the handler's second call, so connections stay alive.
 /// - `stop()` stops accepting, answers requests still waiting with 503, then shuts down.
 public final class HTTPServer: Sendable {

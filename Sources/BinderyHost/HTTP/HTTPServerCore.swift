@@ -61,8 +61,7 @@ final class HTTPServerCore: Sendable {
         self.idleTimeout = UInt32(idleTimeoutSeconds)
         self.headTimeout = UInt32(headTimeoutSeconds)
         self.overloadLog = overloadLog
-        let firstHead = headTimeoutSeconds > 0 ? UInt32(idleTimeoutSeconds > 0 ? min(headTimeoutSeconds, idleTimeoutSeconds) : headTimeoutSeconds) : nil
-        self.headDeadlines = firstHead.map { firstHead in
+        self.headDeadlines = Self.firstHeadTimeout(head: UInt32(headTimeoutSeconds), idle: UInt32(idleTimeoutSeconds)).map { firstHead in
             RequestHeadDeadlines(firstHeadSeconds: firstHead, nextHeadSeconds: idleTimeoutSeconds > 0 ? UInt32(idleTimeoutSeconds) : nil)
         }
         self.logger = .allocate(capacity: 1)
@@ -132,8 +131,12 @@ final class HTTPServerCore: Sendable {
     /// The timeout of a connection that has not sent a whole request head yet, or nil to keep
     /// libmicrohttpd's (the idle timeout).
     private var firstHeadTimeout: UInt32? {
-        guard headTimeout > 0 else { return nil }
-        return idleTimeout > 0 ? min(headTimeout, idleTimeout) : headTimeout
+        Self.firstHeadTimeout(head: headTimeout, idle: idleTimeout)
+    }
+
+    private static func firstHeadTimeout(head: UInt32, idle: UInt32) -> UInt32? {
+        guard head > 0 else { return nil }
+        return idle > 0 ? min(head, idle) : head
     }
 
     func connectionEnded(_ connection: OpaquePointer) {
@@ -267,7 +270,8 @@ final class HTTPServerCore: Sendable {
         return result
     }
 
-    /// 431 with no header of its own: a head this large left libmicrohttpd's connection memory
+    /// 431 with no header of its own (libmicrohttpd adds `Date`, `Content-Length` and
+    /// `Connection: close`; an empty body needs no security header): a head this large left libmicrohttpd's connection memory
     /// nearly full, and a response with the usual headers would not fit (libmicrohttpd then
     /// closes the connection without a status).
     private func queueHeadTooLarge(on connection: OpaquePointer) -> MHD_Result {
