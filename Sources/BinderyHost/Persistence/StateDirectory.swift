@@ -108,15 +108,21 @@ public final class StateDirectory: Sendable {
         guard directoryDescriptor >= 0, flock(directoryDescriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)
+            if directoryDescriptor >= 0 { close(directoryDescriptor) }
             throw code == EWOULDBLOCK ? inUse([path]) : DaemonSetupError("cannot lock \(path): \(String(cString: strerror(code)))")
         }
-        try Self.checkWritable(path, program: program)
-        try lockDatabases()
-        let pid = Array("\(getpid())\n".utf8)
-        guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, pid, pid.count, 0) == pid.count else {
-            let code = errno
+        do throws(DaemonSetupError) {
+            try Self.checkWritable(path, program: program)
+            try lockDatabases()
+            let pid = Array("\(getpid())\n".utf8)
+            guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, pid, pid.count, 0) == pid.count else {
+                throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(errno))))")
+            }
+        } catch {
+            // Not ours after all: let go of the locks taken (database locks stay until exit).
             close(descriptor)
-            throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(code))))")
+            close(directoryDescriptor)
+            throw error
         }
     }
 
