@@ -12,9 +12,10 @@ import Synchronization
 /// own sends then block in its socket buffer); it goes on once the backlog drains. So a
 /// client that pipelines requests and never reads costs a bounded amount of memory. A
 /// watcher that does not read while more than ``maximumBufferedBytes`` of stream lines are
-/// queued is disconnected, and so are the slowest readers when all clients together queue more
-/// than the server's ``ControlOutputBudget``. After the client half-closes, replies to requests already
-/// received are still sent before the connection closes; `onClose` callbacks run exactly once.
+/// queued is disconnected, and so are the slowest readers when all clients together queue
+/// more than the server's ``ControlOutputBudget``. After the client half-closes, replies to
+/// requests already received are still sent before the connection closes; `onClose`
+/// callbacks run exactly once.
 final class ControlConnection: ControlSession, @unchecked Sendable {
     // `@unchecked Sendable`: the mutable fields below are touched only on `queue` (a serial
     // queue; every entry point hops onto it), except `closeCallbacks`, kept in a Mutex.
