@@ -53,7 +53,8 @@ final class ControlOutputBudget: Sendable {
             for (id, entry) in slowest where over > 0 {
                 ledger.clients[id]!.closing = true
                 over -= entry.queued
-                evicted.append((entry.close, "closing a control client with \(Self.mebibytes(entry.queued)) of replies and watch lines unread: all clients together had \(Self.mebibytes(ledger.total)) queued, over the budget of \(Self.mebibytes(limit)) (--control-output-mib)"))
+                evicted.append((entry.close, "closing a control client with \(Self.mebibytes(entry.queued)) of replies and watch lines unread: "
+                    + "all clients together had \(Self.mebibytes(ledger.total)) queued, over the budget of \(Self.mebibytes(limit)) (--control-output-mib)"))
             }
             return evicted
         }

@@ -1,7 +1,8 @@
 import Glibc
 import Synchronization
 
-/// A running Bindery daemon (binderyd, or a program of ``DaemonMain``): the view-model host with its control socket and HTTP endpoint.
+/// A running Bindery daemon (binderyd, or a program of ``DaemonMain``): the view-model host
+/// with its control socket and HTTP endpoint.
 ///
 /// Guarantees: when the initialiser returns, both sockets listen — each inherited from systemd
 /// when one of its kind was passed (``SocketAssignment``: the unix stream socket for control,
