@@ -61,6 +61,20 @@ import Testing
         #expect(lines.contains { $0.contains("password") })
         #expect(!lines.joined().contains(Self.password))
 
+        // A command that fills the secret in (login.fillUp, after a login saved the
+        // credentials) shows it masked too: in its result, the state and the event log.
+        for line in [#"{"op":"set","vm":"login","name":"mobilePhone","value":"13800138000"}"#,
+                     #"{"op":"set","vm":"login","name":"verifyCode","value":"1234"}"#, #"{"op":"run","vm":"login","name":"login"}"#,
+                     #"{"op":"set","vm":"login","name":"verifyCode","value":""}"#] {
+            #expect(try client.request(line).isOK, "\(line)")
+        }
+        let fill = try client.request(#"{"op":"run","vm":"login","name":"fillUp"}"#)
+        #expect(fill["value"]?["verifyCode"] == .string("••••"), "\(fill)")
+        #expect(try client.request(#"{"op":"get","vm":"login","name":"verifyCode"}"#)["value"] == .string("1234"))
+        for page in [try http.get("/api/state"), try http.get("/api/events?since=\(before)")] {
+            #expect(!page.text.contains(#""1234""#), "\(page.text.prefix(300))")
+        }
+
         // After a restart the persisted secret is still masked, and still readable by its owner.
         #expect(daemon.stop() == 0)
         let again = try DaemonProcess(directory: directory.path("d"))
