@@ -145,6 +145,12 @@ guide_example() {
     fetch "http://127.0.0.1:$port/" | grep -qi "<html" || { echo "      logind does not serve the dashboard"; ok=1; }
     fetch "http://127.0.0.1:$port/api/surface" | grep -q '"items":\[{"name":"title","label":"Title"},{"name":"isDone","label":"Done"}\]' \
         || { echo "      /api/surface lacks notes.notes' columns"; ok=1; }
+    # The host speaks with its program's name: the dashboard's and a second logind's words.
+    fetch "http://127.0.0.1:$port/api/surface" | grep -q '^{"daemon":"logind",' || { echo "      /api/surface does not name logind"; ok=1; }
+    local second
+    second=$("$example/debug/logind" --socket "$workdir/second.sock" --state-dir "$workdir/state" --http 127.0.0.1:0 2>&1 >/dev/null)
+    case "$second" in *"in use by another logind"*) ;; *) echo "      a second logind on the same state says: $second"; ok=1 ;; esac
+    case "$second" in *binderyd*) echo "      logind's message names binderyd: $second"; ok=1 ;; esac
     stop_daemon || ok=1
     return $ok
 }

@@ -14,6 +14,18 @@ function orderedNames(fromSurface, fromState) {
   return names;
 }
 
+/**
+ * Shows an input's value; a secret input (`secret` in /api/surface) arrives masked from the
+ * daemon ("••••" when set, "" when not) and is shown as set or not set, never as text.
+ */
+function showInput(target, name, value, secret) {
+  if (!secret) { showValue(target, name, value); return; }
+  const set = value !== "" && value !== null && value !== undefined;
+  target.replaceChildren(set ? "•••• (set)" : "(not set)");
+  target.dataset.kind = "secret";
+  target.removeAttribute("title");
+}
+
 function shapeOf(known, vmState) {
   return {
     inputs: known.inputs || Object.keys(vmState.inputs || {}).map((name) => ({ name })),
@@ -28,6 +40,7 @@ class Card {
     this.vm = vm;
     this.shape = shapeOf(known, vmState);
     this.inputs = new Map();   // name -> value cell
+    this.secrets = new Set(this.shape.inputs.filter((entry) => entry.secret).map((entry) => entry.name));
     this.outputs = new Map();  // name -> {pair, value, list, fields}
     this.commands = new Map(); // name -> CommandView
     this.shown = new Map();    // "part|name" -> JSON of the value on screen (whole renders)
@@ -92,7 +105,7 @@ class Card {
     for (const [name, target] of this.inputs) {
       const value = (vmState.inputs || {})[name];
       if (!this.differs("input", name, value)) continue;
-      showValue(target, name, value);
+      showInput(target, name, value, this.secrets.has(name));
       if (animate) { flash(target); changed.add(`in:${name}`); }
     }
     for (const [name, view] of this.outputs) {
@@ -120,7 +133,7 @@ class Card {
     if (change.part === "input") {
       const target = this.inputs.get(name);
       if (!target) return;
-      showValue(target, name, (vmState.inputs || {})[name]);
+      showInput(target, name, (vmState.inputs || {})[name], this.secrets.has(name));
       flash(target);
       changed.add(`in:${name}`);
     } else if (change.part === "output") {

@@ -12,10 +12,12 @@ export class ConnectionView {
     this.updated = elements.updated;
     this.version = elements.version;
     this.banner = elements.banner;
-    this.lastContact = null; // when binderyd last answered
+    this.lastContact = null; // when the daemon last answered
     this.staleTime = h("time");
     this.reason = h("span", { class: "stale-reason" });
-    this.banner.replaceChildren(h("strong", {}, "binderyd is unreachable"), " — the values shown are stale since ",
+    // The daemon's program name, from /api/surface (binderyd, or a program of DaemonMain).
+    this.daemonName = h("span", { class: "daemon-name" }, "The daemon");
+    this.banner.replaceChildren(h("strong", {}, this.daemonName, " is unreachable"), " — the values shown are stale since ",
       this.staleTime, ". ", this.reason, ` Retrying every ${RETRY_MS / 1000} s.`);
     this.setState("connecting");
   }
@@ -29,7 +31,12 @@ export class ConnectionView {
     setData(document.body, "connection", state);
   }
 
-  /** binderyd answered. */
+  /** Names the daemon in the banner (`daemon` of /api/surface). */
+  setDaemonName(name) {
+    if (typeof name === "string" && name) setText(this.daemonName, name);
+  }
+
+  /** The daemon answered. */
   live() {
     this.lastContact = new Date();
     this.setState("live");

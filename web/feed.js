@@ -43,7 +43,8 @@ function isStateDocument(state) {
 
 /**
  * Follows the daemon and reports to `listener`:
- * - surface(viewModels, json): /api/surface (on the first load and on every reset);
+ * - surface(viewModels, document): /api/surface (its viewModels, and the whole document with
+ *   the daemon's name), on the first load and on every reset;
  * - reset(stateDocument, {anotherState}): replace everything (anotherState: versions went
  *   back, so this is another state directory: the page's history no longer applies);
  * - changes(fromVersion, toVersion, entries): apply these change-feed entries in order;
@@ -132,7 +133,7 @@ export class Feed {
     const json = JSON.stringify(body.viewModels);
     const changed = json !== this.surfaceJSON;
     this.surfaceJSON = json;
-    if (changed) this.listener.surface(body.viewModels);
+    if (changed) this.listener.surface(body.viewModels, body);
   }
 
   /** The events after the page's newest, and the version up to which that list is complete. */

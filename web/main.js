@@ -60,7 +60,8 @@ function afterNewVersion() {
 }
 
 const feed = new Feed({
-  surface(viewModels) {
+  surface(viewModels, document) {
+    if (document) connection.setDaemonName(document.daemon);
     surface = viewModels;
     deck.setSurface(viewModels);
     eventLog.setViewModels(Object.keys(viewModels));

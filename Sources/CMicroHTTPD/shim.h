@@ -34,4 +34,9 @@ static inline void *bindery_mhd_log_function(void) {
 static inline enum MHD_Result bindery_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
+/* MHD_get_connection_info is variadic too: this returns a connection's socket, or -1. */
+static inline int bindery_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
 #endif

@@ -172,6 +172,9 @@ def driven_checks(session, driver):
                    "login.mobilePhone shows the new number")
         d("set login.verifyCode 1234")
         s.wait_for(f"{text_of(value_selector('login', 'output', 'isLoginValid'))} === 'true'", "login.isLoginValid turns true")
+        # A secret input is shown as set, never as its value.
+        s.wait_for(f"{text_of(value_selector('login', 'input', 'verifyCode'))} === '•••• (set)'",
+                   "login.verifyCode shows '•••• (set)', not the code")
         s.wait_for(f"document.querySelector({js(command_selector('login', 'login'))}).dataset.enabled === 'true'",
                    "login.login turns enabled")
     s.check("a set input and its derived outputs appear live", live_value)

@@ -32,7 +32,7 @@ extension Surface {
             guard !declaration.hidden.contains(memberName), let convertible = value as? any SurfaceMemberConvertible else { continue }
             let details = declaration.details[memberName] ?? .init()
             switch convertible.surfaceMember(named: memberName, details) {
-            case let .input(input)?: inputs.append(input)
+            case let .input(input)?: inputs.append(details.secret ? input.secret() : input)
             case let .output(output)?: outputs.append(output)
             case let .command(command)?: commands.append(command)
             case nil: preconditionFailure("\(surfaceName): \(memberName) is an Action whose input is not Void, Int, String, Double or Bool; hide it or give it a SurfaceCommand of its own")

@@ -36,6 +36,13 @@ public struct SurfaceDeclaration<Model: AnyObject> {
         details[name(of: member), default: .init()].constraint = constraint
     }
 
+    /// The input at `member` holds a secret (a password, a one-time code): hosts never show its
+    /// value to anyone but its owner (binderyd: not over HTTP, not in the event log or a
+    /// `watch` stream — only whether it is set; `get` on the private control socket reads it).
+    public mutating func secret(_ member: PartialKeyPath<Model>) {
+        details[name(of: member), default: .init()].secret = true
+    }
+
     /// The command at `member` calls its argument `argumentName` in help and errors
     /// (default `value`).
     public mutating func argument(_ member: PartialKeyPath<Model>, named argumentName: String) {

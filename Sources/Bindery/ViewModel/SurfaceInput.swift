@@ -13,6 +13,8 @@ public struct SurfaceInput: Sendable {
     public let type: InputType
     /// What values it accepts beyond its type.
     public let constraint: InputConstraint
+    /// Whether its value is a secret, shown only to its owner (``secret()``).
+    public private(set) var isSecret = false
     /// Its current value, then every change.
     public let producer: SignalProducer<SurfaceValue, Never>
     /// The property behind the input (so a host's restorable state leaves it to the input).
@@ -53,6 +55,14 @@ public struct SurfaceInput: Sendable {
 
     /// The current value.
     public var value: SurfaceValue { read() }
+
+    /// This input, marked as holding a secret (``SurfaceDeclaration/secret(_:)``): a host
+    /// shows others only whether it is set (``SurfaceValue/secretMasked``).
+    public func secret() -> SurfaceInput {
+        var copy = self
+        copy.isSecret = true
+        return copy
+    }
 
     /// Checks `value` against the input's type and constraint and returns it in the input's
     /// type, or throws the error a person would need to correct it.

@@ -10,6 +10,7 @@ struct SurfaceMemberDetails {
     var constraint: InputConstraint?
     var derivesFrom: [String] = []
     var argumentName: String?
+    var secret = false
 }
 
 /// A stored member type that ``Surface/init(_:name:_:)`` exposes by itself: `MutableProperty`

@@ -12,8 +12,10 @@ import Synchronization
 /// own sends then block in its socket buffer); it goes on once the backlog drains. So a
 /// client that pipelines requests and never reads costs a bounded amount of memory. A
 /// watcher that does not read while more than ``maximumBufferedBytes`` of stream lines are
-/// queued is disconnected. After the client half-closes, replies to requests already
-/// received are still sent before the connection closes; `onClose` callbacks run exactly once.
+/// queued is disconnected, and so are the slowest readers when all clients together queue
+/// more than the server's ``ControlOutputBudget``. After the client half-closes, replies to
+/// requests already received are still sent before the connection closes; `onClose`
+/// callbacks run exactly once.
 final class ControlConnection: ControlSession, @unchecked Sendable {
     // `@unchecked Sendable`: the mutable fields below are touched only on `queue` (a serial
     // queue; every entry point hops onto it), except `closeCallbacks`, kept in a Mutex.
@@ -45,10 +47,12 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     private var handling = false
     private let queueKey: QueueIdentity
     private let closeCallbacks = Mutex<[@Sendable () -> Void]?>([])
+    private let budget: ControlOutputBudget
 
-    init(descriptor: Int32, handler: ControlProtocolHandler, target: DispatchQueue,
+    init(descriptor: Int32, handler: ControlProtocolHandler, target: DispatchQueue, budget: ControlOutputBudget,
          closed: @escaping @Sendable (ControlConnection) -> Void) {
         self.descriptor = descriptor
+        self.budget = budget
         self.handler = handler
         self.closed = closed
         queue = DispatchQueue(label: "bindery.control.connection", target: target)
@@ -67,10 +71,11 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         // fresh connection never handled).
         readSource.setCancelHandler { [self] in sourceCancelled() }
         writeSource.setCancelHandler { [self] in sourceCancelled() }
+        budget.register(ObjectIdentifier(self)) { [weak self] in self?.shutdown() }
         readSource.resume()
     }
 
-    /// Closes the connection from outside (daemon stopping).
+    /// Closes the connection from outside (daemon stopping, or over the output budget).
     func shutdown() {
         queue.async { [self] in closeNow() }
     }
@@ -193,6 +198,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
             return
         }
         output.append(contentsOf: line)
+        budget.charge(line.count, to: ObjectIdentifier(self))
         writePending()
     }
 
@@ -203,6 +209,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
             }
             if written > 0 {
                 outputOffset += written
+                budget.release(written, from: ObjectIdentifier(self))
             } else if written < 0, errno == EINTR {
                 continue
             } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
@@ -244,6 +251,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         if readSuspended { readSource.resume() }
         readSource.cancel()
         output = []
+        budget.remove(ObjectIdentifier(self))
         let callbacks = closeCallbacks.withLock { callbacks in
             defer { callbacks = nil }
             return callbacks ?? []

@@ -25,15 +25,23 @@ public final class ControlServer: Sendable {
     private let acceptSource: SendableSource
     private let connections = Mutex<[ObjectIdentifier: ControlConnection]>([:])
     private let accepting = Atomic<Bool>(true)
+    private let outputBudget: ControlOutputBudget
 
     /// libdispatch sources are thread-safe objects; the overlay just does not say so.
     private struct SendableSource: @unchecked Sendable {
         let source: DispatchSourceRead
     }
 
-    /// Starts listening and serving with `handler`.
-    public init(listener: Listener, handler: ControlProtocolHandler) throws(ControlSetupError) {
+    /// The default of `outputBudgetBytes`: 64 MiB.
+    public static let defaultOutputBudgetBytes = 64 << 20
+
+    /// Starts listening and serving with `handler`. All clients together may have at most
+    /// `outputBudgetBytes` of replies and watch lines queued unread; past that the slowest
+    /// readers are disconnected, each logged through `log` (``ControlOutputBudget``).
+    public init(listener: Listener, handler: ControlProtocolHandler, outputBudgetBytes: Int = defaultOutputBudgetBytes,
+                log: (@Sendable (String) -> Void)? = nil) throws(ControlSetupError) {
         self.handler = handler
+        self.outputBudget = ControlOutputBudget(limit: outputBudgetBytes, log: log)
         switch listener {
         case let .path(path, mode):
             listenDescriptor = try UnixListeningSocket.bind(path: path, mode: mode)
@@ -95,7 +103,7 @@ public final class ControlServer: Sendable {
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-            let connection = ControlConnection(descriptor: client, handler: handler, target: queue) { [weak self] connection in
+            let connection = ControlConnection(descriptor: client, handler: handler, target: queue, budget: outputBudget) { [weak self] connection in
                 _ = self?.connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
             }
             connections.withLock { $0[ObjectIdentifier(connection)] = connection }

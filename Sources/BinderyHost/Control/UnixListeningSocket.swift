@@ -22,9 +22,13 @@ public enum UnixListeningSocket {
                 throw ControlSetupError("control socket path \(path) exists and is not a socket; not replacing it")
             }
             if isAcceptingConnections(&address) {
-                throw ControlSetupError("another process is listening on \(path) (is binderyd already running?)")
+                throw ControlSetupError("another process is listening on \(path) (is the daemon already running?)")
             }
-            unlink(path)
+            // Nothing listens: a socket left behind (a daemon killed before it could remove
+            // it). Removing it must work, or bind would fail with a misleading "in use".
+            guard unlink(path) == 0 || errno == ENOENT else {
+                throw ControlSetupError("cannot remove the stale control socket \(path) (nothing listens on it): \(String(cString: strerror(errno)))")
+            }
         }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { throw ControlSetupError("control socket: \(String(cString: strerror(errno)))") }

@@ -1,7 +1,8 @@
 import Glibc
 import Synchronization
 
-/// A running binderyd: the view-model host with its control socket and HTTP endpoint.
+/// A running Bindery daemon (binderyd, or a program of ``DaemonMain``): the view-model host
+/// with its control socket and HTTP endpoint.
 ///
 /// Guarantees: when the initialiser returns, both sockets listen — each inherited from systemd
 /// when one of its kind was passed (``SocketAssignment``: the unix stream socket for control,
@@ -26,9 +27,11 @@ public final class BinderyDaemon: Sendable {
     /// The control socket's path, or nil when it was inherited from systemd.
     public let socketPath: String?
 
-    /// Starts serving `host` (already started) as `configuration` says. Throws a one-line
-    /// error when a socket cannot be set up.
-    public init(configuration: DaemonConfiguration, host: ViewModelHost, inherited: InheritedSockets, logger: Logger) throws(DaemonSetupError) {
+    /// Starts serving `host` (already started) as `configuration` says, as the program called
+    /// `program` (in what it logs and what the dashboard shows). Throws a one-line error when a
+    /// socket cannot be set up.
+    public init(configuration: DaemonConfiguration, host: ViewModelHost, inherited: InheritedSockets, logger: Logger,
+                program: String = "binderyd") throws(DaemonSetupError) {
         self.host = host
         let webFiles: any WebFiles
         if let directory = configuration.webDirectory {
@@ -42,17 +45,20 @@ public final class BinderyDaemon: Sendable {
         let assignment = SocketAssignment(inherited)
         for socket in assignment.unused {
             logger.warning("ignoring socket \(socket.descriptor) (\(socket.name), \(socket.kind)) passed by systemd: "
-                + "binderyd uses one unix stream socket (control) and one TCP socket (HTTP)")
+                + "\(program) uses one unix stream socket (control) and one TCP socket (HTTP)")
         }
         let handler = ControlProtocolHandler(host: host)
+        let budgetLog: @Sendable (String) -> Void = { line in logger.warning(line) }
         do {
             if let socket = assignment.control {
-                control = try ControlServer(listener: .socket(socket.descriptor), handler: handler)
+                control = try ControlServer(listener: .socket(socket.descriptor), handler: handler,
+                                            outputBudgetBytes: configuration.controlOutputBudgetBytes, log: budgetLog)
                 socketPath = nil
             } else {
                 let directory = Self.parentDirectory(of: configuration.socketPath)
                 if !directory.isEmpty { Self.makeDirectories(directory) }
-                control = try ControlServer(listener: .path(configuration.socketPath, mode: configuration.socketMode), handler: handler)
+                control = try ControlServer(listener: .path(configuration.socketPath, mode: configuration.socketMode), handler: handler,
+                                            outputBudgetBytes: configuration.controlOutputBudgetBytes, log: budgetLog)
                 socketPath = configuration.socketPath
             }
         } catch {
@@ -69,11 +75,12 @@ public final class BinderyDaemon: Sendable {
         let httpConfiguration = HTTPServerConfiguration(
             listener: listener, threadCount: 2, connectionLimit: configuration.httpConnections,
             idleTimeoutSeconds: 30, headTimeoutSeconds: 10,
+            allowedHostNames: configuration.httpAllowedHosts,
             errorLog: { line in logger.debug("http: \(line)") },
             overloadLog: { line in logger.warning(line) })
         let controlServer = control
         let countsBox = HTTPCountsBox()
-        let routes = DaemonHTTPRoutes(host: host, webFiles: webFiles) {
+        let routes = DaemonHTTPRoutes(host: host, program: program, webFiles: webFiles) {
             host.metrics.render(stateVersion: host.version, controlClients: controlServer.clientCount,
                                 httpResponses: countsBox.counts())
         }

@@ -31,6 +31,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var resetState = false
     /// HTTP connections served at once; past them requests get 503 (`--http-connections`).
     public var httpConnections = 16_384
+    /// Names HTTP answers to besides `localhost` and IP literals with its port
+    /// (`--http-allow-host`, repeatable); any other `Host` gets 421.
+    public var httpAllowedHosts: [String] = []
+    /// Bytes of replies and watch lines all control clients together may have queued unread
+    /// before the slowest are disconnected (`--control-output-mib`, default 64 MiB).
+    public var controlOutputBudgetBytes = ControlServer.defaultOutputBudgetBytes
 
     /// A configuration with every field given.
     public init(socketPath: String, socketMode: mode_t, httpHost: String, httpPort: UInt16, stateDirectory: String,

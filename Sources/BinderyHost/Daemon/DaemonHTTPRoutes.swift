@@ -7,7 +7,8 @@ import Synchronization
 /// Guarantees: `/api/state` answers from the host's cached snapshot — no JSON work per
 /// request; `If-None-Match` with the current version gets 304; `?since=V&wait=S` with V the
 /// current version waits without a thread until the version passes V or S seconds (capped
-/// at ``maximumWaitSeconds``) elapse, any other V is answered at once; a bad query gets 400; unknown `/api/…` paths 404.
+/// at ``maximumWaitSeconds``) elapse, any other V is answered at once; a bad query gets 400; unknown `/api/…` paths 404;
+/// a cross-origin request (``HTTPRequest/isCrossOrigin``) for the API or `/metrics` gets 403.
 public struct DaemonHTTPRoutes: Sendable {
     /// The longest a long-poll waits.
     public static let maximumWaitSeconds = 60.0
@@ -15,13 +16,22 @@ public struct DaemonHTTPRoutes: Sendable {
     private let host: ViewModelHost
     private let webFiles: (any WebFiles)?
     private let metricsText: @Sendable () -> String
+    /// `/api/surface`: the host's surface document with `"daemon": program` first, so the
+    /// dashboard can name the program it shows (binderyd, or a DaemonMain program).
+    private let surfaceJSON: [UInt8]
 
-    /// Routes for `host`, serving `webFiles` (nil: no web files, `/` is 404) and the
-    /// Prometheus text `metricsText` builds.
-    public init(host: ViewModelHost, webFiles: (any WebFiles)?, metricsText: @escaping @Sendable () -> String) {
+    /// Routes for `host` of the daemon called `program`, serving `webFiles` (nil: no web
+    /// files, `/` is 404) and the Prometheus text `metricsText` builds.
+    public init(host: ViewModelHost, program: String = "binderyd", webFiles: (any WebFiles)?,
+                metricsText: @escaping @Sendable () -> String) {
         self.host = host
         self.webFiles = webFiles
         self.metricsText = metricsText
+        var writer = JSONWriter(capacity: program.utf8.count + 16)
+        writer.beginObject()
+        writer.key("daemon"); writer.string(program)
+        // The document is an object: its members follow the daemon's name.
+        surfaceJSON = writer.bytes + [UInt8(ascii: ",")] + host.surfaceJSON.dropFirst()
     }
 
     private static let json = "application/json"
@@ -32,11 +42,15 @@ public struct DaemonHTTPRoutes: Sendable {
 
     /// Answers `request` through `responder` (now, or later for a long-poll).
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if Self.isPrivate(request.path), request.isCrossOrigin {
+            responder.respond(.crossOriginForbidden)
+            return
+        }
         switch request.path {
         case "/api/state": state(request, responder)
         case "/api/changes": changes(request, responder)
         case "/api/surface":
-            responder.respond(HTTPResponse(contentType: Self.json, bytes: host.surfaceJSON, headers: [Self.noCache]))
+            responder.respond(HTTPResponse(contentType: Self.json, bytes: surfaceJSON, headers: [Self.noCache]))
         case "/api/events": events(request, responder)
         case "/metrics":
             responder.respond(HTTPResponse(
@@ -56,11 +70,21 @@ public struct DaemonHTTPRoutes: Sendable {
         }
     }
 
+    /// Whether `path` is read only by the daemon's own pages and tools: the API and the
+    /// metrics (the dashboard's files and `/healthz` may be read from anywhere).
+    private static func isPrivate(_ path: String) -> Bool {
+        path.hasPrefix("/api/") || path == "/api" || path == "/metrics"
+    }
+
     /// `since` and `wait` of a polling request, or the 400 a bad one gets.
     private static func pollQuery(_ request: HTTPRequest) -> Result<(since: UInt64?, wait: Double), HTTPResponseError> {
         var since: UInt64?
         if let text = request.query("since") {
-            guard let value = UInt64(text) else { return .failure(HTTPResponseError(.badRequest("since must be a non-negative integer"))) }
+            // Digits only, no sign and no leading zero ("05" is not a version anyone was given).
+            guard let value = UInt64(text), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  text == "0" || !text.hasPrefix("0") else {
+                return .failure(HTTPResponseError(.badRequest("since must be a version: a non-negative integer without leading zeros")))
+            }
             since = value
         }
         var wait = 0.0

@@ -25,19 +25,29 @@ public enum DaemonOptions {
         \(indent)[--command-timeout SECONDS] [--event-log-size N]
         \(indent)[--log-level LEVEL]
         \(indent)[--socket-mode MODE] [--reset-state] [--http-connections N]
+        \(indent)[--http-allow-host NAME]... [--control-output-mib N]
         \(indent)[--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
                                     $RUNTIME_DIRECTORY/control.sock under systemd)
           --http HOST:PORT          HTTP dashboard and JSON endpoint (default
                                     127.0.0.1:8420; port 0 picks a free port); it shows
-                                    every input in clear, so a non-loopback HOST is
+                                    every input (secret ones only as set or not set)
+                                    without authentication, so a non-loopback HOST is
                                     logged as a warning
           --state-dir DIR           persisted inputs and the view models' data (default
                                     ./.bindery, $STATE_DIRECTORY under systemd)
           --http-connections N      HTTP connections served at once (default 16384,
                                     lowered to fit the open-file limit); past them
                                     requests get 503 and it is logged
+          --http-allow-host NAME    also answer HTTP requests whose Host is NAME (with
+                                    any port), e.g. the name a proxy serves it under;
+                                    other names get 421 (repeatable; localhost and IP
+                                    addresses with the daemon's port always work)
+          --control-output-mib N    replies and watch lines all control clients may
+                                    have queued unread together, in MiB (default 64);
+                                    past it the slowest readers are disconnected
+                                    and it is logged
           --web-dir DIR             serve the dashboard from DIR (e.g. ./web, to edit it
                                     without rebuilding; default: the copy built in)
           --set VM.INPUT=VALUE      start input VM.INPUT at VALUE, over its persisted
@@ -108,6 +118,18 @@ public enum DaemonOptions {
                     throw UsageError("--http-connections must be an integer from 16 to 1000000, got '\(text)'")
                 }
                 configuration.httpConnections = count
+            case "--http-allow-host":
+                let name = try value()
+                guard let parsed = HostAllowList.split(name), parsed.port == 80, !name.contains(":") || name.hasPrefix("[") && name.hasSuffix("]") else {
+                    throw UsageError("--http-allow-host must be a host name without a port, got '\(name)'")
+                }
+                configuration.httpAllowedHosts.append(parsed.host)
+            case "--control-output-mib":
+                let text = try value()
+                guard let mebibytes = Int(text), (1...65_536).contains(mebibytes) else {
+                    throw UsageError("--control-output-mib must be an integer from 1 to 65536, got '\(text)'")
+                }
+                configuration.controlOutputBudgetBytes = mebibytes << 20
             case "--state-dir":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--state-dir needs a directory") }

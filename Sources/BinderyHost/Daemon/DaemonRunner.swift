@@ -48,8 +48,12 @@ public enum DaemonRunner {
         // One daemon per state directory; damaged databases stop the start (or, with
         // --reset-state, are moved aside) instead of silently starting empty.
         let lockedDirectory: StateDirectory
-        do { lockedDirectory = try StateDirectory(path: configuration.stateDirectory, otherDatabases: otherDatabases) } catch { fail(error.description) }
+        do { lockedDirectory = try StateDirectory(path: configuration.stateDirectory, otherDatabases: otherDatabases, program: program) } catch { fail(error.description) }
         let problems = lockedDirectory.check()
+        // A database in use by another process is not damaged: --reset-state never moves it.
+        if let inUse = problems.first(where: { !$0.isDamage }) {
+            fail("\(inUse)")
+        }
         if let first = problems.first {
             guard configuration.resetState else {
                 fail("\(first); start with --reset-state to move it aside and start afresh")
@@ -64,7 +68,9 @@ public enum DaemonRunner {
         let stateDirectory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
         let store: InputStore
         do { store = try InputStore(stateDirectory: stateDirectory) } catch {
-            fail("cannot open the state database in \(configuration.stateDirectory): \(error)")
+            let holders = FileLockHolders.describe(["", "-wal", "-shm"].map { stateDirectory.path + "/" + InputStore.fileName + $0 })
+            fail("cannot open the state database in \(configuration.stateDirectory): \(error)"
+                 + (holders.isEmpty ? "" : " (locked by \(holders.joined(separator: ", ")))"))
         }
 
         let scheduler = QueueScheduler(qos: .userInitiated, name: "bindery.view-models")
@@ -79,6 +85,9 @@ public enum DaemonRunner {
         case let .success(models): viewModels = models
         case let .failure(error): fail("cannot build the view models: \(error)")
         }
+        // The databases exist now (the host's and the view models'): lock them too, so a
+        // second daemon stays out even when the lock file is deleted.
+        do { try lockedDirectory.lockDatabases() } catch { fail(error.description) }
 
         let host = ViewModelHost(viewModels: viewModels, scheduler: scheduler, store: store,
                                  commandTimeout: configuration.commandTimeout, eventLogCapacity: configuration.eventLogSize, logger: logger)
@@ -94,7 +103,7 @@ public enum DaemonRunner {
 
         let daemon: BinderyDaemon
         do {
-            daemon = try BinderyDaemon(configuration: configuration, host: host, inherited: inherited, logger: logger)
+            daemon = try BinderyDaemon(configuration: configuration, host: host, inherited: inherited, logger: logger, program: program)
         } catch {
             host.stop()
             stopActions.runAll(on: scheduler, logger: logger)

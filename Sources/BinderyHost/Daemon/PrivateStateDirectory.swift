@@ -3,7 +3,8 @@ import Glibc
 /// Keeps the state directory private to the daemon's user: it holds the inputs (passwords
 /// and verification codes among them) and the model store.
 ///
-/// Guarantees: after ``prepare(_:)`` the directory exists with mode 0700 and every regular
+/// Guarantees: a directory owned by another user is refused (nothing is changed in it);
+/// after ``prepare(_:)`` the directory exists with mode 0700 and every regular
 /// file directly inside it has no group or other permission bits, whatever the umask and
 /// whatever an older binderyd left behind; together with the process umask 077 that
 /// ``restrictUmask()`` sets, every file created later (SQLite's database, `-wal`, `-shm` and
@@ -31,6 +32,8 @@ public enum PrivateStateDirectory {
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw DaemonSetupError("the state directory \(path) is not a directory")
         }
+        // Another user's directory is not made ours (a root daemon could): it is refused.
+        try StateDirectory.checkOwner(path, what: "the state directory")
         if info.st_mode & 0o077 != 0 {
             guard chmod(path, 0o700) == 0 else {
                 throw DaemonSetupError("cannot make the state directory \(path) private (0700): \(String(cString: strerror(errno)))")

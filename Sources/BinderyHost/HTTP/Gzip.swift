@@ -29,19 +29,29 @@ public enum Gzip {
 }
 
 extension HTTPRequest {
-    /// Whether the request's `Accept-Encoding` lists `gzip` (or `*`) without `q=0`.
+    /// Whether the request's `Accept-Encoding` accepts gzip (RFC 9110 §12.5.3): `gzip` (or
+    /// `x-gzip`) listed with a quality above 0, or — only when gzip is not listed — `*` with a
+    /// quality above 0. `gzip;q=0` refuses it even beside `*`; a malformed quality refuses.
     public var acceptsGzip: Bool {
         guard let header = header("Accept-Encoding") else { return false }
+        var gzip: Bool?
+        var any: Bool?
         for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" } }
-            guard let coding = parts.first?.lowercased(), coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
-            let refused = parts.dropFirst().contains { parameter in
-                let pair = parameter.lowercased().split(separator: "=", maxSplits: 1)
-                guard pair.count == 2, pair[0] == "q", let q = Double(pair[1]) else { return false }
-                return q == 0
+            let parts = item.split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() }
+            guard let coding = parts.first else { continue }
+            var accepted = true
+            for parameter in parts.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2, pair[0] == "q" else { continue }
+                guard let q = Double(pair[1]), q.isFinite, (0...1).contains(q) else { accepted = false; continue }
+                accepted = q > 0
             }
-            if !refused { return true }
+            switch coding {
+            case "gzip", "x-gzip": gzip = (gzip ?? false) || accepted
+            case "*": any = (any ?? false) || accepted
+            default: continue
+            }
         }
-        return false
+        return gzip ?? any ?? false
     }
 }

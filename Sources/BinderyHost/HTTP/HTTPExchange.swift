@@ -38,6 +38,8 @@ final class HTTPExchange: Sendable {
         /// Whether the server's list of waiting requests took this exchange (it suspended
         /// once), so its completion must remove it from there; most requests never wait.
         var registered = false
+        /// The request's headers, read once when the head is complete.
+        var headers: [HTTPHeader] = []
     }
 
     /// The request target exactly as received (before any decoding).
@@ -55,6 +57,12 @@ final class HTTPExchange: Sendable {
             defer { state.sawFirstCall = true }
             return !state.sawFirstCall
         }
+    }
+
+    /// The request's headers, kept from the first access-handler call (read once).
+    var headers: [HTTPHeader] {
+        get { state.withLock { $0.headers } }
+        set { state.withLock { $0.headers = newValue } }
     }
 
     var isPending: Bool {

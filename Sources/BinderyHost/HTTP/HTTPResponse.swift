@@ -65,6 +65,15 @@ public struct HTTPResponse: Sendable {
         headers: [HTTPHeader("Allow", "GET, HEAD")]
     )
 
+    /// 421 Misdirected Request: the `Host` header does not name this server (see
+    /// ``HostAllowList``).
+    public static let misdirectedRequest = HTTPResponse.text(
+        "Misdirected Request: the Host header does not name this server\n", status: 421)
+
+    /// 403 Forbidden: a cross-origin request for what only the server's own pages may read.
+    public static let crossOriginForbidden = HTTPResponse.text(
+        "Forbidden: cross-origin requests are not answered\n", status: 403)
+
     /// 500 Internal Server Error.
     public static let internalServerError = HTTPResponse.text("Internal Server Error\n", status: 500)
 

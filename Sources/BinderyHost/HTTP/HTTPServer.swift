@@ -9,8 +9,14 @@ import Synchronization
 /// - Handlers see only GET and HEAD; every other method gets 405 with `Allow: GET, HEAD`.
 ///   A request target that does not parse (bad escape, NUL, backslash) gets 400 without
 ///   reaching the handler. Malformed request lines are rejected by libmicrohttpd (400 or a
-///   closed connection); the process never crashes on input.
-/// - Every response the server builds carries ``SecurityHeaders/all``.
+///   closed connection); the process never crashes on input. An HTTP/1.1 request without a
+///   `Host`, with two, or with a NUL byte in a header gets 400 (``RequestHeadRules``).
+/// - With ``HTTPServerConfiguration/allowedHostNames`` set, a `Host` that does not name this
+///   server gets 421 before any handler sees the request (``HostAllowList``).
+/// - Every response the server builds carries ``SecurityHeaders/all``, except the bodiless 431
+///   for a request head over 15,360 bytes (the headers would not fit beside such a head).
+/// - A request head must be complete within the head timeout of the accept (the idle timeout
+///   after the previous answer) however slowly it trickles in (``RequestHeadDeadlines``).
 /// - Responses are queued on the handler's second call, so connections stay alive.
 /// - `stop()` stops accepting, answers requests still waiting with 503, then shuts down.
 public final class HTTPServer: Sendable {
@@ -64,10 +70,13 @@ public final class HTTPServer: Sendable {
         configuration.connectionLimit = max(configuration.threadCount,
                                             min(configuration.connectionLimit, files - HTTPServerConfiguration.overloadReserve - 256))
 
+        let address = ListenAddress(boundTo: listenDescriptor)
+        let hostAllowList = configuration.allowedHostNames.map { HostAllowList(names: $0, port: address?.port ?? 0) }
         let core = HTTPServerCore(handler: handler, errorLog: configuration.errorLog, logSink: logSink,
                                   connectionLimit: configuration.connectionLimit,
                                   idleTimeoutSeconds: configuration.idleTimeoutSeconds,
                                   headTimeoutSeconds: configuration.headTimeoutSeconds,
+                                  hostAllowList: hostAllowList,
                                   overloadLog: configuration.overloadLog)
         guard let daemon = Self.startDaemon(core: core, listenDescriptor: listenDescriptor, configuration) else {
             if case .address = configuration.listener { close(listenDescriptor) }
@@ -75,7 +84,7 @@ public final class HTTPServer: Sendable {
         }
         self.core = core
         self.connectionLimit = configuration.connectionLimit
-        self.address = ListenAddress(boundTo: listenDescriptor)
+        self.address = address
         self.port = address?.port ?? 0
         self.running = Mutex(Running(daemon: daemon))
     }
@@ -88,6 +97,7 @@ public final class HTTPServer: Sendable {
             return running.daemon
         }) else { return }
         let listenDescriptor = MHD_quiesce_daemon(daemon)
+        core.stopHeadDeadlines()
         _ = core.beginStopping()
         // Answered requests are resumed by their worker threads; wait (boundedly) until each
         // has been queued, since stopping libmicrohttpd with a suspended connection is UB.
@@ -162,7 +172,7 @@ private let uriLogCallback: @convention(c) (
 }
 
 private let accessCallback: MHD_AccessHandlerCallback = {
-    cls, connection, _, method, _, _, uploadDataSize, requestContext in
+    cls, connection, _, method, version, _, uploadDataSize, requestContext in
     guard let cls, let connection, let method, let exchangePointer = requestContext?.pointee else {
         return .NO
     }
@@ -170,17 +180,18 @@ private let accessCallback: MHD_AccessHandlerCallback = {
     let exchange = Unmanaged<HTTPExchange>.fromOpaque(exchangePointer).takeUnretainedValue()
     return core.accessHandler(
         connection: connection, method: String(cString: method),
+        version: version.map { String(cString: $0) } ?? "",
         uploadDataSize: uploadDataSize, exchange: exchange)
 }
 
 private let completedCallback: @convention(c) (
     UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_RequestTerminationCode
-) -> Void = { cls, _, requestContext, _ in
+) -> Void = { cls, connection, requestContext, _ in
     guard let cls, let requestContext, let exchangePointer = requestContext.pointee else { return }
     requestContext.pointee = nil
     let core = Unmanaged<HTTPServerCore>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<HTTPExchange>.fromOpaque(exchangePointer).takeRetainedValue()
-    core.requestCompleted(exchange)
+    core.requestCompleted(exchange, on: connection)
 }
 
 private let connectionCallback: @convention(c) (
@@ -191,7 +202,7 @@ private let connectionCallback: @convention(c) (
     if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
         core.connectionOpened(connection)
     } else {
-        core.connectionEnded()
+        core.connectionEnded(connection)
     }
 }
 

@@ -33,6 +33,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Seconds a new connection may take to send its first request head (any silence that
     /// long closes it); 0: the idle timeout applies.
     public var headTimeoutSeconds: Int
+    /// Names the server answers to besides `localhost` and IP literals with its port (see
+    /// ``HostAllowList``); nil answers any `Host` (no check). A refused `Host` gets 421.
+    public var allowedHostNames: [String]?
     /// Receives one line when the server starts refusing requests with 503 because it is
     /// full, and one when it accepts again; nil drops them.
     public var overloadLog: (@Sendable (String) -> Void)?
@@ -48,6 +51,7 @@ public struct HTTPServerConfiguration: Sendable {
         connectionLimit: Int = 16_384,
         idleTimeoutSeconds: Int = 30,
         headTimeoutSeconds: Int = 10,
+        allowedHostNames: [String]? = nil,
         errorLog: (@Sendable (String) -> Void)? = nil,
         overloadLog: (@Sendable (String) -> Void)? = nil
     ) {
@@ -56,6 +60,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.connectionLimit = connectionLimit
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.headTimeoutSeconds = headTimeoutSeconds
+        self.allowedHostNames = allowedHostNames
         self.errorLog = errorLog
         self.overloadLog = overloadLog
     }

@@ -32,6 +32,11 @@ final class HTTPServerCore: Sendable {
     private let idleTimeout: UInt32
     private let headTimeout: UInt32
     private let overloadLog: (@Sendable (String) -> Void)?
+    /// The `Host` values answered; nil answers any.
+    private let hostAllowList: HostAllowList?
+    /// Request heads that must be complete in time, however they trickle; nil without a
+    /// head timeout.
+    private let headDeadlines: RequestHeadDeadlines?
     private let open = Atomic<Int>(0)
     private struct Overload {
         var refusing = false
@@ -46,14 +51,19 @@ final class HTTPServerCore: Sendable {
         connectionLimit: Int = .max,
         idleTimeoutSeconds: Int = 0,
         headTimeoutSeconds: Int = 0,
+        hostAllowList: HostAllowList? = nil,
         overloadLog: (@Sendable (String) -> Void)? = nil
     ) {
+        self.hostAllowList = hostAllowList
         self.handler = handler
         self.errorLog = errorLog
         self.connectionLimit = connectionLimit
         self.idleTimeout = UInt32(idleTimeoutSeconds)
         self.headTimeout = UInt32(headTimeoutSeconds)
         self.overloadLog = overloadLog
+        self.headDeadlines = Self.firstHeadTimeout(head: UInt32(headTimeoutSeconds), idle: UInt32(idleTimeoutSeconds)).map { firstHead in
+            RequestHeadDeadlines(firstHeadSeconds: firstHead, nextHeadSeconds: idleTimeoutSeconds > 0 ? UInt32(idleTimeoutSeconds) : nil)
+        }
         self.logger = .allocate(capacity: 1)
         self.logger.initialize(to: bindery_mhd_logger(sink: logSink, context: nil))
         self.logger.pointee.context = Unmanaged.passUnretained(self).toOpaque()
@@ -110,16 +120,27 @@ final class HTTPServerCore: Sendable {
     func connectionOpened(_ connection: OpaquePointer) {
         open.add(1, ordering: .relaxed)
         if let timeout = firstHeadTimeout { _ = bindery_mhd_set_timeout(connection, timeout) }
+        headDeadlines?.opened(connection)
+    }
+
+    /// Stops closing overdue connections (the server is stopping).
+    func stopHeadDeadlines() {
+        headDeadlines?.stop()
     }
 
     /// The timeout of a connection that has not sent a whole request head yet, or nil to keep
     /// libmicrohttpd's (the idle timeout).
     private var firstHeadTimeout: UInt32? {
-        guard headTimeout > 0 else { return nil }
-        return idleTimeout > 0 ? min(headTimeout, idleTimeout) : headTimeout
+        Self.firstHeadTimeout(head: headTimeout, idle: idleTimeout)
     }
 
-    func connectionEnded() {
+    private static func firstHeadTimeout(head: UInt32, idle: UInt32) -> UInt32? {
+        guard head > 0 else { return nil }
+        return idle > 0 ? min(head, idle) : head
+    }
+
+    func connectionEnded(_ connection: OpaquePointer) {
+        headDeadlines?.closed(connection)
         let now = open.subtract(1, ordering: .relaxed).newValue
         guard now < connectionLimit else { return }
         let ended: UInt64? = overload.withLock { overload in
@@ -154,16 +175,33 @@ final class HTTPServerCore: Sendable {
     func accessHandler(
         connection: OpaquePointer,
         method: String,
+        version: String,
         uploadDataSize: UnsafeMutablePointer<Int>?,
         exchange: HTTPExchange
     ) -> MHD_Result {
         if exchange.markFirstCall() {
             // The head is complete: from now on the connection gets the idle timeout.
             if headTimeout > 0 { _ = bindery_mhd_set_timeout(connection, idleTimeout) }
+            headDeadlines?.headCompleted(connection)
             if overLimit() {
                 exchange.connectionClosed()
                 return queue(.serviceUnavailable, on: connection, close: true)
             }
+            let headers = Self.headers(of: connection)
+            if RequestHeadRules.size(rawTarget: exchange.rawTarget, method: method, headers: headers) > RequestHeadRules.maximumBytes {
+                exchange.connectionClosed()
+                return queueHeadTooLarge(on: connection)
+            }
+            if let problem = RequestHeadRules.problem(version: version, headers: headers) {
+                exchange.connectionClosed()
+                return queue(.badRequest("Bad Request: \(problem)"), on: connection, close: true)
+            }
+            if let hostAllowList, let host = headers.first(where: { $0.hasName("Host") })?.value,
+               !hostAllowList.allows(host) {
+                exchange.connectionClosed()
+                return queue(.misdirectedRequest, on: connection)
+            }
+            exchange.headers = headers
             guard method == "GET" || method == "HEAD" else {
                 exchange.connectionClosed()
                 return queue(.methodNotAllowed, on: connection)
@@ -182,7 +220,7 @@ final class HTTPServerCore: Sendable {
         guard let request = HTTPRequest(
             method: method,
             rawTarget: exchange.rawTarget,
-            headers: Self.headers(of: connection)
+            headers: exchange.headers
         ) else {
             exchange.connectionClosed()
             return queue(.badRequest("Bad Request: malformed request target"), on: connection)
@@ -203,7 +241,8 @@ final class HTTPServerCore: Sendable {
         handler(request, HTTPResponder(exchange: exchange))
     }
 
-    func requestCompleted(_ exchange: HTTPExchange) {
+    func requestCompleted(_ exchange: HTTPExchange, on connection: OpaquePointer?) {
+        if let connection { headDeadlines?.requestEnded(connection) }
         // Only an exchange that waited can be in `waiting`'s collections (`flushing` holds
         // only exchanges taken from `exchanges`).
         guard exchange.connectionClosed() else { return }
@@ -228,6 +267,18 @@ final class HTTPServerCore: Sendable {
         defer { MHD_destroy_response(built.response) }
         let result = MHD_queue_response(connection, UInt32(built.status), built.response)
         if result == .YES { counter.record(built.status) }
+        return result
+    }
+
+    /// 431 with no header of its own (libmicrohttpd adds `Date`, `Content-Length` and
+    /// `Connection: close`; an empty body needs no security header): a head this large left libmicrohttpd's connection memory
+    /// nearly full, and a response with the usual headers would not fit (libmicrohttpd then
+    /// closes the connection without a status).
+    private func queueHeadTooLarge(on connection: OpaquePointer) -> MHD_Result {
+        guard let response = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT) else { return .NO }
+        defer { MHD_destroy_response(response) }
+        let result = MHD_queue_response(connection, 431, response)
+        if result == .YES { counter.record(431) }
         return result
     }
 

@@ -16,13 +16,13 @@ enum DisabledReason {
         }
         let causes = command.enabledDerivesFrom.compactMap { name -> String? in
             if let i = surface.inputs.firstIndex(where: { $0.name == name }) {
-                return "\(name) = \(shown(inputs[i]))"
+                return "\(name) = \(shown(surface.inputs[i].disclosed(inputs[i])))"
             }
             guard let o = surface.outputs.firstIndex(where: { $0.name == name }) else { return nil }
             var cause = "\(name) is \(shown(outputs[o]))"
             let sources = surface.outputs[o].derivesFrom.compactMap { source -> String? in
                 guard let i = surface.inputs.firstIndex(where: { $0.name == source }) else { return nil }
-                return "\(source) = \(shown(inputs[i]))"
+                return "\(source) = \(shown(surface.inputs[i].disclosed(inputs[i])))"
             }
             if !sources.isEmpty { cause += " — it derives from " + sources.joined(separator: ", ") }
             return cause

@@ -53,7 +53,7 @@ struct StateEncoder {
             }
         }
         members = zip(surfaces, values).map { surface, values in
-            [values.inputs.map(Self.member),
+            [zip(surface.inputs, values.inputs).map { input, value in Self.member(input.disclosed(value)) },
              zip(surface.outputs, values.outputs).map { output, value in
                  output.rowChanges == nil ? Self.member(value) : Member(json: [], list: EncodedList())
              },
@@ -86,6 +86,8 @@ struct StateEncoder {
     /// the JSON is the same. Call ``rebuild(viewModels:)`` for the view models touched.
     mutating func update(_ key: Key, value: SurfaceValue) -> Change? {
         let part = Self.partIndex(key.part)
+        // A secret input's value never leaves the daemon through the state (HTTP).
+        let value = key.part == .input ? surfaces[key.viewModel].inputs[key.index].disclosed(value) : value
         var member = members[key.viewModel][part][key.index]
         guard case let .list(rows) = value, let oldRows = member.rows else {
             let json = JSONWriter.encode(value)

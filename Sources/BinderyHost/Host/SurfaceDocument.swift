@@ -52,6 +52,7 @@ public enum SurfaceDocument {
             writer.beginObject()
             writer.key("name"); writer.string(input.name)
             writer.key("type"); writer.string(input.type.rawValue)
+            if input.isSecret { writer.key("secret"); writer.bool(true) }
             let constraint = input.constraint.description
             if constraints, !constraint.isEmpty {
                 writer.key("constraint"); writer.string(constraint)

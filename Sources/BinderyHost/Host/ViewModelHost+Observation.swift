@@ -71,7 +71,7 @@ extension ViewModelHost {
         state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .input, index: index))
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.inputs[index].name, at: ISO8601Timestamp.now(),
-                         kind: .change(part: .input, value: .value(value))),
+                         kind: .change(part: .input, value: .value(surface.inputs[index].disclosed(value)))),
                coalescing: HostState.ChangeKey(viewModel: vm, part: .input, index: index))
         markDirty()
     }

@@ -75,7 +75,7 @@ extension ViewModelHost {
         // (a set to the value the input already had changed nothing, and is still logged).
         if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }
         metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
+        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: surface.inputs[input].disclosed(value))),
                at: causePosition)
         state.pendingReplies.append(reply)
         markDirty()

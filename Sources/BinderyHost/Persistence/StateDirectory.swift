@@ -5,19 +5,28 @@ import Foundation
 #endif
 import BinderySQLite
 import Glibc
+import Synchronization
 
 /// The daemon's state directory, held by one daemon at a time and checked before use.
 ///
 /// Guarantees:
-/// - ``init(path:)`` creates the directory if needed and takes an exclusive `flock` on
-///   `binderyd.lock` inside it, writing this process's id there; a second daemon on the same
-///   directory fails with a message naming the holder's pid. The lock lasts until the
-///   process exits (the descriptor is never closed), so it is never released early, and the
-///   kernel releases it however the process ends (`kill -9` included).
-/// - A directory that cannot be written (read-only mount, permissions) fails ``init(path:)``.
+/// - ``init(path:otherDatabases:program:)`` creates the directory if needed, refuses one owned
+///   by another user, and takes exclusive `flock`s on `binderyd.lock` inside it (writing this
+///   process's id there), on the directory itself and on every state database in it; a
+///   second daemon on the same directory fails with a message naming the holder's pid — also
+///   when the lock file was deleted, since the directory and database locks remain. The locks
+///   last until the process exits (the descriptors are never closed), and the kernel releases
+///   them however the process ends (`kill -9` included).
+/// - The lock file is opened without following a symbolic link and used only when it is a
+///   regular file of this user with no other hard link: a planted link (to a file anyone
+///   else cares about) is refused, never written or truncated.
+/// - A directory this process cannot create files in (read-only mount, permissions) fails
+///   ``init(path:otherDatabases:program:)``.
 /// - ``check()`` finds state databases that would silently start empty or fail later: a file
 ///   that exists but is empty or unreadable, a write-ahead log whose header is not SQLite's
-///   (overwritten), a file that is not a database, and one that fails SQLite's integrity check.
+///   (overwritten), a file that is not a database, and one that fails SQLite's integrity
+///   check. A database another process merely has locked or busy is not damaged: it is a
+///   ``Problem`` with ``Problem/isDamage`` false, naming the holder where `/proc/locks` tells.
 /// - ``moveAside(_:)`` renames a damaged database's files (with its `-wal` and `-shm`) to
 ///   `<name>.damaged-<UTC timestamp>`, so a fresh one is created and nothing is deleted.
 public final class StateDirectory: Sendable {
@@ -28,6 +37,10 @@ public final class StateDirectory: Sendable {
     /// The databases checked here: the host's `state.sqlite` first, then those the hosted view
     /// models keep in the directory (the demo's model store, say), which the host does not know.
     public let databaseFileNames: [String]
+    /// The program's name, for messages ("in use by another logind").
+    private let program: String
+    /// The databases locked so far (their descriptors stay open for the process's life).
+    private let lockedDatabases = Mutex<Set<String>>([])
 
     /// A state database that failed ``check()``.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
@@ -35,27 +48,48 @@ public final class StateDirectory: Sendable {
         public let file: String
         /// What is wrong, one line.
         public let reason: String
+        /// Whether the file itself is damaged (what `--reset-state` is for); false when it is
+        /// only in use — locked or busy — by another process.
+        public let isDamage: Bool
+
+        public init(file: String, reason: String, isDamage: Bool = true) {
+            self.file = file
+            self.reason = reason
+            self.isDamage = isDamage
+        }
+
         public var description: String { "state database \(file) \(reason)" }
     }
 
-    /// Creates `path` if missing, checks it can be written and locks it (see above);
-    /// ``check()`` covers `state.sqlite` and `otherDatabases` (file names inside `path`).
-    public init(path: String, otherDatabases: [String] = []) throws(DaemonSetupError) {
+    /// Creates `path` if missing, checks it belongs to this user and can be written, and locks
+    /// it (see above); ``check()`` covers `state.sqlite` and `otherDatabases` (file names inside
+    /// `path`). `program` names the daemon in messages.
+    public init(path: String, otherDatabases: [String] = [], program: String = "binderyd") throws(DaemonSetupError) {
         self.path = path
+        self.program = program
         self.databaseFileNames = [InputStore.fileName] + otherDatabases.filter { $0 != InputStore.fileName }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw DaemonSetupError("cannot create the state directory \(path): \(Self.reason(of: error))")
         }
+        try Self.checkOwner(path, what: "the state directory")
         let lockPath = path + "/" + Self.lockFileName
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             let code = errno
+            if code == ELOOP {
+                throw DaemonSetupError("\(lockPath) is a symbolic link; \(program) does not follow it (remove it if it is not yours)")
+            }
             if code == EROFS || code == EACCES || code == EPERM {
-                throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(code)))); binderyd keeps its state there")
+                throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(code)))); \(program) keeps its state there")
             }
             throw DaemonSetupError("cannot open \(lockPath): \(String(cString: strerror(code)))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(), info.st_nlink == 1 else {
+            close(descriptor)
+            throw DaemonSetupError("\(lockPath) is not a regular file of this user (uid \(geteuid())) with one link; \(program) does not use it (remove it if it is not yours)")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
@@ -64,24 +98,100 @@ public final class StateDirectory: Sendable {
             close(descriptor)
             let holder = count > 0 ? String(decoding: buffer[..<count].filter { $0 > 0x20 }, as: UTF8.self) : ""
             if code == EWOULDBLOCK {
-                throw DaemonSetupError("the state directory \(path) is in use by another binderyd (pid \(holder.isEmpty ? "unknown" : holder)); one daemon per state directory")
+                throw DaemonSetupError("the state directory \(path) is in use by another \(program) (pid \(holder.isEmpty ? "unknown" : holder)); one daemon per state directory")
             }
             throw DaemonSetupError("cannot lock \(lockPath): \(String(cString: strerror(code)))")
         }
-        let pid = Array("\(getpid())\n".utf8)
-        guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, pid, pid.count, 0) == pid.count else {
+        // The lock file can be deleted under a running daemon; the directory cannot be
+        // swapped without moving its state, so its lock keeps a second daemon out regardless.
+        let directoryDescriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directoryDescriptor >= 0, flock(directoryDescriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)
-            throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(code))))")
+            if directoryDescriptor >= 0 { close(directoryDescriptor) }
+            throw code == EWOULDBLOCK ? inUse([path]) : DaemonSetupError("cannot lock \(path): \(String(cString: strerror(code)))")
         }
+        do throws(DaemonSetupError) {
+            try Self.checkWritable(path, program: program)
+            try lockDatabases()
+            let pid = Array("\(getpid())\n".utf8)
+            guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, pid, pid.count, 0) == pid.count else {
+                throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(errno))))")
+            }
+        } catch {
+            // Not ours after all: let go of the locks taken (database locks stay until exit).
+            close(descriptor)
+            close(directoryDescriptor)
+            throw error
+        }
+    }
+
+    /// Takes an exclusive `flock` on each state database that exists and is not locked yet
+    /// (call again once the databases are created); throws when another process holds one.
+    public func lockDatabases() throws(DaemonSetupError) {
+        for name in databaseFileNames where !lockedDatabases.withLock({ $0.contains(name) }) {
+            let file = path + "/" + name
+            let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            guard descriptor >= 0 else {
+                if errno == ENOENT { continue }
+                throw DaemonSetupError("cannot open \(file): \(String(cString: strerror(errno)))")
+            }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                let code = errno
+                close(descriptor)
+                throw code == EWOULDBLOCK ? inUse([file]) : DaemonSetupError("cannot lock \(file): \(String(cString: strerror(code)))")
+            }
+            // Never closed: closing would also drop SQLite's own POSIX locks on the file.
+            lockedDatabases.withLock { _ = $0.insert(name) }
+        }
+    }
+
+    /// "in use by another <program> (pid N (name))", the holder found in `/proc/locks`.
+    private func inUse(_ files: [String]) -> DaemonSetupError {
+        let holders = FileLockHolders.describe(files)
+        return DaemonSetupError("the state directory \(path) is in use by another \(program) (\(holders.isEmpty ? "pid unknown" : holders.joined(separator: ", "))); one daemon per state directory")
+    }
+
+    /// Throws unless `file` belongs to this process's effective user.
+    static func checkOwner(_ file: String, what: String) throws(DaemonSetupError) {
+        var info = stat()
+        guard stat(file, &info) == 0 else {
+            throw DaemonSetupError("cannot examine \(what) \(file): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_uid == geteuid() else {
+            throw DaemonSetupError("\(what) \(file) belongs to uid \(info.st_uid), not to this daemon's user (uid \(geteuid())); refusing to use it")
+        }
+    }
+
+    /// Throws unless a file can be created in `path` (a read-only mount, or a directory
+    /// without write permission for this user, cannot hold the databases' journals).
+    private static func checkWritable(_ path: String, program: String) throws(DaemonSetupError) {
+        let probe = path + "/.\(program)-write-test-\(getpid())"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(errno)))); \(program) keeps its state there")
+        }
+        close(descriptor)
+        unlink(probe)
     }
 
     /// The problems of every state database in the directory; empty when all are usable.
     public func check() -> [Problem] {
         databaseFileNames.compactMap { name in
             let file = path + "/" + name
-            return Self.problem(ofDatabase: file).map { Problem(file: file, reason: $0) }
+            if let user = Self.user(ofDatabase: file) {
+                return Problem(file: file, reason: user, isDamage: false)
+            }
+            return Self.problem(ofDatabase: file).map { Problem(file: file, reason: $0.reason, isDamage: $0.isDamage) }
         }
+    }
+
+    /// Why the database at `file` is in use by another process — a write lock on it, its
+    /// `-wal` or `-shm` in `/proc/locks` — or nil.
+    static func user(ofDatabase file: String) -> String? {
+        let holders = FileLockHolders.describe([file, file + "-wal", file + "-shm"])
+        guard !holders.isEmpty else { return nil }
+        return "is in use by \(holders.joined(separator: ", ")), which holds a lock on it; stop that process first"
     }
 
     /// Renames each problem database's files aside; returns one line per file moved.
@@ -102,31 +212,49 @@ public final class StateDirectory: Sendable {
         return moved
     }
 
-    /// Why the database at `file` cannot be used, or nil (a missing file is fine: it is created).
-    static func problem(ofDatabase file: String) -> String? {
+    /// Why the database at `file` cannot be used, and whether that is damage (rather than
+    /// another process keeping it busy), or nil (a missing file is fine: it is created).
+    static func problem(ofDatabase file: String) -> (reason: String, isDamage: Bool)? {
+        func damage(_ reason: String) -> (reason: String, isDamage: Bool) { (reason, true) }
         var info = stat()
         guard stat(file, &info) == 0 else {
-            return errno == ENOENT ? nil : "cannot be examined: \(String(cString: strerror(errno)))"
+            return errno == ENOENT ? nil : damage("cannot be examined: \(String(cString: strerror(errno)))")
         }
-        guard info.st_size > 0 else { return "exists but is empty (0 bytes)" }
+        guard info.st_size > 0 else { return damage("exists but is empty (0 bytes)") }
         let probe = open(file, O_RDONLY | O_CLOEXEC)
-        guard probe >= 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+        guard probe >= 0 else { return damage("cannot be read: \(String(cString: strerror(errno)))") }
         var byte: UInt8 = 0
         let readable = read(probe, &byte, 1) == 1
         close(probe)
-        guard readable else { return "cannot be read" }
-        if let walProblem = problem(ofWriteAheadLog: file + "-wal") { return walProblem }
+        guard readable else { return damage("cannot be read") }
+        if let walProblem = problem(ofWriteAheadLog: file + "-wal") { return damage(walProblem) }
         do {
             let database = try SQLiteDatabase(.file(path: file))
             let rows = try database.query("PRAGMA integrity_check")
             let verdict = rows.compactMap { try? $0.value(at: 0, as: String.self) }
             guard verdict == ["ok"] else {
-                return "fails SQLite's integrity check: " + verdict.prefix(3).joined(separator: "; ")
+                return damage("fails SQLite's integrity check: " + verdict.prefix(3).joined(separator: "; "))
             }
+        } catch where isBusy(error) {
+            // Busy or locked says nothing about the file: it is in use, not damaged.
+            return ("is locked by another process (\(error)); stop that process first", false)
         } catch {
-            return "cannot be opened: \(error)"
+            return damage("cannot be opened: \(error)")
         }
         return nil
+    }
+
+    /// Whether `error` means another connection holds the database busy, which
+    /// says nothing about the file's health.
+    static func isBusy(_ error: any Error) -> Bool {
+        let sqlite: SQLiteError?
+        switch error {
+        case let error as SQLiteError: sqlite = error
+        case let StoreError.database(error): sqlite = error
+        default: sqlite = nil
+        }
+        guard let sqlite else { return false }
+        return sqlite.code == SQLiteError.busy
     }
 
     /// Why a write-ahead log is not SQLite's, or nil (missing or empty is fine). Checks the

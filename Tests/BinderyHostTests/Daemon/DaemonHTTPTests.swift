@@ -42,7 +42,7 @@ import Testing
 
         // wait=60 is far beyond the client's 10 s safety read timeout: the response can only
         // arrive in time because the set wakes the poll.
-        try http.send("GET /api/state?since=\(version)&wait=60 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        try http.send("GET /api/state?since=\(version)&wait=60 HTTP/1.1\r\nHost: \(http.hostHeader)\r\n\r\n")
         let client = try daemon.control()
         let set = try client.request(#"{"op":"set","vm":"api","name":"latencyMs","value":11}"#)
         #expect(set.isOK)
@@ -81,7 +81,7 @@ import Testing
         #expect(timedOut.body.isEmpty)
         #expect(timedOut.header("Cache-Control") == "public, max-age=0, s-maxage=1")
 
-        try http.send("GET /api/changes?since=\(version)&wait=60 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        try http.send("GET /api/changes?since=\(version)&wait=60 HTTP/1.1\r\nHost: \(http.hostHeader)\r\n\r\n")
         #expect(try daemon.control().request(#"{"op":"set","vm":"api","name":"latencyMs","value":11}"#).isOK)
         let woken = try http.readResponse()
         #expect(woken.status == 200)
@@ -186,7 +186,7 @@ import Testing
         let daemon = try DaemonProcess(directory: directory.path("d"))
         for method in ["POST", "PUT", "DELETE", "PATCH"] {
             let http = try daemon.http()
-            try http.send("\(method) /api/state HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n")
+            try http.send("\(method) /api/state HTTP/1.1\r\nHost: \(http.hostHeader)\r\nContent-Length: 0\r\n\r\n")
             let response = try http.readResponse()
             #expect(response.status == 405, "\(method)")
             #expect(response.header("Allow") == "GET, HEAD")
@@ -198,14 +198,14 @@ import Testing
         for target in ["/../Package.swift", "/%2e%2e/Package.swift", "/..%2fPackage.swift", "/../../../../etc/passwd",
                        "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/./../web/../Package.swift", "/.git/config"] {
             let connection = try daemon.http()
-            try connection.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            try connection.send("GET \(target) HTTP/1.1\r\nHost: \(connection.hostHeader)\r\n\r\n")
             let response = try connection.readResponse()
             #expect([400, 404].contains(response.status), "\(target)")
             #expect(!response.text.contains("root:"))
             #expect(!response.text.contains("PackageDescription"))
         }
         let backslash = try daemon.http()
-        try backslash.send("GET /..\\..\\Package.swift HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        try backslash.send("GET /..\\..\\Package.swift HTTP/1.1\r\nHost: \(backslash.hostHeader)\r\n\r\n")
         #expect(try backslash.readResponse().status == 400)
         #expect(daemon.stop() == 0)
     }

@@ -33,9 +33,11 @@ final class DaemonProcess {
 
     /// Starts binderyd and waits until it prints its dashboard URL (both sockets listen).
     /// The state lives in `stateDirectory`, by default `<directory>/state`. With `umask`,
-    /// binderyd starts under that umask (through `sh -c 'umask …; exec …'`).
+    /// binderyd starts under that umask (through `sh -c 'umask …; exec …'`); with `user`, as
+    /// that user and group id (through setpriv; the test must run as root).
     init(directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
-         latencyFlag: Bool = true, http: String = "127.0.0.1:0", umask: String? = nil, currentDirectory: String? = nil) throws {
+         latencyFlag: Bool = true, http: String = "127.0.0.1:0", umask: String? = nil, currentDirectory: String? = nil,
+         user: UInt32? = nil) throws {
         self.directory = directory
         socketPath = directory + "/control.sock"
         self.stateDirectory = stateDirectory ?? directory + "/state"
@@ -44,6 +46,9 @@ final class DaemonProcess {
         if let umask {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", Self.binaryPath] + arguments
+        } else if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Self.binaryPath] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: Self.binaryPath)
             process.arguments = arguments

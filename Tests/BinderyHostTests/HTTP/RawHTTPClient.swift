@@ -24,10 +24,14 @@ struct RawHTTPResponse {
 /// fails a test instead of hanging it; no test asserts on timing.
 final class RawHTTPConnection {
     let descriptor: Int32
+    /// What `request` sends as `Host` unless given one: the address connected to, which the
+    /// daemon's Host check accepts.
+    let hostHeader: String
     private var buffer: [UInt8] = []
     static let safetyTimeoutSeconds = 10
 
     init(port: UInt16, host: String = "127.0.0.1") throws {
+        hostHeader = "\(host):\(port)"
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw RawHTTPError(description: "socket: \(errno)") }
         var address = sockaddr_in()
@@ -63,9 +67,11 @@ final class RawHTTPConnection {
         }
     }
 
-    /// Sends a request with `Host` and the given extra header lines and reads the response.
+    /// Sends a request with the given extra header lines (and ``hostHeader`` as `Host` unless
+    /// they hold one) and reads the response.
     func request(_ method: String, _ target: String, headers: [String] = []) throws -> RawHTTPResponse {
-        var text = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
+        var text = "\(method) \(target) HTTP/1.1\r\n"
+        if !headers.contains(where: { $0.lowercased().hasPrefix("host:") }) { text += "Host: \(hostHeader)\r\n" }
         for header in headers { text += header + "\r\n" }
         text += "\r\n"
         try send(text)

@@ -9,22 +9,6 @@ import Testing
 /// or with a damaged database. The daemon exits 1 with one clear line instead of starting
 /// with defaults; `--reset-state` moves damaged files aside.
 @Suite(.serialized) struct StateDirectoryTests {
-    /// Starts binderyd on `state` expecting it to exit; returns its stderr's last line and
-    /// the exit status.
-    private func failedStart(_ directory: TemporaryDirectory, state: String, _ arguments: [String] = []) throws -> (status: Int32, line: String) {
-        do {
-            let daemon = try DaemonProcess(directory: directory.path("other-\(UUID().uuidString.prefix(8))"), stateDirectory: state,
-                                           extraArguments: arguments)
-            daemon.stop()
-            return (0, "started")
-        } catch let error as DaemonTestError {
-            let text = error.description
-            let status = Int32(text.split(separator: "(").dropFirst().first?.prefix { $0.isNumber } ?? "") ?? -1
-            let lines = text.split(separator: "\n").filter { !$0.isEmpty }
-            return (status, String(lines.last ?? ""))
-        }
-    }
-
     /// A stopped daemon's state directory with one set input.
     private func preparedState(_ directory: TemporaryDirectory, stop signal: Int32 = SIGTERM) throws -> String {
         let daemon = try DaemonProcess(directory: directory.path("d"))
@@ -47,7 +31,7 @@ import Testing
     func aSecondDaemonOnTheSameStateExitsNamingTheFirst() throws {
         let directory = try TemporaryDirectory()
         let first = try DaemonProcess(directory: directory.path("d"))
-        let second = try failedStart(directory, state: first.stateDirectory)
+        let second = try DaemonProcess.failedStart(directory, state: first.stateDirectory)
         #expect(second.status == 1)
         #expect(second.line.contains("in use by another binderyd (pid \(first.process.processIdentifier))"), "\(second.line)")
         #expect(try first.control().request(#"{"op":"set","vm":"signin","name":"username","value":"mine"}"#).isOK)
@@ -60,7 +44,7 @@ import Testing
         let state = try preparedState(directory)
         let file = state + "/" + InputStore.fileName
         #expect(truncate(file, 0) == 0)
-        let refused = try failedStart(directory, state: state)
+        let refused = try DaemonProcess.failedStart(directory, state: state)
         #expect(refused.status == 1)
         #expect(refused.line.contains("\(file) exists but is empty") && refused.line.contains("--reset-state"), "\(refused.line)")
 
@@ -80,7 +64,7 @@ import Testing
         let size = (try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
         #expect(size > 0)
         try Data((0..<max(size, 4096)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: wal))
-        let refused = try failedStart(directory, state: state)
+        let refused = try DaemonProcess.failedStart(directory, state: state)
         #expect(refused.status == 1)
         #expect(refused.line.contains("damaged write-ahead log"), "\(refused.line)")
     }
@@ -94,7 +78,7 @@ import Testing
         let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         #expect(size >= 8192)
         #expect(truncate(file, off_t(size / 2 / 4096 * 4096)) == 0)
-        let refused = try failedStart(directory, state: state)
+        let refused = try DaemonProcess.failedStart(directory, state: state)
         #expect(refused.status == 1)
         #expect(refused.line.contains(file), "\(refused.line)")
     }
@@ -105,7 +89,7 @@ import Testing
         let mount = try TmpfsMount(at: directory.path("d/state"), size: "16m")
         _ = try preparedState(directory)
         try mount.remountReadOnly()
-        let refused = try failedStart(directory, state: mount.path)
+        let refused = try DaemonProcess.failedStart(directory, state: mount.path)
         #expect(refused.status == 1)
         #expect(refused.line.contains("is not writable"), "\(refused.line)")
     }

@@ -85,7 +85,8 @@ public final class LoginViewModel: SummarizedViewModel {
                 guard let saved else { return .failure(.nothingSaved) }
                 mobilePhone.value = saved.phone
                 verifyCode.value = saved.code
-                return .success(["mobilePhone": .string(saved.phone), "verifyCode": .string(saved.code)])
+                // The code is secret: the result says it was filled in, not what it is.
+                return .success(["mobilePhone": .string(saved.phone), "verifyCode": SurfaceValue.string(saved.code).secretMasked])
             }
         }
     }
@@ -98,6 +99,7 @@ extension LoginViewModel {
         Surface(self) {
             $0.constrain(\.mobilePhone, .maxLength(64))
             $0.constrain(\.verifyCode, .maxLength(64))
+            $0.secret(\.verifyCode)
             $0.derive(\.avatarURL, from: \.mobilePhone)
             $0.derive(\.isLoginValid, from: \.mobilePhone, \.verifyCode)
             $0.derive(\.login, from: \.isLoginValid)

@@ -47,6 +47,7 @@ public final class SigninViewModel: SummarizedViewModel {
         Surface(self) {
             $0.constrain(\.username, .maxLength(256))
             $0.constrain(\.password, .maxLength(256))
+            $0.secret(\.password)
             $0.derive(\.isValid, from: \.username, \.password)
             $0.derive(\.usernameColor, from: \.username)
             $0.derive(\.login, from: \.isValid)
