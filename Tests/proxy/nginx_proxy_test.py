@@ -114,9 +114,26 @@ def main():
         prefix = f"/api/changes?since={version}&"
         lines = proxy.log_lines()
         upstream = proxy.upstream_requests(lines, prefix)
-        asked = sum(1 for fields in lines if fields[0].startswith(prefix))
+        asked = len(proxy.dashboard_requests(lines, prefix))
         check(f"... at the cost of one upstream request ({upstream} of {asked} went upstream)",
               asked == WATCHERS and upstream == 1, f"{upstream} upstream of {asked}")
+
+        # What no cache may store is never queued behind a cache lock: every dashboard reads
+        # /api/events after a change, all at once and at the same URL.
+        events = f"/api/events?since={version}"
+        answers = [{} for _ in range(20)]
+        fetchers = [threading.Thread(target=lambda into=into: into.update(status=get(port, events)[0])) for into in answers]
+        for fetcher in fetchers:
+            fetcher.start()
+        for fetcher in fetchers:
+            fetcher.join(25)
+        lines = proxy.log_lines()
+        asked = proxy.dashboard_requests(lines, events)
+        statuses = [a.get("status") for a in answers]
+        check("20 concurrent /api/events through nginx all reach the daemon, none held by a cache",
+              statuses == [200] * 20 and len(asked) == 20 and all(fields[2] == "-" for fields in asked)
+              and proxy.upstream_requests(lines, events) == 20,
+              f"statuses {statuses}, cache statuses {sorted({fields[2] for fields in asked})}")
 
         # A cached "no change" (304) never hides a change for more than its second.
         version = json.loads(bodies.pop() or b"{}").get("version", version)
