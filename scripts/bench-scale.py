@@ -13,10 +13,16 @@ Then, at 150 rows, delivery to 10 / 100 / 1,000 watchers each long-polling /api/
 time from the set to each watcher's answer, p99 over every watcher of ROUNDS rounds, measured
 by scripts/fanout.c (compiled into .build/bench: one epoll thread, keep-alive connections as
 browsers keep them, and the same with `Connection: close` as a peer); BEFORE=path/to/binderyd
-adds that binary's keep-alive figures in the same run. Then 1,000 dashboards
-(NGINX_WATCHERS) through nginx configured with docs/nginx.conf, each change at a random point
-of nginx's 500 ms cache-lock cycle: delivery, upstream requests per change (nginx's access
-log), daemon and nginx CPU per set. WATCHERS=... and ROUNDS=... choose the counts.
+adds that binary's keep-alive figures in the same run. Then 1,000 and 10,000 dashboards
+(NGINX_WATCHERS, NGINX_ROUNDS rounds, default 10) straight to a fresh daemon, through nginx
+configured with docs/nginx.conf, and through each of NGINX_PEERS (default `nchan` when
+Debian's libnginx-mod-nchan is installed: scripts/bench-nchan.conf fed by a bridge here, as
+the daemon publishes nothing; or the path of another configuration written like
+docs/nginx.conf, e.g. an older one), each change at a random point of nginx's 500 ms
+cache-lock cycle after NGINX_PARK_MS more of waiting (a quiet spell): delivery from the set's
+acknowledgement and from the set, requests reaching the daemon per change (nginx's access
+log; through nchan, the bridge's), daemon and nginx CPU per set and nginx's CPU while the
+polls wait. WATCHERS=... and ROUNDS=... choose the other counts.
 PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
 IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood."""
 import http.client, json, os, re, resource, shutil, socket, sqlite3, subprocess, sys, tempfile, threading, time
@@ -30,7 +36,9 @@ ROUNDS = int(os.environ.get("ROUNDS", "20"))
 WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",") if x]
 PARTS = os.environ.get("PARTS", "scale,fanout,nginx,flood").split(",")
 NGINX_ROUNDS = int(os.environ.get("NGINX_ROUNDS", "10"))
+NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 NGINX_PARK_MS = int(os.environ.get("NGINX_PARK_MS", "0"))
+NGINX_PEERS = os.environ.get("NGINX_PEERS", "nchan" if os.path.exists(NCHAN_MODULE) else "").split(",")
 if os.environ.get("NGINX", "1") != "1":
     PARTS = [part for part in PARTS if part != "nginx"]
 if os.environ.get("IDLE", "1") != "1":
@@ -223,7 +231,6 @@ def fan_out(client, counts, binary=None, close=False, rows=150):
         daemon.stop()
 
 
-NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 PEER_CONFS = {"nchan": os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-nchan.conf")}
 
 
@@ -332,7 +339,7 @@ if __name__ == "__main__":
               "from the set p50 / p99 / max ms | median round's p99 ms | requests reaching the daemon per change | "
               "daemon CPU ms per set | nginx CPU ms per set | nginx CPU ms while the polls wait (per round)")
         confs = [("direct", None), ("docs/nginx.conf", DOCS_CONF)] + \
-            [(name, PEER_CONFS.get(name, name)) for name in os.environ.get("NGINX_PEERS", "").split(",") if name]
+            [(name, PEER_CONFS.get(name, name)) for name in NGINX_PEERS if name]
         for count in [int(x) for x in os.environ.get("NGINX_WATCHERS", "1000,10000").split(",") if x]:
             for label, conf in confs:
                 r = fan_out_nginx(client, count, conf, NGINX_ROUNDS)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The real binderyd behind the real nginx configured with docs/nginx.conf (only its ports
 and cache path rewritten, see scripts/nginx_proxy.py): what a dashboard asks works through
-the proxy, and many dashboards long-polling one cursor cost the daemon one request.
+the proxy, many dashboards long-polling one cursor cost the daemon one request, and what no
+cache may store is passed on at once, never held behind a cache lock.
 
 Usage: nginx_proxy_test.py --port HTTP_PORT --socket CONTROL_SOCKET   (a running binderyd)
 Prints one line per check; exits non-zero if any failed."""
