@@ -204,10 +204,10 @@ def build_fanout_client():
 
 
 def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0, rounds=ROUNDS, park_ms=0):
-    """ROUNDS rounds of `count` watchers long-polling /api/changes at `port` (default the
-    daemon's), one set per round: p50 / p99 / max ms over every answer, the median round's own
-    p99, CPU ms per set of the daemon, the proxy and the client, and the daemon's CPU ms to
-    take a round's polls."""
+    """`rounds` rounds of `count` watchers long-polling /api/changes at `port` (default the
+    daemon's), one set per round: p50 / p99 / max ms over every answer from the set and p50 /
+    p99 from its acknowledgement, the median round's own p99, CPU ms per set of the daemon, the
+    proxy and the client, and the daemon's and the proxy's CPU ms while a round's polls wait."""
     result = subprocess.run(
         [client, "127.0.0.1", str(port or daemon.port), str(daemon.port), daemon.sock, str(count), str(rounds),
          str(daemon.process.pid), ",".join(map(str, proxy_pids))],
