@@ -6,10 +6,10 @@ daemon's address (its `server` line and the Host header), the listen port, the c
 and the inner layer's socket path (each replacement must match, so the test fails if the
 docs' file drifts from what it checks). It is included in a minimal main configuration:
 foreground master, everything under one temporary directory, an access log of
-`$request_uri $status $upstream_cache_status $upstream_addr $server_addr` per request (a
-request that went on has the address it went to: the daemon's, or the upstream layer's socket;
-one answered from a cache has `-`; the upstream layer's own requests have its `unix:` socket
-as their server address). `conf` measures another configuration written the same way (the
+`$request_uri $status $upstream_cache_status $server_addr $upstream_addr` per request (the
+upstream layer's own requests have its `unix:` socket as their server address; a request that
+went on has the address it went to — the daemon's, or the upstream layer's socket — last,
+several if nginx tried again; one answered from a cache has `-`). `conf` measures another configuration written the same way (the
 benchmark's peers); `modules` are loaded first (e.g. nchan's)."""
 import os, shutil, socket, subprocess, time
 
@@ -53,7 +53,7 @@ pid {workdir}/nginx.pid;
 error_log {workdir}/error.log warn;
 events {{ worker_connections {connections}; }}
 http {{
-    log_format upstream '$request_uri $status $upstream_cache_status $upstream_addr $server_addr';
+    log_format upstream '$request_uri $status $upstream_cache_status $server_addr $upstream_addr';
     access_log {self.access_log} upstream;
     client_body_temp_path {temp}/body;
     proxy_temp_path {temp}/proxy;
@@ -89,14 +89,24 @@ http {{
         except FileNotFoundError:
             return []
 
+    def settled_log_lines(self, ready, timeout=3.0):
+        """The log once `ready(lines)` holds, or as it is after `timeout` seconds: nginx logs a
+        request when it finishes it, a moment after the client has the answer."""
+        deadline = time.monotonic() + timeout
+        while True:
+            lines = self.log_lines()
+            if ready(lines) or time.monotonic() > deadline:
+                return lines
+            time.sleep(0.05)
+
     def dashboard_requests(self, lines, prefix):
         """The logged requests whose URI starts with `prefix` that came from outside (not the
         upstream layer's own, which the dashboards' layer sends it)."""
-        return [fields for fields in lines if fields[0].startswith(prefix) and not fields[4].startswith("unix:")]
+        return [fields for fields in lines if fields[0].startswith(prefix) and not fields[3].startswith("unix:")]
 
     def upstream_requests(self, lines, prefix):
         """How many of the logged requests whose URI starts with `prefix` reached the daemon."""
-        return sum(1 for fields in lines if fields[0].startswith(prefix) and self.upstream in fields[3])
+        return sum(1 for fields in lines if fields[0].startswith(prefix) and self.upstream in " ".join(fields[4:]))
 
     def stop(self):
         if self.process.poll() is None:

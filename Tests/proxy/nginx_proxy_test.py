@@ -113,7 +113,7 @@ def main():
         check(f"{WATCHERS} long-polls at one cursor all get the change", statuses == [200] * WATCHERS and len(bodies) == 1,
               f"statuses {sorted(set(map(str, statuses)))}, {len(bodies)} distinct bodies")
         prefix = f"/api/changes?since={version}&"
-        lines = proxy.log_lines()
+        lines = proxy.settled_log_lines(lambda lines: len(proxy.dashboard_requests(lines, prefix)) >= WATCHERS)
         upstream = proxy.upstream_requests(lines, prefix)
         asked = len(proxy.dashboard_requests(lines, prefix))
         check(f"... at the cost of one upstream request ({upstream} of {asked} went upstream)",
@@ -128,7 +128,8 @@ def main():
             fetcher.start()
         for fetcher in fetchers:
             fetcher.join(25)
-        lines = proxy.log_lines()
+        lines = proxy.settled_log_lines(lambda lines: len(proxy.dashboard_requests(lines, events)) >= 20
+                                        and proxy.upstream_requests(lines, events) >= 20)
         asked = proxy.dashboard_requests(lines, events)
         statuses = [a.get("status") for a in answers]
         check("20 concurrent /api/events through nginx all reach the daemon, none held by a cache",
