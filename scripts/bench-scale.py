@@ -274,7 +274,7 @@ def fan_out_nginx(client, count, conf, rounds, rows=150):
         if nchan:
             bridge = threading.Thread(target=nchan_bridge, args=(daemon, proxy.port, stop, bridged))
             bridge.start()
-        # The change comes at a random point of nginx's cache-lock cycle (500 ms in the inner layer).
+        # The change comes at a random point of nginx's cache-lock cycle (500 ms in the upstream layer).
         result = run_fanout(client, daemon, count, port=proxy.port, proxy_pids=proxy.worker_pids(), jitter_ms=500,
                             rounds=rounds, park_ms=NGINX_PARK_MS)
         polls = [fields for fields in proxy.log_lines() if fields[0].startswith("/api/changes?since=")]

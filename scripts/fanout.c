@@ -4,8 +4,9 @@
  * Each round: every connection asks for the current version V, the client waits until the
  * requests are parked, sends one `set` on binderyd's control socket, and times each answer
  * from just before the set was sent and from the set's acknowledgement (the control reply,
- * read in the same epoll loop; an answer before the ack counts as a negative time). One thread and one epoll set for all sockets, no
- * allocation per answer, so the client's own cost per socket is a read() or two.
+ * read in the same epoll loop; an answer before the ack counts as a negative time). One
+ * thread and one epoll set for all sockets, no allocation per answer, so the client's own
+ * cost per socket is a read() or two.
  *
  * Usage: fanout HOST PORT DAEMON_PORT CONTROL_SOCKET COUNT ROUNDS DAEMON_PID [PROXY_PIDS]
  * PORT is where the watchers connect (binderyd's, or a proxy's); the current version is asked
@@ -250,8 +251,8 @@ int main(int argc, char **argv) {
         }
         /* Until every request is parked at the daemon (or the proxy); FANOUT_JITTER_MS adds a
          * random wait up to that long, so that a proxy's periodic checks (nginx's cache lock
-         * looks every 500 ms) meet changes at every phase rather than at one; FANOUT_PARK_MS adds a
-         * fixed wait, a quiet spell before the change (a dashboard waits up to 25 s). */
+         * looks every 500 ms) meet changes at every phase rather than at one; FANOUT_PARK_MS
+         * adds a fixed wait, a quiet spell before the change (a dashboard waits up to 25 s). */
         usleep(200000 + count * 500 + park_ms * 1000 + (jitter_ms > 0 ? (rand() % (jitter_ms * 1000)) : 0));
         double daemon_before = cpu_ms(daemon_pid), proxy_before = cpu_ms(proxy_pids), client_before = self_cpu_ms();
         park_cpu += daemon_before - park_before;

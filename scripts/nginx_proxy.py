@@ -3,14 +3,15 @@
 
 The docs' file is used as written except for what must differ on a test machine: the
 daemon's address (its `server` line and the Host header), the listen port, the cache paths
-and the inner layer's socket path (each replacement must match, so the test fails if the
-docs' file drifts from what it checks). It is included in a minimal main configuration:
-foreground master, everything under one temporary directory, an access log of
+and the upstream layer's socket path (each replacement but the socket's must match, so the
+test fails if the docs' file drifts from what it checks). It is included in a minimal main
+configuration: foreground master, everything under one temporary directory, an access log of
 `$request_uri $status $upstream_cache_status $server_addr $upstream_addr` per request (the
 upstream layer's own requests have its `unix:` socket as their server address; a request that
 went on has the address it went to — the daemon's, or the upstream layer's socket — last,
-several if nginx tried again; one answered from a cache has `-`). `conf` measures another configuration written the same way (the
-benchmark's peers); `modules` are loaded first (e.g. nchan's)."""
+several if nginx tried again; one answered from a cache has `-`). `conf` measures another
+configuration written the same way (the benchmark's peers); `modules` are loaded first
+(e.g. nchan's)."""
 import os, shutil, socket, subprocess, time
 
 DOCS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx.conf")
@@ -34,9 +35,9 @@ class Nginx:
         text = open(conf).read()
         for old, new in (("127.0.0.1:8420", self.upstream),
                          ("listen 8080;", f"listen 127.0.0.1:{self.port};"),
-                         ("/run/nginx-bindery.sock", os.path.join(workdir, "inner.sock")),
+                         ("/run/nginx-bindery.sock", os.path.join(workdir, "upstream-layer.sock")),
                          ("/var/cache/nginx/bindery", os.path.join(workdir, "cache"))):
-            if old not in text and not old.endswith(".sock"):  # a one-layer peer has no socket
+            if old not in text and not old.endswith(".sock"):  # a one-layer peer has no upstream layer
                 raise RuntimeError(f"{os.path.basename(conf)} no longer contains {old!r}")
             text = text.replace(old, new)
         with open(os.path.join(workdir, "bindery.conf"), "w") as f:
