@@ -102,11 +102,15 @@ bench-persistence: deps
 # Cost per change as the state grows (15 / 1,500 / 15,000 listed products): daemon CPU per
 # set, bytes per change to a watcher, set -> visible p50/p99; then delivery to 10 / 100 /
 # 1,000 watchers long-polling /api/changes (keep-alive and Connection: close, measured by
-# scripts/fanout.c, compiled into .build/bench), and to 1,000 through nginx configured with
-# docs/nginx.conf (scripts/bench-scale.py). Then the dashboard's side: the main-thread time
+# scripts/fanout.c, compiled into .build/bench); then 1,000 and 10,000 dashboards direct,
+# through nginx configured with docs/nginx.conf, and through nginx's pub/sub module nchan
+# (libnginx-mod-nchan, installed for this benchmark only: the peer engine) in the same run
+# (scripts/bench-scale.py). Then the dashboard's side: the main-thread time
 # headless Chromium spends on toggling one row of 3,000 listed products, beside the previous
 # dashboard in the same run (scripts/bench-toggle.sh).
 bench-scale: deps
+	@dpkg-query -W -f='$${Status}' libnginx-mod-nchan 2>/dev/null | grep -q "ok installed" || \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libnginx-mod-nchan
 	$(SWIFT) build -c release --product binderyd
 	$(SWIFT) build -c release --product binderyctl
 	scripts/bench-scale.py .build/release/binderyd

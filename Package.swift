@@ -3,7 +3,7 @@
 // binderyd → BinderyHost + BinderyModels; BinderyHost → Bindery, BinderyJSON, BinderyNames,
 // BinderySignals, BinderySQLite, BinderyWeb and the C shims (never the demo's BinderyModels,
 // so a user's daemon links only its own view models); BinderyModels → Bindery, BinderySQLite;
-// Bindery → BinderyNames. BinderyHost and BinderyCLI share BinderyJSON and BinderyNames; the
+// Bindery → BinderyNames, BinderyJSON. BinderyHost and BinderyCLI share BinderyJSON and BinderyNames; the
 // daemon and binderyctl share BinderySignals; BinderyHost serves BinderyWeb, the dashboard
 // generated from web/ at build time.
 import PackageDescription

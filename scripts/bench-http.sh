@@ -1,10 +1,13 @@
 #!/bin/sh
 # Benchmarks binderyd's /api/state against nginx serving the same bytes, in the same run:
-# wrk -t2 -c64 for 200 responses and for 304s (If-None-Match). Prints one line per case.
+# wrk -t2 -c64 for 200 responses and for 304s (If-None-Match), ROUNDS rounds (default 3) of
+# DURATION each, binderyd and nginx alternating within a round so that what else runs on the
+# machine weighs on both alike. Prints one line per round and case, then the median ratios.
 # Usage: scripts/bench-http.sh [BINDERYD]   (default .build/release/binderyd)
 set -eu
 BINDERYD=${1:-.build/release/binderyd}
 DURATION=${DURATION:-10s}
+ROUNDS=${ROUNDS:-3}
 WORK=$(mktemp -d)
 trap 'kill $DAEMON_PID 2>/dev/null || true; [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY
@@ -19,14 +22,14 @@ ETAG=$(sed -n 's/^[Ee][Tt]ag: *\(.*\)\r$/\1/p' "$WORK/headers")
 echo "state: $(wc -c <"$WORK/state.json") bytes, ETag $ETAG"
 
 rps() { wrk -t2 -c64 -d"$DURATION" "$@" | sed -n 's/^Requests\/sec: *//p'; }
-BINDERY_200=$(rps "http://127.0.0.1:$PORT/api/state")
-BINDERY_304=$(rps -H "If-None-Match: $ETAG" "http://127.0.0.1:$PORT/api/state")
-echo "binderyd /api/state 200: $BINDERY_200 req/s"
-echo "binderyd /api/state 304: $BINDERY_304 req/s"
-
-if command -v nginx >/dev/null 2>&1; then
+if ! command -v nginx >/dev/null 2>&1; then
+  echo "nginx not installed (apt-get install nginx-light): no comparison"
+  echo "binderyd /api/state 200: $(rps "http://127.0.0.1:$PORT/api/state") req/s"
+  echo "binderyd /api/state 304: $(rps -H "If-None-Match: $ETAG" "http://127.0.0.1:$PORT/api/state") req/s"
+else
   mkdir -p "$WORK/www"
   cp "$WORK/state.json" "$WORK/www/state.json"
+  NGINX_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   cat >"$WORK/nginx.conf" <<CONF
 worker_processes 2;
 pid $WORK/nginx.pid;
@@ -36,7 +39,7 @@ http {
   access_log off;
   types { application/json json; }
   server {
-    listen 127.0.0.1:18420;
+    listen 127.0.0.1:$NGINX_PORT;
     root $WORK/www;
     add_header Cache-Control no-cache;
   }
@@ -44,14 +47,20 @@ http {
 CONF
   nginx -c "$WORK/nginx.conf"
   sleep 0.3
-  NGINX_ETAG=$(curl -s -I "http://127.0.0.1:18420/state.json" | sed -n 's/^[Ee][Tt]ag: *\(.*\)\r$/\1/p')
-  NGINX_200=$(rps "http://127.0.0.1:18420/state.json")
-  NGINX_304=$(rps -H "If-None-Match: $NGINX_ETAG" "http://127.0.0.1:18420/state.json")
-  echo "nginx     state.json  200: $NGINX_200 req/s"
-  echo "nginx     state.json  304: $NGINX_304 req/s"
-  awk -v a="$BINDERY_200" -v b="$NGINX_200" -v c="$BINDERY_304" -v d="$NGINX_304" \
-    'BEGIN { printf "ratio 200: %.2fx nginx (target >= 1.0x); ratio 304: %.2fx nginx (target >= 1.5x)\n", a/b, c/d }'
-else
-  echo "nginx not installed (apt-get install nginx-light): no comparison"
+  NGINX_ETAG=$(curl -s -I "http://127.0.0.1:$NGINX_PORT/state.json" | sed -n 's/^[Ee][Tt]ag: *\(.*\)\r$/\1/p')
+  : >"$WORK/ratios"
+  round=1
+  while [ "$round" -le "$ROUNDS" ]; do
+    B200=$(rps "http://127.0.0.1:$PORT/api/state")
+    N200=$(rps "http://127.0.0.1:$NGINX_PORT/state.json")
+    B304=$(rps -H "If-None-Match: $ETAG" "http://127.0.0.1:$PORT/api/state")
+    N304=$(rps -H "If-None-Match: $NGINX_ETAG" "http://127.0.0.1:$NGINX_PORT/state.json")
+    echo "round $round: 200 binderyd $B200 req/s, nginx $N200 req/s; 304 binderyd $B304 req/s, nginx $N304 req/s"
+    awk -v a="$B200" -v b="$N200" -v c="$B304" -v d="$N304" 'BEGIN { printf "%.4f %.4f\n", a/b, c/d }' >>"$WORK/ratios"
+    round=$((round + 1))
+  done
+  sort -n -k1,1 "$WORK/ratios" | awk -v n="$ROUNDS" 'NR == int((n + 1) / 2) { r200 = $1 } END { printf "median ratio 200: %.2fx nginx (target >= 1.0x)", r200 }'
+  sort -n -k2,2 "$WORK/ratios" | awk -v n="$ROUNDS" 'NR == int((n + 1) / 2) { r304 = $2 } END { printf "; 304: %.2fx nginx (target >= 1.5x); ", r304 }'
+  awk '{ printf "%s%.2f/%.2f", (NR > 1 ? ", " : "per round (200/304): "), $1, $2 } END { print "" }' "$WORK/ratios"
 fi
 python3 "$(dirname "$0")/bench-latency.py" "$WORK/control.sock" "$PORT" "$DAEMON_PID" "${SETS:-1000}"

@@ -13,21 +13,32 @@ Then, at 150 rows, delivery to 10 / 100 / 1,000 watchers each long-polling /api/
 time from the set to each watcher's answer, p99 over every watcher of ROUNDS rounds, measured
 by scripts/fanout.c (compiled into .build/bench: one epoll thread, keep-alive connections as
 browsers keep them, and the same with `Connection: close` as a peer); BEFORE=path/to/binderyd
-adds that binary's keep-alive figures in the same run. Then 1,000 dashboards
-(NGINX_WATCHERS) through nginx configured with docs/nginx.conf, each change at a random point
-of nginx's 500 ms cache-lock cycle: delivery, upstream requests per change (nginx's access
-log), daemon and nginx CPU per set. WATCHERS=... and ROUNDS=... choose the counts.
+adds that binary's keep-alive figures in the same run. Then 1,000 and 10,000 dashboards
+(NGINX_WATCHERS, NGINX_ROUNDS rounds, default 10) straight to a fresh daemon, through nginx
+configured with docs/nginx.conf, and through each of NGINX_PEERS (default `nchan` when
+Debian's libnginx-mod-nchan is installed: scripts/bench-nchan.conf fed by a bridge here, as
+the daemon publishes nothing; or the path of another configuration written like
+docs/nginx.conf, e.g. an older one), each change at a random point of nginx's 500 ms
+cache-lock cycle after NGINX_PARK_MS more of waiting (a quiet spell): delivery from the set's
+acknowledgement and from the set, requests reaching the daemon per change (nginx's access
+log; through nchan, the bridge's), daemon and nginx CPU per set and nginx's CPU while the
+polls wait. WATCHERS=... and ROUNDS=... choose the other counts.
 PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
 IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood."""
 import http.client, json, os, re, resource, shutil, socket, sqlite3, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from nginx_proxy import DOCS_CONF  # noqa: E402
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
 ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",") if x]
 SETS = int(os.environ.get("SETS", "300"))
 ROUNDS = int(os.environ.get("ROUNDS", "20"))
 WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",") if x]
 PARTS = os.environ.get("PARTS", "scale,fanout,nginx,flood").split(",")
+NGINX_ROUNDS = int(os.environ.get("NGINX_ROUNDS", "10"))
+NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
+NGINX_PARK_MS = int(os.environ.get("NGINX_PARK_MS", "0"))
+NGINX_PEERS = os.environ.get("NGINX_PEERS", "nchan" if os.path.exists(NCHAN_MODULE) else "").split(",")
 if os.environ.get("NGINX", "1") != "1":
     PARTS = [part for part in PARTS if part != "nginx"]
 if os.environ.get("IDLE", "1") != "1":
@@ -192,22 +203,22 @@ def build_fanout_client():
     return out
 
 
-def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0):
-    """ROUNDS rounds of `count` watchers long-polling /api/changes at `port` (default the
-    daemon's), one set per round: p50 / p99 / max ms over every answer, the median round's own
-    p99, CPU ms per set of the daemon, the proxy and the client, and the daemon's CPU ms to
-    take a round's polls."""
+def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0, rounds=ROUNDS, park_ms=0):
+    """`rounds` rounds of `count` watchers long-polling /api/changes at `port` (default the
+    daemon's), one set per round: p50 / p99 / max ms over every answer from the set and p50 /
+    p99 from its acknowledgement, the median round's own p99, CPU ms per set of the daemon, the
+    proxy and the client, and the daemon's and the proxy's CPU ms while a round's polls wait."""
     result = subprocess.run(
-        [client, "127.0.0.1", str(port or daemon.port), str(daemon.port), daemon.sock, str(count), str(ROUNDS),
+        [client, "127.0.0.1", str(port or daemon.port), str(daemon.port), daemon.sock, str(count), str(rounds),
          str(daemon.process.pid), ",".join(map(str, proxy_pids))],
         capture_output=True, text=True, timeout=900,
-        env=dict(os.environ, FANOUT_CLOSE="1" if close else "0", FANOUT_JITTER_MS=str(jitter_ms)))
+        env=dict(os.environ, FANOUT_CLOSE="1" if close else "0", FANOUT_JITTER_MS=str(jitter_ms), FANOUT_PARK_MS=str(park_ms)))
     if result.returncode != 0:
         raise RuntimeError(f"fanout {count} failed: {result.stdout[-2000:]} {result.stderr[-2000:]}")
     line = next(l for l in result.stdout.splitlines() if l.startswith("all:"))
-    numbers = [float(x) for x in re.findall(r"[0-9]+\.[0-9]+", line)]  # in the order fanout.c prints them
-    return {"p50": numbers[0], "p99": numbers[1], "max": numbers[2], "cpu": numbers[3], "proxy_cpu": numbers[4],
-            "park_cpu": numbers[5], "round_p99": numbers[6], "client_cpu": numbers[7]}
+    numbers = [float(x) for x in re.findall(r"-?[0-9]+\.[0-9]+", line)]  # in the order fanout.c prints them
+    return dict(zip(("p50", "p99", "max", "cpu", "proxy_cpu", "park_cpu", "round_p99", "client_cpu",
+                     "ack_p50", "ack_p99", "ack", "proxy_park_cpu"), numbers))
 
 
 def fan_out(client, counts, binary=None, close=False, rows=150):
@@ -220,24 +231,60 @@ def fan_out(client, counts, binary=None, close=False, rows=150):
         daemon.stop()
 
 
-def fan_out_nginx(client, count, rows=150):
-    """`count` dashboards long-polling through nginx configured with docs/nginx.conf (two
-    workers) in front of a fresh daemon; adds upstream requests per change (nginx's log)."""
+PEER_CONFS = {"nchan": os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-nchan.conf")}
+
+
+def nchan_bridge(daemon, proxy_port, stop, counts):
+    """The publisher the nchan peer needs (binderyd publishes nothing): follows the daemon's
+    /api/changes and POSTs each answer to the channel of the cursor it answers; counts its
+    requests to the daemon that brought a change."""
+    version = daemon.version()
+    feed_conn = http.client.HTTPConnection("127.0.0.1", daemon.port, timeout=30)
+    publish_conn = http.client.HTTPConnection("127.0.0.1", proxy_port, timeout=30)
+    while not stop.is_set():
+        feed_conn.request("GET", f"/api/changes?since={version}&wait=1")
+        response = feed_conn.getresponse()
+        body = response.read()
+        if response.status != 200:
+            continue
+        feed = json.loads(body)
+        counts["changes"] = counts.get("changes", 0) + 1
+        if "reset" not in feed:
+            publish_conn.request("POST", f"/publish/{version}", body, {"Content-Type": "application/json"})
+            publish_conn.getresponse().read()
+        version = feed["version"]
+
+
+def fan_out_nginx(client, count, conf, rounds, rows=150):
+    """`count` dashboards long-polling through nginx (two workers) configured with `conf`
+    (docs/nginx.conf, or a peer) in front of a fresh daemon; adds requests that reached the
+    daemon per change (nginx's log), or for conf=None the same dashboards connected straight
+    to the daemon."""
     from nginx_proxy import Nginx
     daemon = Daemon()
     work = tempfile.mkdtemp(prefix="bindery-nginx-")
-    proxy = None
+    proxy, bridge, stop, bridged = None, None, threading.Event(), {}
     try:
         daemon.list_products(rows)
-        proxy = Nginx(daemon.port, work, workers=2)
-        # The change comes at a random point of nginx's 500 ms cache-lock cycle.
-        result = run_fanout(client, daemon, count, port=proxy.port, proxy_pids=proxy.worker_pids(), jitter_ms=500)
-        lines = proxy.log_lines()
-        polls = [fields for fields in lines if fields[0].startswith("/api/changes?since=")]
-        result["upstream_per_change"] = proxy.upstream_requests(polls, "/") / ROUNDS
-        result["answers"] = len(polls)
+        if conf is None:
+            return run_fanout(client, daemon, count, rounds=rounds, park_ms=NGINX_PARK_MS)
+        nchan = conf == PEER_CONFS["nchan"]
+        proxy = Nginx(daemon.port, work, workers=2, connections=2 * count + 1024, conf=conf,
+                      modules=(NCHAN_MODULE,) if nchan else ())
+        if nchan:
+            bridge = threading.Thread(target=nchan_bridge, args=(daemon, proxy.port, stop, bridged))
+            bridge.start()
+        # The change comes at a random point of nginx's cache-lock cycle (500 ms in the upstream layer).
+        result = run_fanout(client, daemon, count, port=proxy.port, proxy_pids=proxy.worker_pids(), jitter_ms=500,
+                            rounds=rounds, park_ms=NGINX_PARK_MS)
+        polls = [fields for fields in proxy.log_lines() if fields[0].startswith("/api/changes?since=")]
+        # Through nchan the dashboards' polls never reach the daemon: the bridge's own do.
+        result["upstream_per_change"] = (bridged.get("changes", 0) if nchan else proxy.upstream_requests(polls, "/")) / rounds
         return result
     finally:
+        stop.set()
+        if bridge:
+            bridge.join(5)
         if proxy:
             proxy.stop()
         daemon.stop()
@@ -254,7 +301,7 @@ def idle_flood(idle=5000, slow=1200):
         for i in range(idle + slow):
             s = socket.create_connection(("127.0.0.1", daemon.port))
             if i >= idle:
-                s.sendall(b"GET /api/state HTTP/1.1\r\nHost: x\r\n")
+                s.sendall(f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{daemon.port}\r\n".encode())
             held.append(s)
         results = []
         for wait in (0.5, 11):
@@ -288,12 +335,17 @@ if __name__ == "__main__":
                 print(f"{count} | {label} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | {r['round_p99']:.2f} | {r['cpu']:.2f} | "
                       f"{r['park_cpu']:.2f} | {r['client_cpu']:.2f}", flush=True)
     if "nginx" in PARTS:
-        print("dashboards through nginx (docs/nginx.conf) | delivery p50 / p99 / max ms | median round's p99 ms | upstream requests per change | "
-              "daemon CPU ms per set | nginx CPU ms per set")
-        for count in [int(x) for x in os.environ.get("NGINX_WATCHERS", "1000").split(",")]:
-            r = fan_out_nginx(client, count)
-            print(f"{count} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | {r['round_p99']:.2f} | {r['upstream_per_change']:.2f} | "
-                  f"{r['cpu']:.2f} | {r['proxy_cpu']:.2f}", flush=True)
+        print("dashboards (150 rows, scripts/fanout.c, keep-alive) | via | delivery after the ack p50 / p99 ms | "
+              "from the set p50 / p99 / max ms | median round's p99 ms | requests reaching the daemon per change | "
+              "daemon CPU ms per set | nginx CPU ms per set | nginx CPU ms while the polls wait (per round)")
+        confs = [("direct", None), ("docs/nginx.conf", DOCS_CONF)] + \
+            [(name, PEER_CONFS.get(name, name)) for name in NGINX_PEERS if name]
+        for count in [int(x) for x in os.environ.get("NGINX_WATCHERS", "1000,10000").split(",") if x]:
+            for label, conf in confs:
+                r = fan_out_nginx(client, count, conf, NGINX_ROUNDS)
+                upstream = f"{r['upstream_per_change']:.2f}" if conf else str(count)
+                print(f"{count} | {label} | {r['ack_p50']:.2f} / {r['ack_p99']:.2f} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | "
+                      f"{r['round_p99']:.2f} | {upstream} | {r['cpu']:.2f} | {r['proxy_cpu']:.2f} | {r['proxy_park_cpu']:.2f}", flush=True)
     if "flood" in PARTS:
         (now_status, now_ms), (later_status, later_ms) = idle_flood()
         print(f"5,000 idle + 1,200 slowloris connections open: /healthz {now_status} in {now_ms:.1f} ms; "

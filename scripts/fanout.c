@@ -3,8 +3,10 @@
  * /api/changes?since=V&wait=20 at HOST:PORT (binderyd, or a proxy in front of it).
  * Each round: every connection asks for the current version V, the client waits until the
  * requests are parked, sends one `set` on binderyd's control socket, and times each answer
- * from just before the set was sent. One thread and one epoll set for all sockets, no
- * allocation per answer, so the client's own cost per socket is a read() or two.
+ * from just before the set was sent and from the set's acknowledgement (the control reply,
+ * read in the same epoll loop; an answer before the ack counts as a negative time). One
+ * thread and one epoll set for all sockets, no allocation per answer, so the client's own
+ * cost per socket is a read() or two.
  *
  * Usage: fanout HOST PORT DAEMON_PORT CONTROL_SOCKET COUNT ROUNDS DAEMON_PID [PROXY_PIDS]
  * PORT is where the watchers connect (binderyd's, or a proxy's); the current version is asked
@@ -15,11 +17,14 @@
  * "all: p50 p99 max ms over every answer of every round; daemon CPU ms per set (mean);
  * proxy CPU ms per set (mean); daemon CPU ms per round taking the requests (mean); the median
  * of the rounds' own p99 (one round slowed by a neighbour on a shared machine moves the overall
- * p99 but not this); this client's own CPU ms per set (reading every answer)". Exits 1 if an answer is missing or not a 200.
+ * p99 but not this); this client's own CPU ms per set (reading every answer); p50 p99 ms after
+ * the ack; the ack's mean ms after the set; the proxy's CPU ms per round while the requests
+ * wait for the set". Exits 1 if an answer is missing or not a 200.
  * Built by bench-scale.py with `cc -O2`; not installed. */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -97,8 +102,10 @@ static int connect_tcp(const char *host, int port) {
 /* One blocking request on a fresh connection; returns the version in the JSON body. */
 static long current_version(const char *host, int port) {
     int fd = connect_tcp(host, port);
-    const char *request = "GET /api/changes?since=0 HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n";
-    if (write(fd, request, strlen(request)) < 0) die("write");
+    char request[256];
+    int length = snprintf(request, sizeof request,
+        "GET /api/changes?since=0 HTTP/1.1\r\nHost: %s:%d\r\nConnection: close\r\n\r\n", host, port);
+    if (write(fd, request, length) < 0) die("write");
     static char text[1 << 22];
     size_t n = 0;
     ssize_t r;
@@ -110,8 +117,9 @@ static long current_version(const char *host, int port) {
     return strtol(v + 10, NULL, 10);
 }
 
-static FILE *control_in;
 static int control_fd;
+static char control_text[65536];
+static size_t control_have;
 
 static void control_set(int value, int id) {
     char line[256];
@@ -120,17 +128,31 @@ static void control_set(int value, int id) {
     if (write(control_fd, line, n) != n) die("control write");
 }
 
-static void control_reply(int id) {
-    char reply[65536];
+/* Reads what the control socket has (it is non-blocking); true once the reply to `id` is in.
+ * Replies to earlier ids and notices are skipped line by line. */
+static int control_reply_arrived(int id) {
     char want[32];
     snprintf(want, sizeof want, "\"id\":%d", id);
-    while (fgets(reply, sizeof reply, control_in)) {
-        if (strstr(reply, want)) {
-            if (!strstr(reply, "\"ok\":true")) { fprintf(stderr, "set failed: %s", reply); exit(2); }
-            return;
+    for (;;) {
+        ssize_t r = read(control_fd, control_text + control_have, sizeof control_text - 1 - control_have);
+        if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 0;
+        if (r <= 0) die("control read");
+        control_have += r;
+        control_text[control_have] = 0;
+        char *line = control_text, *end;
+        while ((end = strchr(line, '\n'))) {
+            *end = 0;
+            if (strstr(line, want)) {
+                if (!strstr(line, "\"ok\":true")) { fprintf(stderr, "set failed: %s\n", line); exit(2); }
+                control_have = 0;
+                return 1;
+            }
+            line = end + 1;
         }
+        control_have -= line - control_text;
+        memmove(control_text, line, control_have);
+        if (control_have >= sizeof control_text - 1) control_have = 0;  /* a huge notice: drop it */
     }
-    die("control read");
 }
 
 /* Consumes what arrived on w; marks it done when the whole answer is in. */
@@ -181,6 +203,8 @@ int main(int argc, char **argv) {
     int closing = close_env && strcmp(close_env, "1") == 0;
     const char *jitter_env = getenv("FANOUT_JITTER_MS");
     int jitter_ms = jitter_env ? atoi(jitter_env) : 0;
+    const char *park_env = getenv("FANOUT_PARK_MS");
+    int park_ms = park_env ? atoi(park_env) : 0;
     srand(getpid());
 
     struct rlimit limit;
@@ -192,25 +216,28 @@ int main(int argc, char **argv) {
     struct sockaddr_un address = {.sun_family = AF_UNIX};
     snprintf(address.sun_path, sizeof address.sun_path, "%s", control);
     if (connect(control_fd, (struct sockaddr *)&address, sizeof address) < 0) die("control connect");
-    control_in = fdopen(dup(control_fd), "r");
+    fcntl(control_fd, F_SETFL, O_NONBLOCK);
 
     int epoll = epoll_create1(0);
+    struct epoll_event control_event = {.events = EPOLLIN, .data.ptr = NULL};
+    if (epoll_ctl(epoll, EPOLL_CTL_ADD, control_fd, &control_event) < 0) die("epoll_ctl control");
     struct watcher *watchers = calloc(count, sizeof *watchers);
     for (int i = 0; i < count; i++) watchers[i].buffer = malloc(BUFFER);
     double *samples = malloc(sizeof(double) * count * rounds);
     double *round_samples = malloc(sizeof(double) * count);
     double *round_p99 = malloc(sizeof(double) * rounds);
+    double *after_ack = malloc(sizeof(double) * count * rounds);
     int total = 0, failed = 0;
-    double daemon_cpu = 0, proxy_cpu = 0, park_cpu = 0, client_cpu = 0;
+    double daemon_cpu = 0, proxy_cpu = 0, park_cpu = 0, client_cpu = 0, ack_total = 0, proxy_park_cpu = 0;
     struct epoll_event events[1024];
 
     for (int round = 0; round < rounds; round++) {
         long version = current_version(host, daemon_port);
-        double park_before = cpu_ms(daemon_pid);
+        double park_before = cpu_ms(daemon_pid), proxy_park_before = cpu_ms(proxy_pids);
         char request[256];
         int length = snprintf(request, sizeof request,
-            "GET /api/changes?since=%ld&wait=20 HTTP/1.1\r\nHost: bench\r\nAccept-Encoding: gzip\r\n%s\r\n",
-            version, closing ? "Connection: close\r\n" : "");
+            "GET /api/changes?since=%ld&wait=20 HTTP/1.1\r\nHost: %s:%d\r\nAccept-Encoding: gzip\r\n%s\r\n",
+            version, host, port, closing ? "Connection: close\r\n" : "");
         for (int i = 0; i < count && (round == 0 || closing); i++) {
             if (watchers[i].fd > 0) close(watchers[i].fd);
             watchers[i].fd = connect_tcp(host, port);
@@ -224,19 +251,26 @@ int main(int argc, char **argv) {
         }
         /* Until every request is parked at the daemon (or the proxy); FANOUT_JITTER_MS adds a
          * random wait up to that long, so that a proxy's periodic checks (nginx's cache lock
-         * looks every 500 ms) meet changes at every phase rather than at one. */
-        usleep(200000 + count * 500 + (jitter_ms > 0 ? (rand() % (jitter_ms * 1000)) : 0));
+         * looks every 500 ms) meet changes at every phase rather than at one; FANOUT_PARK_MS
+         * adds a fixed wait, a quiet spell before the change (a dashboard waits up to 25 s). */
+        usleep(200000 + count * 500 + park_ms * 1000 + (jitter_ms > 0 ? (rand() % (jitter_ms * 1000)) : 0));
         double daemon_before = cpu_ms(daemon_pid), proxy_before = cpu_ms(proxy_pids), client_before = self_cpu_ms();
         park_cpu += daemon_before - park_before;
+        proxy_park_cpu += proxy_before - proxy_park_before;
         double sent = now_ms();
         if (getenv("FANOUT_TRACE")) fprintf(stderr, "set at %.6f\n", sent / 1e3);
         control_set((round + 1) % 2, round + 1);  /* latencyMs is 0 before round 0 */
-        int pending = count;
-        while (pending > 0) {
+        int pending = count, acked = 0;
+        double ack_ms = 0;
+        while (pending > 0 || !acked) {
             int n = epoll_wait(epoll, events, 1024, 30000);
-            if (n == 0) { fprintf(stderr, "round %d: %d answers missing after 30 s\n", round, pending); return 1; }
+            if (n == 0) { fprintf(stderr, "round %d: %d answers missing after 30 s%s\n", round, pending, acked ? "" : ", no ack"); return 1; }
             for (int e = 0; e < n; e++) {
                 struct watcher *w = events[e].data.ptr;
+                if (!w) {
+                    if (!acked && control_reply_arrived(round + 1)) { acked = 1; ack_ms = now_ms() - sent; }
+                    continue;
+                }
                 if (w->done) {
                     /* Only a closing connection may say more after its answer: the end. */
                     char sink[4096];
@@ -252,28 +286,32 @@ int main(int argc, char **argv) {
         }
         client_cpu += self_cpu_ms() - client_before;
         double daemon_used = cpu_ms(daemon_pid) - daemon_before, proxy_used = cpu_ms(proxy_pids) - proxy_before;
-        control_reply(round + 1);
         int ok = 0;
         for (int i = 0; i < count; i++) {
+            after_ack[total] = watchers[i].at_ms - ack_ms;
             round_samples[i] = watchers[i].at_ms;
             samples[total++] = watchers[i].at_ms;
             if (watchers[i].status == 200) ok++; else failed++;
         }
         qsort(round_samples, count, sizeof(double), compare);
         round_p99[round] = pct(round_samples, count, 0.99);
-        printf("round %d: p50 %.2f p99 %.2f max %.2f ms, daemon CPU %.0f ms, proxy CPU %.0f ms, %d of %d answered 200\n",
+        printf("round %d: p50 %.2f p99 %.2f max %.2f ms, ack at %.2f ms, daemon CPU %.0f ms, proxy CPU %.0f ms, %d of %d answered 200\n",
                round, pct(round_samples, count, 0.5), pct(round_samples, count, 0.99), round_samples[count - 1],
-               daemon_used, proxy_used, ok, count);
+               ack_ms, daemon_used, proxy_used, ok, count);
+        ack_total += ack_ms;
         daemon_cpu += daemon_used;
         proxy_cpu += proxy_used;
         usleep(50000);
     }
     qsort(samples, total, sizeof(double), compare);
     qsort(round_p99, rounds, sizeof(double), compare);
+    qsort(after_ack, total, sizeof(double), compare);
     printf("all: p50 %.2f p99 %.2f max %.2f ms; daemon CPU %.2f ms per set; proxy CPU %.2f ms per set; "
            "daemon CPU %.2f ms per round taking the requests; median round's p99 %.2f ms; %d not 200; "
-           "client CPU %.2f ms per set\n",
+           "client CPU %.2f ms per set; after the ack p50 %.2f p99 %.2f ms; ack %.2f ms after the set (mean); "
+           "proxy CPU %.2f ms per round while the requests wait\n",
            pct(samples, total, 0.5), pct(samples, total, 0.99), samples[total - 1],
-           daemon_cpu / rounds, proxy_cpu / rounds, park_cpu / rounds, pct(round_p99, rounds, 0.5), failed, client_cpu / rounds);
+           daemon_cpu / rounds, proxy_cpu / rounds, park_cpu / rounds, pct(round_p99, rounds, 0.5), failed, client_cpu / rounds,
+           pct(after_ack, total, 0.5), pct(after_ack, total, 0.99), ack_total / rounds, proxy_park_cpu / rounds);
     return failed ? 1 : 0;
 }

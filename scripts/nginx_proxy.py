@@ -2,11 +2,16 @@
 (Tests/proxy/nginx_proxy_test.py) and the fan-out benchmark (scripts/bench-scale.py).
 
 The docs' file is used as written except for what must differ on a test machine: the
-upstream port, the listen port and the cache path (each replacement must match, so the test
-fails if the docs' file drifts from what it checks). It is included in a minimal main
-configuration: foreground master, everything under one temporary directory, an access log
-of `$request_uri $status $upstream_cache_status $upstream_status` per request (a request that
-went upstream has an upstream status; one answered from the cache has `-`)."""
+daemon's address (its `server` line and the Host header), the listen port, the cache paths
+and the upstream layer's socket path (each replacement but the socket's must match, so the
+test fails if the docs' file drifts from what it checks). It is included in a minimal main
+configuration: foreground master, everything under one temporary directory, an access log of
+`$request_uri $status $upstream_cache_status $server_addr $upstream_addr` per request (the
+upstream layer's own requests have its `unix:` socket as their server address; a request that
+went on has the address it went to — the daemon's, or the upstream layer's socket — last,
+several if nginx tried again; one answered from a cache has `-`). `conf` measures another
+configuration written the same way (the benchmark's peers); `modules` are loaded first
+(e.g. nchan's)."""
 import os, shutil, socket, subprocess, time
 
 DOCS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx.conf")
@@ -19,35 +24,37 @@ def free_port():
 
 
 class Nginx:
-    def __init__(self, upstream_port, workdir, workers=1, connections=4096):
+    def __init__(self, upstream_port, workdir, workers=1, connections=4096, conf=DOCS_CONF, modules=()):
         if shutil.which("nginx") is None:
             raise RuntimeError("nginx is not installed (make deps installs nginx-light)")
         self.dir = workdir
         self.port = free_port()
         self.access_log = os.path.join(workdir, "access.log")
+        self.upstream = f"127.0.0.1:{upstream_port}"
         os.chmod(workdir, 0o755)  # nginx's workers may run as another user
-        conf = open(DOCS_CONF).read()
-        for old, new in (("server 127.0.0.1:8420;", f"server 127.0.0.1:{upstream_port};"),
+        text = open(conf).read()
+        for old, new in (("127.0.0.1:8420", self.upstream),
                          ("listen 8080;", f"listen 127.0.0.1:{self.port};"),
+                         ("/run/nginx-bindery.sock", os.path.join(workdir, "upstream-layer.sock")),
                          ("/var/cache/nginx/bindery", os.path.join(workdir, "cache"))):
-            if old not in conf:
-                raise RuntimeError(f"docs/nginx.conf no longer contains {old!r}")
-            conf = conf.replace(old, new)
+            if old not in text and not old.endswith(".sock"):  # a one-layer peer has no upstream layer
+                raise RuntimeError(f"{os.path.basename(conf)} no longer contains {old!r}")
+            text = text.replace(old, new)
         with open(os.path.join(workdir, "bindery.conf"), "w") as f:
-            f.write(conf)
+            f.write(text)
         temp = os.path.join(workdir, "temp")
         os.makedirs(temp, exist_ok=True)
         os.chmod(temp, 0o777)
         user = "user root;\n" if os.geteuid() == 0 else ""
         with open(os.path.join(workdir, "nginx.conf"), "w") as f:
-            f.write(f"""{user}daemon off;
+            f.write("".join(f"load_module {module};\n" for module in modules) + f"""{user}daemon off;
 worker_processes {workers};
 worker_rlimit_nofile {connections * 2 + 64};
 pid {workdir}/nginx.pid;
 error_log {workdir}/error.log warn;
 events {{ worker_connections {connections}; }}
 http {{
-    log_format upstream '$request_uri $status $upstream_cache_status $upstream_status';
+    log_format upstream '$request_uri $status $upstream_cache_status $server_addr $upstream_addr';
     access_log {self.access_log} upstream;
     client_body_temp_path {temp}/body;
     proxy_temp_path {temp}/proxy;
@@ -83,9 +90,24 @@ http {{
         except FileNotFoundError:
             return []
 
+    def settled_log_lines(self, ready, timeout=3.0):
+        """The log once `ready(lines)` holds, or as it is after `timeout` seconds: nginx logs a
+        request when it finishes it, a moment after the client has the answer."""
+        deadline = time.monotonic() + timeout
+        while True:
+            lines = self.log_lines()
+            if ready(lines) or time.monotonic() > deadline:
+                return lines
+            time.sleep(0.05)
+
+    def dashboard_requests(self, lines, prefix):
+        """The logged requests whose URI starts with `prefix` that came from outside (not the
+        upstream layer's own, which the dashboards' layer sends it)."""
+        return [fields for fields in lines if fields[0].startswith(prefix) and not fields[3].startswith("unix:")]
+
     def upstream_requests(self, lines, prefix):
-        """How many of the logged requests whose URI starts with `prefix` went upstream."""
-        return sum(1 for fields in lines if fields[0].startswith(prefix) and fields[3] != "-")
+        """How many of the logged requests whose URI starts with `prefix` reached the daemon."""
+        return sum(1 for fields in lines if fields[0].startswith(prefix) and self.upstream in " ".join(fields[4:]))
 
     def stop(self):
         if self.process.poll() is None:

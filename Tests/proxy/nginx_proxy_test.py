@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The real binderyd behind the real nginx configured with docs/nginx.conf (only its ports
 and cache path rewritten, see scripts/nginx_proxy.py): what a dashboard asks works through
-the proxy, and many dashboards long-polling one cursor cost the daemon one request.
+the proxy, many dashboards long-polling one cursor cost the daemon one request, and what no
+cache may store is passed on at once, never held behind a cache lock.
 
 Usage: nginx_proxy_test.py --port HTTP_PORT --socket CONTROL_SOCKET   (a running binderyd)
 Prints one line per check; exits non-zero if any failed."""
@@ -112,11 +113,29 @@ def main():
         check(f"{WATCHERS} long-polls at one cursor all get the change", statuses == [200] * WATCHERS and len(bodies) == 1,
               f"statuses {sorted(set(map(str, statuses)))}, {len(bodies)} distinct bodies")
         prefix = f"/api/changes?since={version}&"
-        lines = proxy.log_lines()
+        lines = proxy.settled_log_lines(lambda lines: len(proxy.dashboard_requests(lines, prefix)) >= WATCHERS)
         upstream = proxy.upstream_requests(lines, prefix)
-        asked = sum(1 for fields in lines if fields[0].startswith(prefix))
+        asked = len(proxy.dashboard_requests(lines, prefix))
         check(f"... at the cost of one upstream request ({upstream} of {asked} went upstream)",
               asked == WATCHERS and upstream == 1, f"{upstream} upstream of {asked}")
+
+        # What no cache may store is never queued behind a cache lock: every dashboard reads
+        # /api/events after a change, all at once and at the same URL.
+        events = f"/api/events?since={version}"
+        answers = [{} for _ in range(20)]
+        fetchers = [threading.Thread(target=lambda into=into: into.update(status=get(port, events)[0])) for into in answers]
+        for fetcher in fetchers:
+            fetcher.start()
+        for fetcher in fetchers:
+            fetcher.join(25)
+        lines = proxy.settled_log_lines(lambda lines: len(proxy.dashboard_requests(lines, events)) >= 20
+                                        and proxy.upstream_requests(lines, events) >= 20)
+        asked = proxy.dashboard_requests(lines, events)
+        statuses = [a.get("status") for a in answers]
+        check("20 concurrent /api/events through nginx all reach the daemon, none held by a cache",
+              statuses == [200] * 20 and len(asked) == 20 and all(fields[2] == "-" for fields in asked)
+              and proxy.upstream_requests(lines, events) == 20,
+              f"statuses {statuses}, cache statuses {sorted({fields[2] for fields in asked})}")
 
         # A cached "no change" (304) never hides a change for more than its second.
         version = json.loads(bodies.pop() or b"{}").get("version", version)
