@@ -1,3 +1,4 @@
+import Bindery
 import Dispatch
 import Synchronization
 
@@ -17,6 +18,9 @@ final class StatePublisher: Sendable {
         var version: UInt64 = 0
         /// Each view model's state object in pieces (see ``StateEncoder/viewModelPieces``).
         var viewModelPieces: [JSONPieces] = []
+        /// The secret inputs' values at `version`, which the pieces show masked: only `get`
+        /// over the control socket reads them.
+        var secretInputs: [SecretInput: SurfaceValue] = [:]
         var snapshot: StateSnapshot?
         var changes = ChangeLog()
         var log: EventLog
@@ -40,6 +44,12 @@ final class StatePublisher: Sendable {
     }
 
     /// Each view model's `"name":` bytes, in hosting order.
+    /// A secret input, by its view model's and its own index (hosting and surface order).
+    struct SecretInput: Hashable, Sendable {
+        let viewModel: Int
+        let input: Int
+    }
+
     private let keys: [[UInt8]]
     private let published: Mutex<Published>
     private let timers = DispatchQueue(label: "bindery.host.timers")
@@ -58,10 +68,12 @@ final class StatePublisher: Sendable {
     /// document is read), the version's change-feed entries
     /// (`restart`: the first version of this run — older cursors get a reset), and its
     /// events; then wakes the long-polls and delivers the events to watchers.
-    func publish(version: UInt64, viewModelPieces: [JSONPieces], changes: [[UInt8]], restart: Bool, events: [Event]) {
+    func publish(version: UInt64, viewModelPieces: [JSONPieces], secretInputs: [SecretInput: SurfaceValue],
+                 changes: [[UInt8]], restart: Bool, events: [Event]) {
         let (waiters, watchers) = published.withLock { published in
             published.version = version
             published.viewModelPieces = viewModelPieces
+            published.secretInputs = secretInputs
             published.snapshot = nil
             let logged = events.filter(\.logged).map(\.json)
             if restart {
@@ -92,6 +104,11 @@ final class StatePublisher: Sendable {
 
     /// The current version.
     var version: UInt64 { published.withLock { $0.version } }
+
+    /// A secret input's published value, unmasked (nil before the first version).
+    func secretValue(_ input: SecretInput) -> SurfaceValue? {
+        published.withLock { $0.secretInputs[input] }
+    }
 
     /// The published state object of the view model at `index` (hosting order).
     func viewModelJSON(_ index: Int) -> [UInt8] {

@@ -58,8 +58,10 @@ extension ViewModelHost {
         state.pendingReplies.removeAll(keepingCapacity: true)
 
         let publisher = publisher, pieces = state.encoder!.viewModelPieces, changes = entries
+        let secrets = secretInputValues()
         let publication: @Sendable () -> Void = {
-            publisher.publish(version: version, viewModelPieces: pieces, changes: changes, restart: restart, events: events)
+            publisher.publish(version: version, viewModelPieces: pieces, secretInputs: secrets, changes: changes,
+                              restart: restart, events: events)
         }
         guard let commit else {
             clearChangedState()
@@ -78,8 +80,20 @@ extension ViewModelHost {
     /// Publishes the current state as it is, without a commit (the start, when its first
     /// commit failed: what is shown was read from the database).
     func publishUncommitted() {
-        publisher.publish(version: state.version, viewModelPieces: state.encoder!.viewModelPieces, changes: [],
-                          restart: true, events: [])
+        publisher.publish(version: state.version, viewModelPieces: state.encoder!.viewModelPieces,
+                          secretInputs: secretInputValues(), changes: [], restart: true, events: [])
+    }
+
+    /// The secret inputs' current values, which the encoded pieces show masked (a handful:
+    /// copied whole with every version).
+    private func secretInputValues() -> [StatePublisher.SecretInput: SurfaceValue] {
+        var values: [StatePublisher.SecretInput: SurfaceValue] = [:]
+        for (viewModel, surface) in surfaces.enumerated() {
+            for (input, declared) in surface.inputs.enumerated() where declared.isSecret {
+                values[StatePublisher.SecretInput(viewModel: viewModel, input: input)] = state.values[viewModel].inputs[input]
+            }
+        }
+        return values
     }
 
     /// Records everything that changed since the last flush for the group commit: inputs,

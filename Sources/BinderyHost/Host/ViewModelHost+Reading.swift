@@ -73,6 +73,12 @@ extension ViewModelHost {
             let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
             return completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command '\(name)'" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
         }
+        // A secret input is masked in the published document; its owner, on the control
+        // socket, reads the value itself, at the same version.
+        if let input = surface.inputs.firstIndex(where: { $0.name == name && $0.isSecret }),
+           let value = publisher.secretValue(StatePublisher.SecretInput(viewModel: index, input: input)) {
+            return completion(.success(Reading(kind: "input", json: JSONWriter.encode(value))))
+        }
         guard let value = (try? JSONParser.parse(json))?[kind.key]?[name] else {
             return completion(.failure(HostFailure(.internal, "\(viewModel).\(name) is missing from the published state")))
         }
