@@ -1,4 +1,5 @@
 import BinderyJSON
+import BinderyNames
 
 /// Why a typed word is not a value of the input's type; the message names the expected type.
 public struct ValueError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -22,7 +23,7 @@ public enum ValueParser {
         let trimmed = text.trimmingWhitespace
         func failure(_ note: String = "") -> ValueError {
             let expected = (type?.phrase ?? "a value") + (constraint.map { " \($0)" } ?? "")
-            let got = JSONEscaping.minimal.quoted(Excerpt.of(text)) + note
+            let got = Excerpt.quoted(text, quote: JSONEscaping.minimal.quoted) + note
             if let argument { return ValueError(message: "\(target) expects \(argument) to be \(expected), got \(got)") }
             return ValueError(message: "\(target) expects \(expected), got \(got)")
         }

@@ -42,7 +42,7 @@ public struct Surface: Sendable {
     /// The input called `name`, or an error naming the closest one.
     public func input(named name: String) throws(SurfaceError) -> SurfaceInput {
         guard let input = inputs.first(where: { $0.name == name }) else {
-            throw SurfaceError(.unknownInput, "unknown input '\(name)' in \(self.name)" + DidYouMean.suffix(for: name, among: inputs.map(\.name), listing: "inputs"))
+            throw SurfaceError(.unknownInput, "unknown input \(Excerpt.quoted(name, quote: Excerpt.singleQuoted)) in \(self.name)" + DidYouMean.suffix(for: name, among: inputs.map(\.name), listing: "inputs"))
         }
         return input
     }
@@ -50,7 +50,7 @@ public struct Surface: Sendable {
     /// The output called `name`, or an error naming the closest one.
     public func output(named name: String) throws(SurfaceError) -> SurfaceOutput {
         guard let output = outputs.first(where: { $0.name == name }) else {
-            throw SurfaceError(.unknownOutput, "unknown output '\(name)' in \(self.name)" + DidYouMean.suffix(for: name, among: outputs.map(\.name), listing: "outputs"))
+            throw SurfaceError(.unknownOutput, "unknown output \(Excerpt.quoted(name, quote: Excerpt.singleQuoted)) in \(self.name)" + DidYouMean.suffix(for: name, among: outputs.map(\.name), listing: "outputs"))
         }
         return output
     }
@@ -58,7 +58,7 @@ public struct Surface: Sendable {
     /// The command called `name`, or an error naming the closest one.
     public func command(named name: String) throws(SurfaceError) -> SurfaceCommand {
         guard let command = commands.first(where: { $0.name == name }) else {
-            throw SurfaceError(.unknownCommand, "unknown command '\(name)' in \(self.name)" + DidYouMean.suffix(for: name, among: commands.map(\.name), listing: "commands"))
+            throw SurfaceError(.unknownCommand, "unknown command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted)) in \(self.name)" + DidYouMean.suffix(for: name, among: commands.map(\.name), listing: "commands"))
         }
         return command
     }

@@ -1,3 +1,5 @@
+import BinderyNames
+
 /// A settable, typed input of a view model, backed by a `MutableProperty`.
 ///
 /// Setting it from text or from a value of the wrong type or out of its constraint fails with
@@ -52,10 +54,10 @@ public struct SurfaceInput: Sendable {
     /// type, or throws the error a person would need to correct it.
     public func validate(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> SurfaceValue {
         guard let accepted = type.accept(value) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got \(value.kindName) \(value)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got \(value.kindName) \(value.excerpt)")
         }
         guard constraint.admits(accepted) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue) \(constraint), got \(value)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue) \(constraint), got \(value.excerpt)")
         }
         return accepted
     }
@@ -63,7 +65,7 @@ public struct SurfaceInput: Sendable {
     /// Parses `text` as the input's type and checks it, or throws.
     public func parse(_ text: String, viewModel: String) throws(SurfaceError) -> SurfaceValue {
         guard let parsed = type.parse(text) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got '\(text)'")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got \(Excerpt.quoted(text, quote: Excerpt.singleQuoted))")
         }
         return try validate(parsed, viewModel: viewModel)
     }
