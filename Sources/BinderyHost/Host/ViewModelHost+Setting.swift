@@ -46,8 +46,10 @@ extension ViewModelHost {
         state.clientSetting = (viewModel, input)
         defer { state.clientSetting = nil }
         // The set is the cause of the changes it triggers synchronously: its event goes
-        // before theirs, so watchers read cause, then effects.
+        // before theirs, so watchers read cause, then effects — in place and in time: it is
+        // stamped before the set runs, so no effect carries an earlier time than its cause.
         let causePosition = state.pendingEvents.count
+        let causeTime = ISO8601Timestamp.now()
         do {
             try surface.inputs[input].set(value, viewModel: surface.name)
         } catch {
@@ -59,7 +61,7 @@ extension ViewModelHost {
         state.changedInputs.insert(GroupCommit.Key(viewModel: viewModel, input: input))
         state.memberChanged(HostState.ChangeKey(viewModel: viewModel, part: .input, index: input))
         metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: value)),
+        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: causeTime, kind: .set(value: value)),
                at: causePosition)
         state.pendingReplies.append(reply)
         markDirty()
