@@ -25,6 +25,8 @@ public final class BinderyDaemon: Sendable {
     public let httpAddress: ListenAddress?
     /// The control socket's path, or nil when it was inherited from systemd.
     public let socketPath: String?
+    /// How binderyctl attaches to this daemon (its socket, and whether systemd passed it).
+    public let attach: AttachCommand
 
     /// Starts serving `host` (already started) as `configuration` says. Throws a one-line
     /// error when a socket cannot be set up.
@@ -49,11 +51,13 @@ public final class BinderyDaemon: Sendable {
             if let socket = assignment.control {
                 control = try ControlServer(listener: .socket(socket.descriptor), handler: handler)
                 socketPath = nil
+                attach = AttachCommand(socketPath: socket.boundPath, fromSystemd: true)
             } else {
                 let directory = Self.parentDirectory(of: configuration.socketPath)
                 if !directory.isEmpty { Self.makeDirectories(directory) }
                 control = try ControlServer(listener: .path(configuration.socketPath, mode: configuration.socketMode), handler: handler)
                 socketPath = configuration.socketPath
+                attach = AttachCommand(socketPath: configuration.socketPath, fromSystemd: false)
             }
         } catch {
             throw DaemonSetupError(error.description)
@@ -73,7 +77,8 @@ public final class BinderyDaemon: Sendable {
             overloadLog: { line in logger.warning(line) })
         let controlServer = control
         let countsBox = HTTPCountsBox()
-        let routes = DaemonHTTPRoutes(host: host, webFiles: webFiles) {
+        let attachLine = attach.line()
+        let routes = DaemonHTTPRoutes(host: host, webFiles: webFiles, attach: attachLine) {
             host.metrics.render(stateVersion: host.version, controlClients: controlServer.clientCount,
                                 httpResponses: countsBox.counts())
         }

@@ -15,12 +15,16 @@ public struct DaemonHTTPRoutes: Sendable {
     private let host: ViewModelHost
     private let webFiles: (any WebFiles)?
     private let metricsText: @Sendable () -> String
+    private let attach: String
 
-    /// Routes for `host`, serving `webFiles` (nil: no web files, `/` is 404) and the
-    /// Prometheus text `metricsText` builds.
-    public init(host: ViewModelHost, webFiles: (any WebFiles)?, metricsText: @escaping @Sendable () -> String) {
+    /// Routes for `host`, serving `webFiles` (nil: no web files, `/` is 404) — its page with
+    /// the current state inline (``DashboardPage``, naming `attach` as the way to drive it) —
+    /// and the Prometheus text `metricsText` builds.
+    public init(host: ViewModelHost, webFiles: (any WebFiles)?, attach: String = "binderyctl",
+                metricsText: @escaping @Sendable () -> String) {
         self.host = host
         self.webFiles = webFiles
+        self.attach = attach
         self.metricsText = metricsText
     }
 
@@ -45,6 +49,10 @@ public struct DaemonHTTPRoutes: Sendable {
             var response = HTTPResponse.text(host.isStopping ? "stopping\n" : "ok\n", status: host.isStopping ? 503 : 200)
             response.headers.append(Self.noCache)
             responder.respond(response)
+        case "/", "/index.html":
+            guard let index = webFiles?.contents(of: "index.html") else { responder.respond(.notFound); return }
+            let page = DashboardPage.render(index: index, surface: host.surfaceJSON, state: host.snapshot.json, attach: attach)
+            responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
         default:
             if request.target.segments.first == "api" {
                 responder.respond(.notFound)
