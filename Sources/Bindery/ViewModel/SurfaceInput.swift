@@ -1,4 +1,5 @@
 import BinderyNames
+import FoundationEssentials
 
 /// A settable, typed input of a view model, backed by a `MutableProperty`.
 ///
@@ -16,12 +17,19 @@ public struct SurfaceInput: Sendable {
     public let producer: SignalProducer<SurfaceValue, Never>
     private let read: @Sendable () -> SurfaceValue
     private let write: @Sendable (SurfaceValue) -> Void
+    private let converts: @Sendable (SurfaceValue) -> Bool
+    /// What a value must be beyond its type ("an ISO 8601 date …"), for errors; nil when the
+    /// type says it all.
+    private let expectation: String?
 
     private init<Value>(_ name: String, _ type: InputType, _ constraint: InputConstraint, _ property: MutableProperty<Value>,
-                        from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue) {
+                        from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue,
+                        expectation: String? = nil) {
         self.name = name
         self.type = type
         self.constraint = constraint
+        self.expectation = expectation
+        self.converts = { from($0) != nil }
         self.producer = property.producer.map(to)
         self.read = { to(property.value) }
         self.write = { value in if let converted = from(value) { property.value = converted } }
@@ -42,6 +50,30 @@ public struct SurfaceInput: Sendable {
         SurfaceInput(name, .double, constraint, property, from: { if case let .double(d) = $0 { d } else { nil } }, to: SurfaceValue.double)
     }
 
+    /// A floating-point input held as a `Float` (sent and shown as a double).
+    public static func float(_ name: String, _ property: MutableProperty<Float>, _ constraint: InputConstraint = .none) -> SurfaceInput {
+        SurfaceInput(name, .double, constraint, property, from: { if case let .double(d) = $0 { Float(d) } else { nil } }, to: { .double(Double($0)) })
+    }
+
+    /// A date input: an ISO 8601 string ("2026-12-01T23:41:07Z"); anything else is refused.
+    public static func date(_ name: String, _ property: MutableProperty<Date>) -> SurfaceInput {
+        SurfaceInput(name, .string, .none, property, from: { if case let .string(s) = $0 { Date(surfaceText: s) } else { nil } },
+                     to: \.surfaceValue, expectation: "an ISO 8601 date and time such as 2026-12-01T23:41:07Z")
+    }
+
+    /// A URL input: an absolute URL with a scheme; anything else is refused.
+    public static func url(_ name: String, _ property: MutableProperty<URL>) -> SurfaceInput {
+        SurfaceInput(name, .string, .none, property, from: {
+            if case let .string(s) = $0, let url = URL(string: s), url.scheme != nil { url } else { nil }
+        }, to: \.surfaceValue, expectation: "an absolute URL such as https://example.com/")
+    }
+
+    /// A UUID input: its canonical string; anything else is refused.
+    public static func uuid(_ name: String, _ property: MutableProperty<UUID>) -> SurfaceInput {
+        SurfaceInput(name, .string, .none, property, from: { if case let .string(s) = $0 { UUID(uuidString: s) } else { nil } },
+                     to: \.surfaceValue, expectation: "a UUID such as 123E4567-E89B-12D3-A456-426614174000")
+    }
+
     /// A boolean input.
     public static func bool(_ name: String, _ property: MutableProperty<Bool>) -> SurfaceInput {
         SurfaceInput(name, .bool, .none, property, from: { if case let .bool(b) = $0 { b } else { nil } }, to: SurfaceValue.bool)
@@ -58,6 +90,9 @@ public struct SurfaceInput: Sendable {
         }
         guard constraint.admits(accepted) else {
             throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue) \(constraint), got \(value.excerpt)")
+        }
+        guard converts(accepted) else {
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expectation ?? "\(type.article) \(type.rawValue)"), got \(value.excerpt)")
         }
         return accepted
     }

@@ -1,0 +1,66 @@
+import Bindery
+import FoundationEssentials
+import Testing
+
+/// A view model with the value types beyond String, Int, Double and Bool.
+private final class TripViewModel: ViewModel {
+    enum Mood: String, SurfaceRepresentable, Sendable { case calm, busy }
+
+    let ratio = MutableProperty<Float>(0.5)
+    let departure = MutableProperty(Date(timeIntervalSince1970: 0))
+    let site = MutableProperty(URL(string: "https://example.com/")!)
+    let ticket = MutableProperty(UUID(uuidString: "123E4567-E89B-12D3-A456-426614174000")!)
+    let mood = Property(value: Mood.calm)
+    let seats = Property(value: ["b": 2, "a": 1])
+    let arrival = Property(value: Date(timeIntervalSince1970: 1.5))
+
+    var surface: Surface { Surface(self) }
+}
+
+/// A view model holding a value no surface can carry.
+private final class OddViewModel: ViewModel {
+    let tags = MutableProperty<Set<Int>>([])
+    var surface: Surface { Surface(self) }
+}
+
+@Suite struct SurfaceTypesTests {
+    @Test func floatDateURLAndUUIDAreInputs() throws {
+        let model = TripViewModel()
+        let surface = model.surface
+        #expect(surface.inputs.map(\.name) == ["ratio", "departure", "site", "ticket"])
+        #expect(surface.inputs.map(\.type) == [.double, .string, .string, .string])
+        #expect(try surface.input(named: "departure").value == .string("1970-01-01T00:00:00.000Z"))
+        try surface.input(named: "departure").set(.string("2026-12-01T23:41:07Z"), viewModel: "trip")
+        #expect(model.departure.value == Date(timeIntervalSince1970: 1_796_168_467))
+        try surface.input(named: "ratio").set(.double(0.25), viewModel: "trip")
+        #expect(model.ratio.value == 0.25)
+        try surface.input(named: "ticket").set(.string("00000000-0000-0000-0000-000000000001"), viewModel: "trip")
+        #expect(model.ticket.value.uuidString == "00000000-0000-0000-0000-000000000001")
+    }
+
+    @Test func aValueTheTypeCannotTakeIsRefusedNamingWhatItTakes() throws {
+        let model = TripViewModel()
+        let surface = model.surface
+        #expect(throws: SurfaceError(.invalidValue, "trip.departure expects an ISO 8601 date and time such as 2026-12-01T23:41:07Z, got \"tomorrow\"")) {
+            try surface.input(named: "departure").set(.string("tomorrow"), viewModel: "trip")
+        }
+        #expect(throws: SurfaceError.self) { try surface.input(named: "site").set(.string("not a url"), viewModel: "trip") }
+        #expect(throws: SurfaceError.self) { try surface.input(named: "ticket").set(.string("123"), viewModel: "trip") }
+        #expect(model.departure.value == Date(timeIntervalSince1970: 0), "a refused value changes nothing")
+    }
+
+    @Test func enumsDictionariesAndDatesAreOutputs() throws {
+        let surface = TripViewModel().surface
+        #expect(try surface.output(named: "mood").value == .string("calm"))
+        #expect(try surface.output(named: "seats").value == .record(["a": .int(1), "b": .int(2)]))
+        #expect(try surface.output(named: "arrival").value == .string("1970-01-01T00:00:01.500Z"))
+    }
+
+    @Test func aValueNoSurfaceCanCarryStopsTheConstructionNamingTheMember() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = OddViewModel().surface
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("odd: tags is a MutableProperty<Set<Int>>, and a surface cannot carry Set<Int>; make it SurfaceRepresentable"), "\(message)")
+    }
+}
