@@ -134,7 +134,7 @@ public enum CommandTable {
     /// `\x`, for its usage line (backslash commands are read before the table).
     public static let expandedSpec = CommandSpec(
         name: "\\x", arguments: [ArgumentSpec("on|off|auto", .commandWord, optional: true)],
-        summary: "Expanded output: one field per line (auto: if a table is too wide).",
+        summary: "Expanded: one field per line (auto: when too wide).",
         details: ["Without an argument it toggles."])
 
     /// The backslash commands, as in psql: read before the table, listed by `help`, `\?` and

@@ -86,8 +86,8 @@ import Testing
         try withDaemon { d in
             let r = try Binderyctl.run(["--socket", d.socketPath, "-c", "set api.latencyMs " + String(repeating: "x", count: 5_000)])
             #expect(r.status == 1)
-            #expect(r.stderr == "error: api.latencyMs expects an int between 0 and 60000, got \"" + String(repeating: "x", count: 40)
-                + "…\" (5,000 characters)\n")
+            #expect(r.stderr.hasPrefix("error: api.latencyMs expects an int"), "\(r.stderr.prefix(200))")
+            #expect(r.stderr.hasSuffix(", got \"" + String(repeating: "x", count: 40) + "…\" (5,000 characters)\n"), "\(r.stderr.prefix(200))")
         }
     }
 
