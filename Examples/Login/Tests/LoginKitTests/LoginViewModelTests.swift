@@ -58,6 +58,7 @@ import Testing
         SignalProducer<Bool, LoginError>(error: LoginError(description: "at once"))
             .delay(0.5, on: scheduler)
             .startWithFailed { failedAt.append($0.description) }
+        scheduler.advance()  // the failure is scheduled for now, not 0.5 s later
         #expect(failedAt == ["at once"], "failed before any scheduler time passed")
         SignalProducer<Bool, LoginError>(value: false)
             .delay(0.5, on: scheduler)
