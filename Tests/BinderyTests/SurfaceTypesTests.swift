@@ -17,9 +17,28 @@ private final class TripViewModel: ViewModel {
     var surface: Surface { Surface(self) }
 }
 
+/// A value type the view model never made SurfaceRepresentable, only Codable.
+private struct Booking: Codable, Equatable, Sendable {
+    enum Class: String, Codable, Sendable { case economy, business }
+    var seat: String
+    var travelClass: Class
+    var when: Date
+    var note: String?
+    var legs: [Int]
+}
+
+/// Shows a Codable value as its encoding.
+private final class BookingViewModel: ViewModel {
+    let booking = MutableProperty(Booking(seat: "12A", travelClass: .business, when: Date(timeIntervalSince1970: 0), note: nil, legs: [1, 2]))
+    var surface: Surface { Surface(self) }
+}
+
+/// A thing with no Codable form and no SurfaceValue.
+private final class Handle: Sendable {}
+
 /// A view model holding a value no surface can carry.
 private final class OddViewModel: ViewModel {
-    let tags = MutableProperty<Set<Int>>([])
+    let handle = MutableProperty(Handle())
     var surface: Surface { Surface(self) }
 }
 
@@ -56,11 +75,25 @@ private final class OddViewModel: ViewModel {
         #expect(try surface.output(named: "arrival").value == .string("1970-01-01T00:00:01.500Z"))
     }
 
+    @Test func aCodableValueIsAnOutputByItsEncodingInDeclarationOrder() throws {
+        let model = BookingViewModel()
+        let output = try model.surface.output(named: "booking")
+        #expect(output.value == .record(["seat": .string("12A"), "travelClass": .string("business"),
+                                         "when": .string("1970-01-01T00:00:00.000Z"), "legs": .list([.int(1), .int(2)])]))
+        model.booking.value.note = "aisle"
+        if case let .record(record) = output.value {
+            #expect(record.fields.map(\.name) == ["seat", "travelClass", "when", "note", "legs"])
+            #expect(record["note"] == .string("aisle"))
+        } else {
+            Issue.record("not a record: \(output.value)")
+        }
+    }
+
     @Test func aValueNoSurfaceCanCarryStopsTheConstructionNamingTheMember() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = OddViewModel().surface
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("odd: tags is a MutableProperty<Set<Int>>, and a surface cannot carry Set<Int>; make it SurfaceRepresentable"), "\(message)")
+        #expect(message.contains("odd: handle is a MutableProperty<Handle>, and a surface cannot carry Handle; make it SurfaceRepresentable"), "\(message)")
     }
 }

@@ -2,12 +2,13 @@ extension Surface {
     /// The surface of `model` discovered from its stored members, in declaration order: each
     /// `MutableProperty` of a string, int, double, bool, float, date (ISO 8601), URL or UUID is
     /// an input; any other `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value
-    /// an output (and each
-    /// `MutableListProperty` or `ListProperty` of them a list output reporting its edits); each
-    /// `Action` (taking nothing, an int, a string, a double or a bool) a command. Members are
-    /// named after their Swift property; members whose name starts with `_` are left out, and so
-    /// is everything `declare` hides. `name` defaults to the type's name without `ViewModel`,
-    /// in lower camel case (`LoginViewModel` → `login`, `APIViewModel` → `api`).
+    /// an output, and of any other `Encodable` value an output shown by its Codable encoding
+    /// (and each `MutableListProperty` or `ListProperty` of ``SurfaceRepresentable`` rows a list
+    /// output reporting its edits); each `Action` (taking nothing, an int, a string, a double or
+    /// a bool) a command. Members are named after their Swift property; members whose name
+    /// starts with `_` are left out, and so is everything `declare` hides. `name` defaults to
+    /// the type's name without `ViewModel`, in lower camel case (`LoginViewModel` → `login`,
+    /// `APIViewModel` → `api`).
     ///
     /// Fails at construction (a precondition, like duplicate names) when a declared member is
     /// not a stored member, an exposed `Action` takes an argument no surface can carry, or an
@@ -35,6 +36,11 @@ extension Surface {
             guard !declaration.hidden.contains(memberName) else { continue }
             guard let convertible = value as? any SurfaceMemberConvertible else {
                 if let candidate = value as? any SurfaceMemberCandidate {
+                    let derives = declaration.details[memberName]?.derivesFrom ?? []
+                    if let output = candidate.encodingOutput(named: memberName, derivesFrom: derives) {
+                        outputs.append(output)
+                        continue
+                    }
                     preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); make it SurfaceRepresentable (docs/GUIDE.md, \"Values\") or hide it")
                 }
                 continue
