@@ -332,7 +332,7 @@ if noise and int(sys.argv[2]) < 24:
 sys.exit(0 if ok and not raw and not noise else 1)
 PY
 }
-check "journalctl -u binderyd: the daemon's lines with their priorities (info 6, notice 5), no thread-priority noise" journal_priorities
+check "journalctl -u binderyd: the daemon's lines with their priorities (info 6, notice 5); no thread-priority noise where RLIMIT_NICE can be granted" journal_priorities
 
 state_private() {
     local dir=/proc/$ns_pid/root/var/lib/private/bindery mode files bad=0 owner

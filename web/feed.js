@@ -42,10 +42,18 @@ class LongPoller {
     this.worker = new Worker("long-poll-worker.js");
     this.pending = new Map();
     this.nextId = 1;
+    this.broken = false;
     this.worker.onmessage = ({ data }) => {
       const settle = this.pending.get(data.id);
       this.pending.delete(data.id);
       if (settle) settle(data);
+    };
+    // A worker that cannot load or run fails the polls waiting on it; the feed then
+    // long-polls from the page itself.
+    this.worker.onerror = () => {
+      this.broken = true;
+      for (const settle of this.pending.values()) settle({ error: "the long-poll worker failed" });
+      this.pending.clear();
     };
   }
 
@@ -140,7 +148,8 @@ export class Feed {
     } else if (this.version !== null) {
       path = `api/changes?since=${this.version}`; // back from an outage: answered at once
     }
-    const result = waits && this.longPoller ? await this.longPoller.fetchJSON(path, timeout) : await fetchJSON(path, timeout);
+    const viaWorker = waits && this.longPoller && !this.longPoller.broken;
+    const result = viaWorker ? await this.longPoller.fetchJSON(path, timeout) : await fetchJSON(path, timeout);
     if (result.notModified) return false;
     const feed = result.body;
     if (!feed || typeof feed.version !== "number") throw new Error("api/changes has no version");
