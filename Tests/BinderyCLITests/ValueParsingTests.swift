@@ -32,4 +32,12 @@ import Testing
         }
         #expect(throws: ValueError.self) { try ValueParser.parse(Token("maybe"), as: .bool, for: "x") }
     }
+
+    @Test func jsonInputsTakeJSONText() throws {
+        #expect(try ValueParser.parse(Token(#"{"seat": "1A", "legs": [1, 2]}"#), as: .json, for: "trip.booking").serialized
+            == #"{"seat":"1A","legs":[1,2]}"#)
+        #expect(throws: ValueError(message: #"trip.booking expects a JSON value, got "{seat:""#)) {
+            try ValueParser.parse(Token("{seat:"), as: .json, for: "trip.booking")
+        }
+    }
 }

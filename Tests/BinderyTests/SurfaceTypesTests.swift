@@ -27,9 +27,11 @@ private struct Booking: Codable, Equatable, Sendable {
     var legs: [Int]
 }
 
-/// Shows a Codable value as its encoding.
+/// A Codable value as an input (set as JSON) and as an output (shown by its encoding).
 private final class BookingViewModel: ViewModel {
     let booking = MutableProperty(Booking(seat: "12A", travelClass: .business, when: Date(timeIntervalSince1970: 0), note: nil, legs: [1, 2]))
+    let confirmed: Property<Booking>
+    init() { confirmed = Property(booking) }
     var surface: Surface { Surface(self) }
 }
 
@@ -75,9 +77,28 @@ private final class OddViewModel: ViewModel {
         #expect(try surface.output(named: "arrival").value == .string("1970-01-01T00:00:01.500Z"))
     }
 
+    @Test func aCodableValueIsAnInputSetAsJSONInItsCodableForm() throws {
+        let model = BookingViewModel()
+        let input = try model.surface.input(named: "booking")
+        #expect(input.type == .json)
+        let sent = try input.parse(#"{"seat": "3C", "travelClass": "economy", "when": "2026-12-01T23:41:07Z", "legs": [7]}"#,
+                                   viewModel: "booking")
+        try input.set(sent, viewModel: "booking")
+        #expect(model.booking.value == Booking(seat: "3C", travelClass: .economy, when: Date(timeIntervalSince1970: 1_796_168_467),
+                                               note: nil, legs: [7]))
+        #expect(throws: SurfaceError(.invalidValue, "booking.booking expects Booking as JSON (its Codable form), got {seat: \"4D\"}")) {
+            try input.set(.record(["seat": .string("4D")]), viewModel: "booking")
+        }
+        #expect(throws: SurfaceError.self) {
+            try input.set(.record(["seat": .string("4D"), "travelClass": .string("first"), "when": .string("2026-12-01T23:41:07Z"),
+                                   "legs": .list([])]), viewModel: "booking")
+        }
+        #expect(model.booking.value.seat == "3C", "a refused value changes nothing")
+    }
+
     @Test func aCodableValueIsAnOutputByItsEncodingInDeclarationOrder() throws {
         let model = BookingViewModel()
-        let output = try model.surface.output(named: "booking")
+        let output = try model.surface.output(named: "confirmed")
         #expect(output.value == .record(["seat": .string("12A"), "travelClass": .string("business"),
                                          "when": .string("1970-01-01T00:00:00.000Z"), "legs": .list([.int(1), .int(2)])]))
         model.booking.value.note = "aisle"

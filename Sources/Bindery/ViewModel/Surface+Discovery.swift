@@ -1,8 +1,9 @@
 extension Surface {
     /// The surface of `model` discovered from its stored members, in declaration order: each
     /// `MutableProperty` of a string, int, double, bool, float, date (ISO 8601), URL or UUID is
-    /// an input; any other `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value
-    /// an output, and of any other `Encodable` value an output shown by its Codable encoding
+    /// an input, and so is one of any other `Codable` value (set as JSON in its Codable form);
+    /// any other `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output,
+    /// and of any other `Encodable` value an output shown by its Codable encoding
     /// (and each `MutableListProperty` or `ListProperty` of ``SurfaceRepresentable`` rows a list
     /// output reporting its edits); each `Action` (taking nothing, an int, a string, a double or
     /// a bool) a command. Members are named after their Swift property; members whose name
@@ -37,9 +38,10 @@ extension Surface {
             guard let convertible = value as? any SurfaceMemberConvertible else {
                 if let candidate = value as? any SurfaceMemberCandidate {
                     let derives = declaration.details[memberName]?.derivesFrom ?? []
-                    if let output = candidate.encodingOutput(named: memberName, derivesFrom: derives) {
-                        outputs.append(output)
-                        continue
+                    switch candidate.codableMember(named: memberName, derivesFrom: derives) {
+                    case let .input(input)?: inputs.append(input); continue
+                    case let .output(output)?: outputs.append(output); continue
+                    case .command?, nil: break
                     }
                     preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); make it SurfaceRepresentable (docs/GUIDE.md, \"Values\") or hide it")
                 }

@@ -74,6 +74,14 @@ public struct SurfaceInput: Sendable {
                      to: \.surfaceValue, expectation: "a UUID such as 123E4567-E89B-12D3-A456-426614174000")
     }
 
+    /// An input of a `Codable` type of your own, set as JSON in its Codable form (a record for a
+    /// struct, a list for an array, the raw value for an enum) and shown the same way; a value
+    /// that does not decode to a `Value` is refused.
+    public static func codable<Value: Codable & Sendable>(_ name: String, _ property: MutableProperty<Value>) -> SurfaceInput {
+        SurfaceInput(name, .json, .none, property, from: { SurfaceValueDecoder.decode(Value.self, from: $0) },
+                     to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)")
+    }
+
     /// A boolean input.
     public static func bool(_ name: String, _ property: MutableProperty<Bool>) -> SurfaceInput {
         SurfaceInput(name, .bool, .none, property, from: { if case let .bool(b) = $0 { b } else { nil } }, to: SurfaceValue.bool)
