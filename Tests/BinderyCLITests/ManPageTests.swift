@@ -31,7 +31,7 @@ struct ManPageTests {
     @Test func binderydsPageCarriesEveryOption() throws {
         let page = try ManPage.render(Self.root.appendingPathComponent("man/binderyd.8").path)
         #expect(page.warnings.isEmpty, "\(page.warnings)")
-        let help = try ManPage.output(of: Binderyctl.path.replacingOccurrences(of: "/binderyctl", with: "/binderyd"), ["--help"])
+        let help = try ManPage.output(of: ManPage.binderyd, ["--help"])
         let options = ManPage.options(in: help)
         #expect(options.contains("--reset-state"))
         for option in options {
@@ -43,11 +43,38 @@ struct ManPageTests {
         let synopsis = readme.components(separatedBy: "```\nbinderyd [")[1].components(separatedBy: "```")[0]
         #expect(ManPage.options(in: synopsis) == ManPage.options(in: usage), "README's binderyd synopsis differs from --help")
     }
+
+    /// README's example of a bad `--set` really is bad: binderyd exits 2 naming it.
+    @Test(.timeLimit(.minutes(1))) func readmesBadSetExampleIsRefused() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try #require(readme.components(separatedBy: "(`binderyd --set ").dropFirst().first?.components(separatedBy: "`").first)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bad-set-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ManPage.binderyd)
+        process.arguments = ["--set", example, "--socket", directory.path + "/c.sock", "--state-dir", directory.path, "--http", "127.0.0.1:0"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        // A safety net: an example that is not bad starts the daemon, which is then stopped.
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGTERM) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+        #expect(process.terminationStatus == 2, "binderyd --set \(example) exited \(process.terminationStatus)")
+        #expect(message.hasPrefix("binderyd: --set \(example): ") && message.split(separator: "\n").count == 1, "\(message)")
+    }
 }
 
 /// A man page as `man -l` renders it, and the option words of a help text.
 enum ManPage {
     static var manIsInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/man") }
+
+    /// The built binderyd, beside binderyctl.
+    static var binderyd: String { URL(fileURLWithPath: Binderyctl.path).deletingLastPathComponent().appendingPathComponent("binderyd").path }
 
     /// The page rendered by man-db for a wide terminal (so nothing is hyphenated), its text
     /// normalised; groff's warnings apart.

@@ -81,7 +81,7 @@ extension ViewModelHost {
                 return completion(.success(Reading(kind: "command", json: values.commands[command].json)))
             }
             let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
-            completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command '\(name)'" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
+            completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
         }
     }
 
