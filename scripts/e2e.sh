@@ -8,7 +8,9 @@
 #   4. binderyd behind the real nginx configured with docs/nginx.conf (Tests/proxy);
 #   5. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
 #      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
-#      replayed against it, and its dashboard (compiled in) describing its list's columns.
+#      replayed against it, and its dashboard (compiled in) describing its list's columns, its
+#      binding graph (an input enabling a command) drawn with no edge behind a node;
+#   6. the dashboard's first paint: the state inline, and one-shot Chromium reads.
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -151,14 +153,24 @@ guide_example() {
     second=$("$example/debug/logind" --socket "$workdir/second.sock" --state-dir "$workdir/state" --http 127.0.0.1:0 2>&1 >/dev/null)
     case "$second" in *"in use by another logind"*) ;; *) echo "      a second logind on the same state says: $second"; ok=1 ;; esac
     case "$second" in *binderyd*) echo "      logind's message names binderyd: $second"; ok=1 ;; esac
+    # notes.add derives from the draft input: its edge skips the outputs' column.
+    python3 Tests/web/graph_layout_test.py --base-url "http://127.0.0.1:$port" | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
     stop_daemon || ok=1
     return $ok
+}
+
+first_paint() {
+    # Its own daemons (15 listed products): the state in the first paint and one-shot reads.
+    python3 Tests/web/first_paint.py --rows 15 --runs 1 | sed 's/^/      /'
+    return "${PIPESTATUS[0]}"
 }
 
 check "README session replays as written (binderyctl --check README.md)" walkthrough
 check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_against_daemon
 check "dashboard in headless Chromium: live state, run states, event log, scrubber, outage and resync" dashboard
+check "dashboard's first paint shows the state; chromium --dump-dom and --virtual-time-budget read it at once" first_paint
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
-check "docs/GUIDE.md's example: its tests, --help, the guide's session and its dashboard" guide_example
+check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -68,6 +68,15 @@ package_has_everything() {
 }
 check "package: binaries, units, man pages, completion, docs, copyright, changelog" package_has_everything
 
+man_pages_name_shipped_docs() {
+    local path status=0
+    for path in $(grep -ho '/usr/share/doc/bindery/[A-Za-z0-9._-]*' man/binderyd.8 man/binderyctl.1 | sort -u); do
+        grep -qx "$path" <<<"$contents" || { echo "      a man page names $path, which the package does not ship"; status=1; }
+    done
+    return $status
+}
+check "man pages name only documentation files the package ships (PROTOCOL.md.gz, …)" man_pages_name_shipped_docs
+
 package_metadata() {
     local depends exec
     depends=$(dpkg-deb -f "$deb" Depends)
@@ -210,7 +219,7 @@ notify_ready() {
     type=$(prop binderyd.service Type)
     status=$(prop binderyd.service StatusText)
     echo "      Type=$type StatusText=$status"
-    [ "$type" = notify ] && [[ $status == "serving 7 view models; control the control socket systemd passed; http http://127.0.0.1:$port/" ]]
+    [ "$type" = notify ] && [[ $status == "serving 7 view models; control /run/bindery/control.sock (from systemd); http http://127.0.0.1:$port/" ]]
 }
 check "Type=notify: active after READY=1, STATUS= says what it serves" notify_ready
 
@@ -247,13 +256,17 @@ check "sandbox in force: dynamic uid, no capabilities, seccomp, no new privilege
 
 dashboard_served() {
     local file status=0
-    for file in $(ls web); do
+    for file in $(ls web | grep -vx index.html); do
         cmp -s <(http_get "http://127.0.0.1:$port/$file") "web/$file" || { echo "      /$file differs"; status=1; }
     done
-    cmp -s <(http_get "http://127.0.0.1:$port/") web/index.html || { echo "      / is not index.html"; status=1; }
+    # / is index.html with the state inline (one data block), naming `sudo binderyctl`.
+    local page
+    page=$(http_get "http://127.0.0.1:$port/")
+    cmp -s <(grep -v 'id="bindery-initial"' <<<"$page") web/index.html || { echo "      / is not index.html and its data block"; status=1; }
+    grep -q '"attach":"sudo binderyctl"' <<<"$page" || { echo "      / does not name sudo binderyctl for the system service"; status=1; }
     return $status
 }
-check "dashboard: / and every file of web/ served byte for byte by the installed binary" dashboard_served
+check "dashboard: every file of web/ served byte for byte by the installed binary, / with the state inline and 'sudo binderyctl'" dashboard_served
 
 watchdog_keeps_alive() {
     local pid watchdog
@@ -293,9 +306,14 @@ restart_keeps_inputs() {
 check "systemctl restart: a new process with the inputs kept" restart_keeps_inputs
 
 journal_priorities() {
-    local entries
+    local entries nice_limit
     entries=$(ns journalctl --no-pager -u binderyd -o json --output-fields=MESSAGE,PRIORITY,_PID 2>/dev/null)
-    python3 - "$entries" <<'PY'
+    # LimitNICE=-4 lets libdispatch's event thread take the nice -4 it asks for. A machine whose
+    # hard RLIMIT_NICE is 0 for systemd itself (a container without CAP_SYS_RESOURCE) cannot
+    # grant it; the refusal is then logged and only that part of the check is skipped.
+    nice_limit=$(ns cat "/proc/$(prop binderyd.service MainPID)/limits" 2>/dev/null | awk '/^Max nice priority/ {print $4}')
+    echo "      RLIMIT_NICE of the service: ${nice_limit:-?} (LimitNICE=-4 asks for 24)"
+    python3 - "$entries" "${nice_limit:-0}" <<'PY'
 import json, sys
 lines = [json.loads(l) for l in sys.argv[1].splitlines() if l.strip()]
 def has(prefix, priority):
@@ -305,10 +323,16 @@ def has(prefix, priority):
 raw = [l["MESSAGE"] for l in lines if str(l.get("MESSAGE", "")).startswith("<")]
 ok = has("serving 7 view models", "6") & has("SIGTERM: shutting down", "5") & has("stopped at state version", "6")
 if raw: print(f"      unparsed priority prefixes: {raw[:3]}")
-sys.exit(0 if ok and not raw else 1)
+# No noise: nothing asks for a thread priority the sandbox refuses (libdispatch's refusal).
+noise = [l["MESSAGE"] for l in lines if "thread priority" in str(l.get("MESSAGE", ""))]
+if noise: print(f"      noise: {noise[:3]}")
+if noise and int(sys.argv[2]) < 24:
+    print("      SKIPPED the noise check: this machine cannot raise RLIMIT_NICE to what LimitNICE=-4 asks")
+    noise = []
+sys.exit(0 if ok and not raw and not noise else 1)
 PY
 }
-check "journalctl -u binderyd: the daemon's lines with their priorities (info 6, notice 5)" journal_priorities
+check "journalctl -u binderyd: the daemon's lines with their priorities (info 6, notice 5); no thread-priority noise where RLIMIT_NICE can be granted" journal_priorities
 
 state_private() {
     local dir=/proc/$ns_pid/root/var/lib/private/bindery mode files bad=0 owner

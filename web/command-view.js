@@ -17,7 +17,7 @@ export class CommandView {
     this.runBadge = h("span", { class: "run-state", "data-run-state": "idle" }, "idle");
     this.spinner = h("span", { class: "spinner", "aria-hidden": "true", hidden: true });
     this.runs = h("dd", { class: "runs" }, "0");
-    this.lastValue = h("dd", { class: "last-value" }, "nil");
+    this.lastValue = h("dd", { class: "last-value" }, "null");
     this.failure = h("p", { class: "failure", hidden: true });
     const signature = argument && argument.name ? `(${argument.name}: ${argument.type || "value"})` : "";
     this.root = h("li", { class: "command", "data-command": name, "data-enabled": "false",

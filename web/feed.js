@@ -37,6 +37,40 @@ async function fetchJSON(path, timeoutMs) {
   }
 }
 
+/** Long-polls through web/long-poll-worker.js (why: see there), answering as fetchJSON does. */
+class LongPoller {
+  constructor() {
+    this.worker = new Worker("long-poll-worker.js");
+    this.pending = new Map();
+    this.nextId = 1;
+    this.broken = false;
+    this.worker.onmessage = ({ data }) => {
+      const settle = this.pending.get(data.id);
+      this.pending.delete(data.id);
+      if (settle) settle(data);
+    };
+    // A worker that cannot load or run fails the polls waiting on it; the feed then
+    // long-polls from the page itself.
+    this.worker.onerror = () => {
+      this.broken = true;
+      for (const settle of this.pending.values()) settle({ error: "the long-poll worker failed" });
+      this.pending.clear();
+    };
+  }
+
+  async fetchJSON(path, timeoutMs) {
+    const id = this.nextId++;
+    const answer = await new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ id, path, timeoutMs });
+    });
+    if (answer.error) throw new Error(answer.error);
+    if (answer.status === 304) return { notModified: true };
+    if (answer.body === null) throw new Error(`${path.split("?")[0]} answered HTTP ${answer.status}`);
+    return { body: JSON.parse(answer.body) };
+  }
+}
+
 function isStateDocument(state) {
   return state && typeof state.version === "number" && typeof state.viewModels === "object" && state.viewModels !== null;
 }
@@ -58,6 +92,24 @@ export class Feed {
     this.eventCursor = 0;     // the newest event version the page has
     this.surfaceJSON = null;
     this.reachable = false;
+    this.eventsPending = false;
+    this.longPoller = typeof Worker === "function" ? new LongPoller() : null;
+  }
+
+  /**
+   * Starts from the state the page was served with (binderyd puts /api/surface and /api/state
+   * inline): the listener shows it at once, and the feed follows on from its version, its
+   * first request answered at once. False (nothing done) when the data is not that shape.
+   */
+  adopt(surfaceBody, state) {
+    if (!surfaceBody || typeof surfaceBody.viewModels !== "object" || surfaceBody.viewModels === null) return false;
+    if (!isStateDocument(state)) return false;
+    this.surfaceJSON = JSON.stringify(surfaceBody.viewModels);
+    this.listener.surface(surfaceBody.viewModels);
+    this.version = state.version;
+    this.eventsPending = true;
+    this.listener.reset(state, { first: true, anotherState: false });
+    return true;
   }
 
   async run() {
@@ -83,15 +135,23 @@ export class Feed {
   /** One poll of the change feed, with the events it brought; true when the version moved. */
   async pollOnce() {
     if (this.surfaceJSON === null) await this.loadSurface();
+    if (this.eventsPending) {
+      // The event log of an adopted (inline) state: read once, before the first change.
+      this.deliverEvents(await this.readEvents());
+      this.eventsPending = false;
+    }
     let path = "api/changes";
     let timeout = QUICK_REQUEST_TIMEOUT_MS;
+    let waits = false;
     if (this.version !== null && this.reachable) {
       path = `api/changes?since=${this.version}&wait=${LONG_POLL_SECONDS}`;
       timeout = (LONG_POLL_SECONDS + 10) * 1000;
+      waits = true;
     } else if (this.version !== null) {
       path = `api/changes?since=${this.version}`; // back from an outage: answered at once
     }
-    const result = await fetchJSON(path, timeout);
+    const viaWorker = waits && this.longPoller && !this.longPoller.broken;
+    const result = viaWorker ? await this.longPoller.fetchJSON(path, timeout) : await fetchJSON(path, timeout);
     if (result.notModified) return false;
     const feed = result.body;
     if (!feed || typeof feed.version !== "number") throw new Error("api/changes has no version");

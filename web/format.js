@@ -25,9 +25,9 @@ export function counted(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
-/** A one-line rendering of any JSON value: strings quoted, nil for null, lists counted. */
+/** A one-line rendering of any JSON value: strings quoted, null as null (as the REPL and the JSON say it), lists counted. */
 export function formatValue(value) {
-  if (value === null || value === undefined) return "nil";
+  if (value === null || value === undefined) return "null";
   if (typeof value === "string") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${counted(value.length, "item")}]`;
   if (typeof value === "object") {
@@ -37,9 +37,9 @@ export function formatValue(value) {
   return String(value);
 }
 
-/** What kind of value it is, for styling: nil, list, string, number, boolean or object. */
+/** What kind of value it is, for styling: null, list, string, number, boolean or object. */
 export function valueKind(value) {
-  if (value === null || value === undefined) return "nil";
+  if (value === null || value === undefined) return "null";
   if (Array.isArray(value)) return "list";
   return typeof value;
 }

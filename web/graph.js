@@ -1,5 +1,9 @@
 // A card's binding graph: an inline SVG of inputs → outputs → commands' enabled state, drawn
 // from /api/surface's derivesFrom lists; nodes and edges light up when a change runs along them.
+// No edge passes behind a node it does not connect: an edge between neighbouring columns
+// stays in the gap between them, one within a column bulges into the gap on its right, and
+// one that skips a column (an input enabling a command) runs down its source's gap, along a
+// lane of its own under the columns it skips, and up the gap before its target.
 import { clip } from "./format.js";
 import { h, light, svg } from "./dom.js";
 
@@ -8,6 +12,7 @@ const NODE_H = 26;
 const ROW_GAP = 10;
 const COL_GAP = 44;
 const TOP = 30;
+const LANE_GAP = 8;    // between the lanes of column-skipping edges, under the nodes
 
 /** Inline SVG of inputs → outputs → commands' enabled state, from the surface. */
 export class BindingGraph {
@@ -21,9 +26,8 @@ export class BindingGraph {
     ].filter((column) => column.names.length > 0);
     const tallest = Math.max(1, ...columns.map((column) => column.names.length));
     const width = Math.max(1, columns.length) * NODE_W + Math.max(0, columns.length - 1) * COL_GAP + 24;
-    const height = TOP + tallest * (NODE_H + ROW_GAP) + 4;
     const titleId = `graph-${vm}-title`;
-    const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: "graph" });
+    const picture = svg("svg", { role: "img", "aria-labelledby": titleId, class: "graph" });
     picture.style.minWidth = `${Math.min(width, 340)}px`;
     picture.style.maxWidth = `${width}px`; // never enlarge: text keeps one size across cards
     const markerId = `arrow-${vm}`;
@@ -61,25 +65,38 @@ export class BindingGraph {
     picture.prepend(title);
 
     const edgeLayer = svg("g", { class: "edges" });
+    const bottomOfNodes = TOP + tallest * (NODE_H + ROW_GAP) - ROW_GAP;
+    let lanes = 0;
     for (const edge of this.edges) {
       const a = position.get(edge.from);
       const b = position.get(edge.to);
       const ay = a.y + NODE_H / 2;
       const by = b.y + NODE_H / 2;
+      const ax = a.x + NODE_W;
       let d;
       if (a.column === b.column) {
-        const x = a.x + NODE_W;
-        const bulge = 20 + Math.abs(by - ay) / 6;
-        d = `M${x},${ay} C${x + bulge},${ay} ${x + bulge},${by} ${x + 2},${by}`;
-      } else {
-        const ax = a.x + NODE_W;
+        const bulge = Math.min(COL_GAP - 8, 20 + Math.abs(by - ay) / 6);
+        d = `M${ax},${ay} C${ax + bulge},${ay} ${ax + bulge},${by} ${ax + 2},${by}`;
+      } else if (b.column === a.column + 1) {
         const bx = b.x - 2;
         const mid = (ax + bx) / 2;
         d = `M${ax},${ay} C${mid},${ay} ${mid},${by} ${bx},${by}`;
+      } else {
+        // Around the columns between: each such edge has its own lane and its own x in the
+        // gaps (so two never share a segment), all within the gaps and under the nodes.
+        const lane = lanes++;
+        const laneY = bottomOfNodes + (lane + 1) * LANE_GAP + 4;
+        const offset = 6 + (lane % 4) * 5;
+        const downX = ax + offset;
+        const upX = b.x - COL_GAP + offset + 8;
+        const bx = b.x - 2;
+        d = `M${ax},${ay} H${downX} V${laneY} H${upX} V${by} H${bx}`;
       }
       edge.path = svg("path", { d, class: "edge", "marker-end": `url(#${markerId})`, "data-from": edge.from, "data-to": edge.to });
       edgeLayer.append(edge.path);
     }
+    const height = bottomOfNodes + (lanes ? (lanes + 1) * LANE_GAP + 4 : 0) + 4;
+    picture.setAttribute("viewBox", `0 0 ${width} ${height}`);
     picture.append(edgeLayer);
 
     for (const [id, at] of position) {

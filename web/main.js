@@ -36,6 +36,7 @@ const scrubber = new Scrubber({
 }, showVersion);
 
 let surface = {};
+let attach = "binderyctl"; // how binderyctl attaches to this daemon (the page's inline data says)
 let live = null;      // BoundState: the daemon's state as last heard
 let viewing = null;   // the version shown instead of the live one, or null
 let eventsSeen = false;
@@ -83,7 +84,7 @@ const feed = new Feed({
     }
     history.recordReset(anotherState ? null : previous, live);
     if (viewing === null) deck.render(live.viewModels, earlierFailure(null), !first);
-    showReadOnlyNote(byId("read-only-note"), surface, live.viewModels);
+    showReadOnlyNote(byId("read-only-note"), surface, live.viewModels, attach);
     afterNewVersion();
   },
 
@@ -110,4 +111,17 @@ const feed = new Feed({
   down(reason) { connection.down(reason); },
 });
 
+/** The state, surface and attach line binderyd served the page with, or null (a static copy). */
+function inlineData() {
+  const block = byId("bindery-initial");
+  if (!block) return null;
+  try { return JSON.parse(block.textContent); } catch { return null; }
+}
+
+// The first paint shows the state the page was built with; the feed follows on from there.
+const initial = inlineData();
+if (initial) {
+  if (typeof initial.attach === "string") attach = initial.attach;
+  feed.adopt(initial.surface, initial.state);
+}
 feed.run();

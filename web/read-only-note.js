@@ -8,25 +8,30 @@ const SAMPLE_VALUES = { string: "text", int: "42", double: "1.5", bool: "true" }
 function replValue(value, type) {
   if (value === null || value === undefined || value === "") return SAMPLE_VALUES[type] || "text";
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  return /^[\w.@+:-]+$/.test(text) ? text : JSON.stringify(text);
+  if (/^[\w.@+:-]+$/.test(text)) return text;
+  // Inside the example's single quotes: a value with one of its own gets the sample instead.
+  return text.includes("'") ? SAMPLE_VALUES[type] || "text" : JSON.stringify(text);
 }
 
-/** Fills `target` with the note for `surface` (/api/surface's viewModels) and `viewModels`. */
-export function showReadOnlyNote(target, surface, viewModels) {
+/**
+ * Fills `target` with the note for `surface` (/api/surface's viewModels) and `viewModels`;
+ * `attach` is the command line that reaches this daemon (binderyd's rule: `sudo binderyctl`
+ * for the system service, `binderyctl --socket PATH` for a socket it bound itself).
+ */
+export function showReadOnlyNote(target, surface, viewModels, attach) {
   const examples = [];
   for (const [vm, shape] of Object.entries(surface || {})) {
     const input = (shape.inputs || [])[0];
-    if (input && !examples.some((line) => line.startsWith("binderyctl set"))) {
+    if (input && !examples.some((line) => line.includes("-c 'set "))) {
       const current = viewModels && viewModels[vm] && (viewModels[vm].inputs || {})[input.name];
-      examples.push(`binderyctl set ${vm}.${input.name} ${replValue(current, input.type)}`);
+      examples.push(`${attach} -c 'set ${vm}.${input.name} ${replValue(current, input.type)}'`);
     }
     const command = (shape.commands || []).find((entry) => !entry.argument);
-    if (command && !examples.some((line) => line.startsWith("binderyctl run"))) examples.push(`binderyctl run ${vm}.${command.name}`);
+    if (command && !examples.some((line) => line.includes("-c 'run "))) examples.push(`${attach} -c 'run ${vm}.${command.name}'`);
   }
   target.replaceChildren(
-    h("strong", {}, "Read-only."), " This page shows the view models; to change them, use ",
-    h("code", {}, "binderyctl"), " (add ", h("code", {}, "--socket PATH"), " when binderyd was started with ",
-    h("code", {}, "--socket"), "), e.g. ",
+    h("strong", {}, "Read-only."), " This page shows the view models; to change them, attach the REPL with ",
+    h("code", { class: "attach-line" }, attach), ", or run one command, e.g. ",
     ...examples.flatMap((line, index) => [index ? " or " : "", h("code", { class: "command-line" }, line)]),
     ".");
 }

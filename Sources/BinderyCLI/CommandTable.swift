@@ -16,6 +16,9 @@ public enum ArgumentKind: Sendable, Hashable {
     case count
     /// A file name (not completed).
     case file
+
+    /// Whether it is a `VM.NAME` path.
+    public var isPath: Bool { self == .inputPath || self == .commandPath || self == .memberPath }
 }
 
 /// One argument position: its placeholder in usage lines, what it accepts, whether optional.
@@ -115,9 +118,13 @@ public enum CommandTable {
 
     /// The text of `help`: usage and summary of every command, aligned.
     public static func overview() -> String {
-        let width = commands.map(\.usage.count).max() ?? 0
+        let width = (commands + backslashCommands).map(\.usage.count).max() ?? 0
         var lines = ["Commands:"]
         for command in commands {
+            lines.append("  " + command.usage.padding(to: width) + "  " + command.summary)
+        }
+        lines.append("Backslash commands:")
+        for command in backslashCommands {
             lines.append("  " + command.usage.padding(to: width) + "  " + command.summary)
         }
         lines.append("Strings may be quoted; Tab completes names; `help COMMAND` for more.")
@@ -127,7 +134,16 @@ public enum CommandTable {
     /// `\x`, for its usage line (backslash commands are read before the table).
     public static let expandedSpec = CommandSpec(
         name: "\\x", arguments: [ArgumentSpec("on|off|auto", .commandWord, optional: true)],
-        summary: "Expanded output: one field per line (auto: when a table does not fit).")
+        summary: "Expanded: one field per line (auto: when too wide).",
+        details: ["Without an argument it toggles."])
+
+    /// The backslash commands, as in psql: read before the table, listed by `help`, `\?` and
+    /// the man page.
+    public static let backslashCommands: [CommandSpec] = [
+        CommandSpec(name: "\\?", aliases: ["\\h"], summary: "All commands' usage in one screen."),
+        expandedSpec,
+        CommandSpec(name: "\\q", summary: "Quit."),
+    ]
 
     /// The text of `\?`: every command's usage, one per line, and the backslash commands.
     public static func quickHelp() -> String {

@@ -25,6 +25,8 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
     case syntax(TokenizeError)
     case unknownCommand(String)
     case usage(CommandSpec, String)
+    /// `word` stands where `spec` takes a `VM.NAME` path (its `placeholder`), e.g. `set login`.
+    case notAPath(CommandSpec, word: String, placeholder: String)
 
     public var description: String {
         switch self {
@@ -32,15 +34,17 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
         case let .unknownCommand(word):
             let names = CommandTable.commands.flatMap { [$0.name] + $0.aliases }
             let hint = DidYouMean.closest(to: word, among: names).map { "did you mean '\($0)'? " } ?? ""
-            return "unknown command '\(word)' — \(hint)type help for the list"
+            return "unknown command \(Excerpt.quoted(word, quote: Excerpt.singleQuoted)) — \(hint)type help for the list"
         case let .usage(spec, problem): return "\(problem); usage: \(spec.usage)"
+        case let .notAPath(spec, word, placeholder):
+            return "\(Excerpt.quoted(word, quote: Excerpt.singleQuoted)) is not \(placeholder) (e.g. login.mobilePhone); usage: \(spec.usage)"
         }
     }
 
     /// The control protocol's error code for it (`--json` error replies use the daemon's shape).
     public var code: String {
         switch self {
-        case .syntax, .usage: return "bad_request"
+        case .syntax, .usage, .notAPath: return "bad_request"
         case .unknownCommand: return "unknown_op"
         }
     }
@@ -62,10 +66,10 @@ public enum CommandParser {
             case ("\\x", 1): return .expanded(nil)
             case ("\\x", 2):
                 guard let mode = TableLayout.Expanded(rawValue: words[1]) else {
-                    throw .usage(CommandTable.expandedSpec, "\\x takes on, off or auto, not '\(Excerpt.of(words[1]))'")
+                    throw .usage(CommandTable.expandedSpec, "\\x takes on, off or auto, not \(Excerpt.quoted(words[1], quote: Excerpt.singleQuoted))")
                 }
                 return .expanded(mode)
-            default: throw .unknownCommand(Excerpt.of(trimmed))
+            default: throw .unknownCommand(trimmed)
             }
         }
         let tokens: [Token]
@@ -77,7 +81,7 @@ public enum CommandParser {
     public static func parse(_ tokens: [Token]) throws(CommandLineError) -> ReplCommand? {
         guard let first = tokens.first else { return nil }
         guard let spec = CommandTable.spec(named: first.text), !first.quoted else {
-            throw .unknownCommand(Excerpt.of(first.text))
+            throw .unknownCommand(first.text)
         }
         var arguments = Array(tokens.dropFirst())
         var wait = true
@@ -85,38 +89,35 @@ public enum CommandParser {
             wait = false
             arguments.removeLast()
         }
+        // A word where a VM.NAME path belongs is named before a missing argument is, so
+        // `set login` says what `login` is not rather than "missing VALUE".
+        var paths: [(String, String)] = []
+        for (index, argument) in zip(spec.arguments.indices, arguments) where spec.arguments[index].kind.isPath {
+            let text = argument.text
+            guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex else {
+                throw .notAPath(spec, word: text, placeholder: spec.arguments[index].placeholder)
+            }
+            paths.append((String(text[..<dot]), String(text[text.index(after: dot)...])))
+        }
         let required = spec.arguments.filter { !$0.optional }.count
         if arguments.count < required {
             throw .usage(spec, "missing \(spec.arguments[arguments.count].placeholder)")
         }
         if arguments.count > spec.arguments.count {
-            throw .usage(spec, "unexpected '\(arguments[spec.arguments.count].text)'")
-        }
-        func path(_ index: Int) throws(CommandLineError) -> (String, String) {
-            let text = arguments[index].text
-            guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex else {
-                throw .usage(spec, "'\(text)' is not \(spec.arguments[index].placeholder) (e.g. login.mobilePhone)")
-            }
-            return (String(text[..<dot]), String(text[text.index(after: dot)...]))
+            throw .usage(spec, "unexpected \(Excerpt.quoted(arguments[spec.arguments.count].text, quote: Excerpt.singleQuoted))")
         }
         switch spec.name {
         case "help": return .help(arguments.first?.text)
         case "ls": return .list
         case "show": return .show(vm: arguments[0].text)
-        case "get":
-            let (vm, name) = try path(0)
-            return .get(vm: vm, name: name)
-        case "set":
-            let (vm, name) = try path(0)
-            return .set(vm: vm, input: name, value: arguments[1])
-        case "run":
-            let (vm, name) = try path(0)
-            return .run(vm: vm, command: name, argument: arguments.count > 1 ? arguments[1] : nil, wait: wait)
+        case "get": return .get(vm: paths[0].0, name: paths[0].1)
+        case "set": return .set(vm: paths[0].0, input: paths[0].1, value: arguments[1])
+        case "run": return .run(vm: paths[0].0, command: paths[0].1, argument: arguments.count > 1 ? arguments[1] : nil, wait: wait)
         case "watch": return .watch(vm: arguments.first?.text)
         case "log":
             guard let word = arguments.first?.text else { return .log(count: nil) }
             guard let n = Int(word), (1...1_000).contains(n) else {
-                throw .usage(spec, "N must be a whole number from 1 to 1000, not '\(word)'")
+                throw .usage(spec, "N must be a whole number from 1 to 1000, not \(Excerpt.quoted(word, quote: Excerpt.singleQuoted))")
             }
             return .log(count: n)
         case "ping": return .ping

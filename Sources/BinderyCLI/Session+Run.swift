@@ -1,5 +1,6 @@
 import BinderyNames
 import BinderyJSON
+import BinderyNames
 
 /// `run`: checks the command and its argument, waits with a live status line, and turns the
 /// first Ctrl-C into the daemon's `interrupt` op (a second stops waiting).
@@ -19,7 +20,7 @@ extension Session {
             case (nil, let name?):
                 return fail("invalid_argument", "\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
             case (let token?, nil) where surface.isDescribed:
-                return fail("invalid_argument", "\(target) takes no argument (got '\(Excerpt.of(token.text))')")
+                return fail("invalid_argument", "\(target) takes no argument (got \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted)))")
             case (let token?, _):
                 do {
                     fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: target, argument: spec.argumentName ?? "its argument")))

@@ -129,7 +129,7 @@ public final class Session {
         do {
             parsed = try CommandParser.parse(line)
         } catch {
-            let outcome = fail(error.code, error.description)
+            let outcome = fail(error.code, explained(error))
             recorder?.record(line, outcome: outcome)
             return outcome
         }
@@ -137,6 +137,17 @@ public final class Session {
         let outcome = execute(command)
         if case .record = command {} else { recorder?.record(line, outcome: outcome) }
         return outcome
+    }
+
+    /// The parse error's message, told more plainly when the daemon's names explain it: a view
+    /// model's name where `VM.NAME` belongs (`set login`) is named as a view model.
+    private func explained(_ error: CommandLineError) -> String {
+        guard case let .notAPath(spec, word, placeholder) = error, let surface = cache.surface(of: word) else { return error.description }
+        let kind = spec.arguments.first { $0.placeholder == placeholder }?.kind
+        let names = kind == .inputPath ? surface.inputs.map(\.name) : kind == .commandPath ? surface.commands.map(\.name) : surface.allNames
+        let example = names.first.map { ", e.g. \(word).\($0)" } ?? ""
+        let arguments = spec.arguments.map { $0.optional ? "[\($0.placeholder)]" : $0.placeholder }.joined(separator: " ")
+        return "\(word) is a view model; \(spec.name) takes \(arguments)\(example)"
     }
 
     /// `record FILE`: where typed lines are being saved, if anywhere.
@@ -275,8 +286,8 @@ public final class Session {
         }
         guard names(surface).contains(name) else {
             let hint = DidYouMean.suffix(for: name, among: names(surface), listing: kind + "s")
-            var message = "unknown \(kind) '\(name)' in \(vm)\(hint)"
-            if surface.allNames.contains(name) { message = "'\(name)' in \(vm) is not an \(kind)\(hint)" }
+            var message = "unknown \(kind) \(Excerpt.quoted(name, quote: Excerpt.singleQuoted)) in \(vm)\(hint)"
+            if surface.allNames.contains(name) { message = "'\(name)' in \(vm) is not \(kind == "input" ? "an" : "a") \(kind)\(hint)" }
             let code = kind == "command" ? "unknown_command" : "unknown_input"
             return .failure(Reported(outcome: fail(code, message)))
         }

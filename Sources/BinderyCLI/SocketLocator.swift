@@ -1,3 +1,5 @@
+import BinderyNames
+
 /// Finds binderyd's control socket when no `--socket` is given.
 ///
 /// Order: `--socket`, then `$BINDERY_SOCKET` (either one is used as given, never second-
@@ -8,7 +10,7 @@ public enum SocketLocator {
     /// The development default, relative to the current directory.
     public static let checkoutPath = "./.bindery/control.sock"
     /// The socket of the installed service (`binderyd.socket`).
-    public static let servicePath = "/run/bindery/control.sock"
+    public static let servicePath = ServiceSocket.path
     /// Where binderyctl looks, in order, when neither `--socket` nor `$BINDERY_SOCKET` is set.
     public static let searchPath = [checkoutPath, servicePath]
 

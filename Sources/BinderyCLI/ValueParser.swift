@@ -1,5 +1,6 @@
 import BinderyNames
 import BinderyJSON
+import BinderyNames
 
 /// Why a typed word is not a value of the input's type; the message names the expected type.
 public struct ValueError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -12,7 +13,8 @@ public enum ValueParser {
     /// `token` as a value of `type` for `target` (e.g. "api.latencyMs"), or for the argument
     /// called `argument` of the command `target`. Strings take the word as typed (quoted or
     /// not); ints take whole numbers that fit 64 bits; doubles any finite number; bools
-    /// `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`). An unknown type (nil) sends the
+    /// `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`); json any JSON text (the daemon
+    /// decodes it to the input's own type). An unknown type (nil) sends the
     /// word as a string and lets the daemon judge it. Errors are worded as the daemon's:
     /// "api.latencyMs expects an int between 0 and 60000, got "abc"", and quote at most an
     /// excerpt of what was typed.
@@ -23,7 +25,7 @@ public enum ValueParser {
         let trimmed = text.trimmingWhitespace
         func failure(_ note: String = "") -> ValueError {
             let expected = (type?.phrase ?? "a value") + (constraint.map { " \($0)" } ?? "")
-            let got = JSONEscaping.minimal.quoted(Excerpt.of(text)) + note
+            let got = Excerpt.quoted(text, quote: JSONEscaping.minimal.quoted) + note
             if let argument { return ValueError(message: "\(target) expects \(argument) to be \(expected), got \(got)") }
             return ValueError(message: "\(target) expects \(expected), got \(got)")
         }
@@ -41,6 +43,10 @@ public enum ValueParser {
             guard let d = Double(trimmed), d.isFinite else { throw failure() }
             if case .number? = try? JSONParser.parse(trimmed) { return .number(trimmed) }
             return .double(d)
+        case .json?:
+            // Typed as JSON, quoted for the shell-like tokenizer: set trip.booking '{"seat":"1A"}'.
+            guard let value = try? JSONParser.parse(trimmed) else { throw failure() }
+            return value
         case .bool?:
             switch trimmed.lowercased() {
             case "true", "yes", "on", "1": return .bool(true)

@@ -31,7 +31,7 @@ public struct ModelContext: Sendable {
     ) {
         self.store = store
         self.scheduler = scheduler
-        self.backgroundScheduler = backgroundScheduler ?? QueueScheduler(qos: .userInitiated, name: "bindery.api")
+        self.backgroundScheduler = backgroundScheduler ?? QueueScheduler(name: "bindery.api")
         self.random = random
     }
 }

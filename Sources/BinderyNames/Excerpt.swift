@@ -1,10 +1,58 @@
-/// Shortens text a user typed before it is quoted back in a message, so a mistyped
-/// megabyte-long value costs one short line, not a screenful.
+/// The one rule for quoting back what a user typed in an error message, shared by the core's
+/// surface errors, the daemon and binderyctl: a mistyped megabyte costs one short line, not a
+/// screenful, and every program cuts it the same way.
+///
+/// Rule: text of at most ``limit`` characters is quoted whole; longer text is quoted as its
+/// first ``limit`` characters and "…", followed by its size:
+/// `"xxxxxxxx…" (5,000 characters)`.
 public enum Excerpt {
-    /// `text` if it has at most `limit` characters, else its first `limit` characters and "…"
-    /// with the total length: "aaaaaaaa… (900000 characters)".
-    public static func of(_ text: String, limit: Int = 40) -> String {
+    /// How many characters of a long value are quoted.
+    public static let limit = 40
+
+    /// `text` quoted by `quote` (double quotes with `"` and `\` escaped by default), cut to
+    /// ``limit`` characters and "…" with the size after the closing quote when it is longer.
+    public static func quoted(_ text: String, quote: (String) -> String = Excerpt.doubleQuoted) -> String {
+        guard text.count > limit else { return quote(text) }
+        return quote(String(text.prefix(limit)) + "…") + " (" + characters(text.count) + ")"
+    }
+
+    /// Text that is already a rendering (a list, a record, a name), cut the same way but not
+    /// quoted: `[1, 2, 3, …] (90,000 characters)`.
+    public static func of(_ text: String) -> String {
         guard text.count > limit else { return text }
-        return String(text.prefix(limit)) + "… (\(text.count) characters)"
+        return String(text.prefix(limit)) + "… (" + characters(text.count) + ")"
+    }
+
+    /// "1 character", "5,000 characters": the size as the rule prints it.
+    public static func characters(_ count: Int) -> String {
+        count == 1 ? "1 character" : grouped(count) + " characters"
+    }
+
+    /// `text` in double quotes, with `"`, `\` and newlines escaped as in JSON.
+    public static func doubleQuoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            switch character {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `text` in single quotes, as names and words are quoted back: `'lgoin'`.
+    public static func singleQuoted(_ text: String) -> String { "'" + text + "'" }
+
+    /// `12345` → "12,345": thousands separated by commas, as the messages are English.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number.magnitude))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return number < 0 ? "-" + out : out
     }
 }

@@ -89,7 +89,7 @@ do {
 }
 
 if interactive {
-    StandardStreams.write("connected to binderyd at \(socketPath). Type help (or \\? for a summary); Tab completes; Ctrl-D leaves.\n")
+    StandardStreams.write(Banner.lines(socketPath: socketPath).map { $0 + "\n" }.joined())
     InteractiveShell(session: session, history: HistoryFile(environment: environment)).run()
     exit(0)
 }

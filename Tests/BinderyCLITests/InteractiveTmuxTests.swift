@@ -1,3 +1,4 @@
+import BinderyCLI
 import Foundation
 import Testing
 
@@ -119,8 +120,30 @@ import Testing
         #expect(history.contains("set login.verifyCode 1234"))
     }
 
-    @Test func watchPrintsAboveThePromptAndTheSessionSurvivesTheDaemonLeaving() throws {
-        guard ProcessInfo.processInfo.environment["BINDERY_TEST_SOCKET"] == nil else { return }
+    /// On an 80-column terminal the banner does not wrap, and the small mistakes a newcomer
+    /// makes are answered in plain words.
+    @Test func anEightyColumnTerminalReadsRight() throws {
+        let daemon = try TestDaemon.start()
+        defer { daemon.stop() }
+        let command = "env NO_COLOR=1 TERM=xterm XDG_STATE_HOME=/nonexistent-bctl \(Binderyctl.path) --socket \(daemon.socketPath)"
+        let pane = try Pane(command: command, columns: 80, rows: 30)
+        defer { pane.close() }
+        let screen = try pane.waitFor("bindery>")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for expected in Banner.lines(socketPath: daemon.socketPath) {
+            #expect(lines.contains(expected), "the banner line \"\(expected)\" is wrapped or missing:\n\(screen)")
+        }
+        try pane.type("set login")
+        try pane.press("Enter")
+        #expect(try pane.waitFor("is a view model").contains("error: login is a view model; set takes VM.INPUT VALUE, e.g. login.mobilePhone"))
+        try pane.type("run login.mobilePhone")
+        try pane.press("Enter")
+        #expect(try pane.waitFor("is not a command").contains("error: 'mobilePhone' in login is not a command"))
+        try pane.press("C-d")
+    }
+
+    @Test(.enabled(if: TestDaemon.realSocket == nil, TestDaemon.needsFakeDaemon))
+    func watchPrintsAboveThePromptAndTheSessionSurvivesTheDaemonLeaving() throws {
         let fake = try FakeControlServer()
         let path = fake.path
         let command = "env NO_COLOR=1 TERM=xterm XDG_STATE_HOME=/nonexistent-bctl \(Binderyctl.path) --socket \(path);"

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The daemon the end-to-end tests talk to: the real binderyd when `BINDERY_TEST_SOCKET`
 /// names its control socket (the lead points the same tests at it), else an in-process
@@ -10,9 +11,19 @@ struct TestDaemon {
     /// Whether the tests talk to the real binderyd.
     var isReal: Bool { fake == nil }
 
+    /// The real daemon's control socket from `BINDERY_TEST_SOCKET`, if the run names one.
+    static var realSocket: String? {
+        ProcessInfo.processInfo.environment["BINDERY_TEST_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Why a test that needs the real daemon is skipped (for `.enabled(if:)`).
+    static let needsRealDaemon: Comment = "needs the real binderyd: scripts/e2e.sh runs it with BINDERY_TEST_SOCKET"
+    /// Why a test that needs the fake daemon is skipped (for `.enabled(if:)`).
+    static let needsFakeDaemon: Comment = "needs the in-process fake daemon (runs without BINDERY_TEST_SOCKET)"
+
     /// `runDelay`: how long the fake's `login.login` takes (the real daemon's is set through `api.latencyMs`).
     static func start(runDelay: Double = 1.5) throws -> TestDaemon {
-        if let real = ProcessInfo.processInfo.environment["BINDERY_TEST_SOCKET"], !real.isEmpty {
+        if let real = realSocket {
             return TestDaemon(socketPath: real, fake: nil)
         }
         let fake = try FakeControlServer(runDelay: runDelay)

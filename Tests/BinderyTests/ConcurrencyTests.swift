@@ -67,7 +67,7 @@ private struct Beacon: Sendable {
     @Test func aFailingRunThrowsFromTheSequence() async {
         var received: [Int] = []
         await #expect(throws: TestError.boom) {
-            for try await value in SignalProducer<Int, TestError>(values: 1).concat(SignalProducer(error: .boom)).values {
+            for try await value in SignalProducer<Int, TestError>(value: 1).concat(SignalProducer(error: .boom)).values {
                 received.append(value)
             }
         }

@@ -11,6 +11,7 @@ import time
 import urllib.request
 
 from devtools import TestFailure
+from graph_checks import no_edge_behind_a_node
 
 # The demo daemon's view models and their surface names (inputs, outputs, commands), as
 # docs/VIEWMODELS.md lists them.
@@ -114,12 +115,13 @@ def passive_checks(session, quick=False):
             if module_headers.get("Content-Security-Policy") != "default-src 'self'":
                 raise TestFailure(f"{name} lacks the CSP: {module_headers.get('Content-Security-Policy')}")
             queue += re.findall(r'from "\./([\w-]+\.js)"', source)
+            queue += re.findall(r'new Worker\("([\w-]+\.js)"\)', source)  # the feed's long-poll worker
         loaded = s.evaluate("performance.getEntriesByType('resource').filter(e => e.name.endsWith('.js'))"
                             ".map(e => e.name.split('/').pop())")
         if sorted(set(loaded)) != sorted(seen):
             raise TestFailure(f"modules imported {sorted(seen)}, loaded by the page {sorted(set(loaded))}")
-        print(f"      {len(seen)} modules, each text/javascript under default-src 'self'", flush=True)
-    s.check("the page is ES modules, served as text/javascript under the CSP, all loaded", modules)
+        print(f"      {len(seen)} scripts (modules and the long-poll worker), each text/javascript under default-src 'self'", flush=True)
+    s.check("the page is ES modules and a worker, served as text/javascript under the CSP, all loaded", modules)
 
     def every_surface_name():
         missing = s.evaluate(f"""(() => {{
@@ -145,6 +147,7 @@ def passive_checks(session, quick=False):
         if not count or not edges:
             raise TestFailure(f"graph nodes {count}, login edges {edges}")
     s.check("every card has a binding graph; login's has edges", graphs)
+    s.check("no edge of a binding graph passes behind a node it does not connect", lambda: no_edge_behind_a_node(s))
 
     s.check("the last-update time is shown", lambda: s.wait_for(
         "/^\\d\\d:\\d\\d:\\d\\d$/.test(document.getElementById('updated').textContent)", "last update is a clock time"))
@@ -152,9 +155,11 @@ def passive_checks(session, quick=False):
     s.check("a note says the page is read-only and how to drive it with binderyctl", lambda: s.wait_for(
         """(() => { const note = document.getElementById('read-only-note'); if (!note) return false;
             const lines = [...note.querySelectorAll('code.command-line')].map(c => c.textContent);
-            return /Read-only/.test(note.textContent) && /--socket PATH/.test(note.textContent)
-              && lines.some(l => /^binderyctl set \\w+\\.\\w+ \\S+/.test(l)) && lines.some(l => /^binderyctl run \\w+\\.\\w+$/.test(l)); })()""",
-        "the read-only note names binderyctl set and run with real names"))
+            const attach = note.querySelector('code.attach-line');
+            return /Read-only/.test(note.textContent) && attach && /binderyctl --socket \\S+$/.test(attach.textContent)
+              && lines.some(l => l.startsWith(attach.textContent + " -c 'set ") && /'set \\w+\\.\\w+ \\S+'$/.test(l))
+              && lines.some(l => l.startsWith(attach.textContent + " -c 'run ") && /'run \\w+\\.\\w+'$/.test(l)); })()""",
+        "the read-only note names the daemon's attach line (binderyctl --socket PATH) and set and run with real names"))
 
 
 # ---- driven: values, flashes, slow commands ---------------------------------------------------

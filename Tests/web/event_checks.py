@@ -77,8 +77,8 @@ def events_checks(session, driver, download_dir):
         # The avatar is looked up through the API (latency 300 ms): a later version, no event.
         s.wait_for(f"""(() => {{ const e = {event};
             return [...e.querySelectorAll('.effects[data-relation="then"] .effect')]
-              .some(l => /^avatarURL: nil → "https?:/.test(l.textContent)); }})()""",
-                   "the avatar found later shows under the set as 'then': avatarURL: nil → \"https…\"")
+              .some(l => /^avatarURL: null → "https?:/.test(l.textContent)); }})()""",
+                   "the avatar found later shows under the set as 'then': avatarURL: null → \"https…\"")
     s.check("a set shows the outputs it changed (name: old → new), and what followed", set_diff)
 
     def run_diff():

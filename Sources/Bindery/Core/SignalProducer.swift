@@ -72,9 +72,10 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
         self.init(serial: Self.sending(sequence))
     }
 
-    /// A producer sending each of `first`, `second` and `rest`, then completing.
-    @inlinable public init(values first: Value, _ rest: Value...) {
-        self.init([first] + rest)
+    /// A producer sending each of `first`, `second` and `tail`, then completing. At least two
+    /// values, as ReactiveSwift's `init(values:_:_:)`: an array is a sequence, for `init(_:)`.
+    @inlinable public init(values first: Value, _ second: Value, _ tail: Value...) {
+        self.init([first, second] + tail)
     }
 
     /// A producer that, on each start, observes `signal` until it or the run ends.

@@ -1,11 +1,16 @@
+import FoundationEssentials
+
 /// The type of a view-model input, which decides what text and values it accepts.
 public enum InputType: String, Sendable, Hashable, CaseIterable {
-    case string, int, double, bool
+    /// `json`: any JSON value, for an input of a `Codable` type of your own (its Codable form).
+    case string, int, double, bool, json
 
     /// Parses `text` as this type. Strings take the text as it is; ints and doubles take
-    /// decimal numbers; bools take `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`).
+    /// decimal numbers; bools take `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`);
+    /// json takes JSON text.
     public func parse(_ text: String) -> SurfaceValue? {
         switch self {
+        case .json: return try? JSONDecoder().decode(SurfaceValue.self, from: Data(text.utf8))
         case .string: return .string(text)
         case .int: return Int(text.trimmed).map(SurfaceValue.int)
         case .double:
@@ -21,10 +26,10 @@ public enum InputType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// `value` as this type, if it is one: an int is accepted for a double, and a whole double
-    /// for an int; nothing else is converted.
+    /// for an int; json accepts any value (its input's type decides); nothing else is converted.
     public func accept(_ value: SurfaceValue) -> SurfaceValue? {
         switch (self, value) {
-        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool):
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.json, _):
             return value
         case let (.double, .int(i)):
             return .double(Double(i))

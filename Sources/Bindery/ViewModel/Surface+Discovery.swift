@@ -1,15 +1,20 @@
 extension Surface {
     /// The surface of `model` discovered from its stored members, in declaration order: each
-    /// `MutableProperty` of a string, int, double or bool is an input; any other
-    /// `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output (and each
-    /// `MutableListProperty` or `ListProperty` of them a list output reporting its edits); each
-    /// `Action` (taking nothing, an int, a string, a double or a bool) a command. Members are
-    /// named after their Swift property; members whose name starts with `_` are left out, and so
-    /// is everything `declare` hides. `name` defaults to the type's name without `ViewModel`,
-    /// in lower camel case (`LoginViewModel` → `login`, `APIViewModel` → `api`).
+    /// `MutableProperty` of a string, int, double, bool, float, date (ISO 8601), URL or UUID is
+    /// an input, and so is one of any other `Codable` value (set as JSON in its Codable form);
+    /// any other `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output,
+    /// and of any other `Encodable` value an output shown by its Codable encoding
+    /// (and each `MutableListProperty` or `ListProperty` of ``SurfaceRepresentable`` rows a list
+    /// output reporting its edits); each `Action` (taking nothing, an int, a string, a double or
+    /// a bool) a command. Members are named after their Swift property; members whose name
+    /// starts with `_` are left out, and so is everything `declare` hides. `name` defaults to
+    /// the type's name without `ViewModel`, in lower camel case (`LoginViewModel` → `login`,
+    /// `APIViewModel` → `api`).
     ///
     /// Fails at construction (a precondition, like duplicate names) when a declared member is
-    /// not a stored member, or an exposed `Action` takes an argument no surface can carry.
+    /// not a stored member, an exposed `Action` takes an argument no surface can carry, or an
+    /// exposed property, list or `Action` holds a value no surface can carry (it names the
+    /// member and the type: make the type ``SurfaceRepresentable``, or hide the member).
     public init<Model: AnyObject>(_ model: Model, name: String? = nil, _ declare: (inout SurfaceDeclaration<Model>) -> Void = { _ in }) {
         var stored: [(name: String, value: Any)] = []
         var mirror: Mirror? = Mirror(reflecting: model)
@@ -29,7 +34,19 @@ extension Surface {
         var commands: [SurfaceCommand] = []
         let surfaceName = name ?? Self.defaultName(of: Model.self)
         for (memberName, value) in stored where !memberName.hasPrefix("_") && !memberName.hasPrefix("$") {
-            guard !declaration.hidden.contains(memberName), let convertible = value as? any SurfaceMemberConvertible else { continue }
+            guard !declaration.hidden.contains(memberName) else { continue }
+            guard let convertible = value as? any SurfaceMemberConvertible else {
+                if let candidate = value as? any SurfaceMemberCandidate {
+                    let derives = declaration.details[memberName]?.derivesFrom ?? []
+                    switch candidate.codableMember(named: memberName, derivesFrom: derives) {
+                    case let .input(input)?: inputs.append(input); continue
+                    case let .output(output)?: outputs.append(output); continue
+                    case .command?, nil: break
+                    }
+                    preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); make it SurfaceRepresentable (docs/GUIDE.md, \"Values\") or hide it")
+                }
+                continue
+            }
             let details = declaration.details[memberName] ?? .init()
             switch convertible.surfaceMember(named: memberName, details) {
             case let .input(input)?: inputs.append(details.secret ? input.secret() : input)

@@ -47,8 +47,9 @@ public struct Surface: Sendable {
     public func input(named name: String) throws(SurfaceError) -> SurfaceInput {
         guard let input = inputs.first(where: { $0.name == name }) else {
             let hint = DidYouMean.suffix(for: name, among: inputs.map(\.name), listing: "inputs")
+            let quotedName = Excerpt.quoted(name, quote: Excerpt.singleQuoted)
             let isOtherMember = outputs.contains { $0.name == name } || commands.contains { $0.name == name }
-            throw SurfaceError(.unknownInput, (isOtherMember ? "'\(name)' in \(self.name) is not an input" : "unknown input '\(name)' in \(self.name)") + hint)
+            throw SurfaceError(.unknownInput, (isOtherMember ? "\(quotedName) in \(self.name) is not an input" : "unknown input \(quotedName) in \(self.name)") + hint)
         }
         return input
     }
@@ -56,7 +57,7 @@ public struct Surface: Sendable {
     /// The output called `name`, or an error naming the closest one.
     public func output(named name: String) throws(SurfaceError) -> SurfaceOutput {
         guard let output = outputs.first(where: { $0.name == name }) else {
-            throw SurfaceError(.unknownOutput, "unknown output '\(name)' in \(self.name)" + DidYouMean.suffix(for: name, among: outputs.map(\.name), listing: "outputs"))
+            throw SurfaceError(.unknownOutput, "unknown output \(Excerpt.quoted(name, quote: Excerpt.singleQuoted)) in \(self.name)" + DidYouMean.suffix(for: name, among: outputs.map(\.name), listing: "outputs"))
         }
         return output
     }
@@ -64,7 +65,7 @@ public struct Surface: Sendable {
     /// The command called `name`, or an error naming the closest one.
     public func command(named name: String) throws(SurfaceError) -> SurfaceCommand {
         guard let command = commands.first(where: { $0.name == name }) else {
-            throw SurfaceError(.unknownCommand, "unknown command '\(name)' in \(self.name)" + DidYouMean.suffix(for: name, among: commands.map(\.name), listing: "commands"))
+            throw SurfaceError(.unknownCommand, "unknown command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted)) in \(self.name)" + DidYouMean.suffix(for: name, among: commands.map(\.name), listing: "commands"))
         }
         return command
     }

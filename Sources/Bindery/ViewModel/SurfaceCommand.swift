@@ -1,3 +1,5 @@
+import BinderyNames
+
 /// A command of a view model: an `Action` with how to parse its optional argument.
 public struct SurfaceCommand: Sendable {
     /// The argument a command takes, e.g. `toggle(index)`.
@@ -82,12 +84,12 @@ public struct SurfaceCommand: Sendable {
         switch (argument, value) {
         case (nil, nil), (nil, .null?): return nil
         case (nil, let value?):
-            throw SurfaceError(.invalidArgument, "\(viewModel).\(name) takes no argument, got \(value)")
+            throw SurfaceError(.invalidArgument, "\(viewModel).\(name) takes no argument, got \(value.excerpt)")
         case let (argument?, nil), let (argument?, .null?):
             throw SurfaceError(.invalidArgument, "\(viewModel).\(name) needs an argument: \(argument.name) (\(argument.type.rawValue))")
         case let (argument?, value?):
             guard let accepted = argument.type.accept(value) else {
-                throw SurfaceError(.invalidArgument, "\(viewModel).\(name) expects \(argument.name) to be \(argument.type.article) \(argument.type.rawValue), got \(value)")
+                throw SurfaceError(.invalidArgument, "\(viewModel).\(name) expects \(argument.name) to be \(argument.type.article) \(argument.type.rawValue), got \(value.excerpt)")
             }
             return accepted
         }

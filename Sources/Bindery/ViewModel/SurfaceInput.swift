@@ -1,5 +1,6 @@
 import BinderyJSON
 import BinderyNames
+import FoundationEssentials
 
 /// A settable, typed input of a view model, backed by a `MutableProperty`.
 ///
@@ -21,12 +22,19 @@ public struct SurfaceInput: Sendable {
     let propertyIdentity: ObjectIdentifier
     private let read: @Sendable () -> SurfaceValue
     private let write: @Sendable (SurfaceValue) -> Void
+    private let converts: @Sendable (SurfaceValue) -> Bool
+    /// What a value must be beyond its type ("an ISO 8601 date …"), for errors; nil when the
+    /// type says it all.
+    private let expectation: String?
 
     private init<Value>(_ name: String, _ type: InputType, _ constraint: InputConstraint, _ property: MutableProperty<Value>,
-                        from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue) {
+                        from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue,
+                        expectation: String? = nil) {
         self.name = name
         self.type = type
         self.constraint = constraint
+        self.expectation = expectation
+        self.converts = { from($0) != nil }
         self.producer = property.producer.map(to)
         self.propertyIdentity = ObjectIdentifier(property)
         self.read = { to(property.value) }
@@ -46,6 +54,38 @@ public struct SurfaceInput: Sendable {
     /// A floating-point input.
     public static func double(_ name: String, _ property: MutableProperty<Double>, _ constraint: InputConstraint = .none) -> SurfaceInput {
         SurfaceInput(name, .double, constraint, property, from: { if case let .double(d) = $0 { d } else { nil } }, to: SurfaceValue.double)
+    }
+
+    /// A floating-point input held as a `Float` (sent and shown as a double).
+    public static func float(_ name: String, _ property: MutableProperty<Float>, _ constraint: InputConstraint = .none) -> SurfaceInput {
+        SurfaceInput(name, .double, constraint, property, from: { if case let .double(d) = $0 { Float(d) } else { nil } }, to: { .double(Double($0)) })
+    }
+
+    /// A date input: an ISO 8601 string ("2026-12-01T23:41:07Z"); anything else is refused.
+    public static func date(_ name: String, _ property: MutableProperty<Date>) -> SurfaceInput {
+        SurfaceInput(name, .string, .none, property, from: { if case let .string(s) = $0 { Date(surfaceText: s) } else { nil } },
+                     to: \.surfaceValue, expectation: "an ISO 8601 date and time such as 2026-12-01T23:41:07Z")
+    }
+
+    /// A URL input: an absolute URL with a scheme; anything else is refused.
+    public static func url(_ name: String, _ property: MutableProperty<URL>) -> SurfaceInput {
+        SurfaceInput(name, .string, .none, property, from: {
+            if case let .string(s) = $0, let url = URL(string: s), url.scheme != nil { url } else { nil }
+        }, to: \.surfaceValue, expectation: "an absolute URL such as https://example.com/")
+    }
+
+    /// A UUID input: its canonical string; anything else is refused.
+    public static func uuid(_ name: String, _ property: MutableProperty<UUID>) -> SurfaceInput {
+        SurfaceInput(name, .string, .none, property, from: { if case let .string(s) = $0 { UUID(uuidString: s) } else { nil } },
+                     to: \.surfaceValue, expectation: "a UUID such as 123E4567-E89B-12D3-A456-426614174000")
+    }
+
+    /// An input of a `Codable` type of your own, set as JSON in its Codable form (a record for a
+    /// struct, a list for an array, the raw value for an enum) and shown the same way; a value
+    /// that does not decode to a `Value` is refused.
+    public static func codable<Value: Codable & Sendable>(_ name: String, _ property: MutableProperty<Value>) -> SurfaceInput {
+        SurfaceInput(name, .json, .none, property, from: { SurfaceValueDecoder.decode(Value.self, from: $0) },
+                     to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)")
     }
 
     /// A boolean input.
@@ -68,10 +108,13 @@ public struct SurfaceInput: Sendable {
     /// type, or throws the error a person would need to correct it.
     public func validate(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> SurfaceValue {
         guard let accepted = type.accept(value) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got \(value.kindName) \(value)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got \(value.kindName) \(value.excerpt)")
         }
         guard constraint.admits(accepted) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue) \(constraint), got \(value)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue) \(constraint), got \(value.excerpt)")
+        }
+        guard converts(accepted) else {
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expectation ?? "\(type.article) \(type.rawValue)"), got \(value.excerpt)")
         }
         return accepted
     }
@@ -83,7 +126,7 @@ public struct SurfaceInput: Sendable {
         guard let parsed = type.parse(text) else {
             let expected = "\(type.article) \(type.rawValue)" + (constraint == .none ? "" : " \(constraint)")
             let note = type == .int && Self.isWholeNumber(text) ? ", which is out of range" : ""
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(JSONEscaping.minimal.quoted(Excerpt.of(text)))\(note)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(Excerpt.quoted(text, quote: JSONEscaping.minimal.quoted))\(note)")
         }
         return try validate(parsed, viewModel: viewModel)
     }

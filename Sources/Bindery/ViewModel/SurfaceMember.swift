@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// One member a surface can be discovered from: an input, an output or a command.
 enum SurfaceMember {
     case input(SurfaceInput)
@@ -14,7 +16,8 @@ struct SurfaceMemberDetails {
 }
 
 /// A stored member type that ``Surface/init(_:name:_:)`` exposes by itself: `MutableProperty`
-/// (an input when its value is a string, int, double or bool; an output otherwise), `Property`
+/// (an input when its value is a string, int, double, bool, float, date, URL or UUID; an
+/// output otherwise), `Property`
 /// (an output), `MutableListProperty` and `ListProperty` (a list output reporting its edits)
 /// and `Action` (a command taking nothing, or an int, string, double or bool).
 protocol SurfaceMemberConvertible {
@@ -30,6 +33,10 @@ extension MutableProperty: SurfaceMemberConvertible where Value: SurfaceRepresen
         case let property as MutableProperty<Int>: .input(.int(name, property, details.constraint ?? .none))
         case let property as MutableProperty<Double>: .input(.double(name, property, details.constraint ?? .none))
         case let property as MutableProperty<Bool>: .input(.bool(name, property))
+        case let property as MutableProperty<Float>: .input(.float(name, property, details.constraint ?? .none))
+        case let property as MutableProperty<Date>: .input(.date(name, property))
+        case let property as MutableProperty<URL>: .input(.url(name, property))
+        case let property as MutableProperty<UUID>: .input(.uuid(name, property))
         default: .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
         }
     }

@@ -36,6 +36,17 @@ public struct SurfaceOutput: Sendable {
         self.read = { list.value.surfaceValue }
     }
 
+    /// An output showing `property`'s values by their Codable encoding (``SurfaceValueEncoder``):
+    /// how discovery shows an `Encodable` value that is not ``SurfaceRepresentable``.
+    init<P: PropertyProtocol & Sendable>(_ name: String, encoding property: P, derivesFrom: [String]) {
+        self.name = name
+        self.derivesFrom = derivesFrom
+        self.itemFields = []
+        self.producer = property.producer.map { SurfaceValueEncoder.encode($0 as! any Encodable) }
+        self.rowChanges = nil
+        self.read = { SurfaceValueEncoder.encode(property.value as! any Encodable) }
+    }
+
     /// The current value.
     public var value: SurfaceValue { read() }
 }

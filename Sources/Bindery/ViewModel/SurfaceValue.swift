@@ -1,3 +1,5 @@
+import BinderyNames
+
 /// Plain data a view model shows through its surface: what outputs hold, what inputs accept,
 /// what commands produce. It has the shape of JSON, so hosts can encode it without knowing
 /// the view model.
@@ -70,7 +72,7 @@ extension SurfaceValue: CustomStringConvertible {
         case let .bool(b): return String(b)
         case let .int(i): return String(i)
         case let .double(d): return d == d.rounded() && abs(d) < 1e15 ? String(format1: d) : String(d)
-        case let .string(s): return "\"" + s.replacingQuotes() + "\""
+        case let .string(s): return Excerpt.doubleQuoted(s)
         case let .list(items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case let .record(record):
             return "{" + record.fields.map { "\($0.name): \($0.value.description)" }.joined(separator: ", ") + "}"
@@ -78,22 +80,47 @@ extension SurfaceValue: CustomStringConvertible {
     }
 }
 
+extension SurfaceValue {
+    /// The value as an error message quotes it back (BinderyNames' ``Excerpt`` rule): whole
+    /// when short, else its first characters and its size — `"xxxx…" (5,000 characters)`.
+    public var excerpt: String {
+        if case let .string(s) = self { return Excerpt.quoted(s) }
+        return Excerpt.of(description)
+    }
+}
+
+extension SurfaceValue: Decodable {
+    /// A value read from JSON (`InputType.json` parses text with it): an object's members in
+    /// key order, since JSON decoders do not keep the text's order.
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: MemberKey.self) {
+            let keys = object.allKeys.sorted { $0.stringValue < $1.stringValue }
+            self = .record(SurfaceRecord(try keys.map { SurfaceRecord.Field($0.stringValue, try object.decode(SurfaceValue.self, forKey: $0)) }))
+        } else if var array = try? decoder.unkeyedContainer() {
+            var items: [SurfaceValue] = []
+            while !array.isAtEnd { items.append(try array.decode(SurfaceValue.self)) }
+            self = .list(items)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() { self = .null }
+            else if let b = try? single.decode(Bool.self) { self = .bool(b) }
+            else if let i = try? single.decode(Int.self) { self = .int(i) }
+            else if let d = try? single.decode(Double.self) { self = .double(d) }
+            else { self = .string(try single.decode(String.self)) }
+        }
+    }
+
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
 private extension String {
     /// `d` with one decimal, for whole doubles ("1.0"), so they read as doubles.
     init(format1 d: Double) {
         self = String(Int(d)) + ".0"
-    }
-
-    func replacingQuotes() -> String {
-        var out = ""
-        for character in self {
-            switch character {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -170,7 +170,7 @@ public final class ControlProtocolHandler: Sendable {
                 writer.endArray()
             })
         default:
-            throw HostFailure(.unknownOp, "unknown op '\(op)'" + DidYouMean.suffix(for: op, among: Self.ops, listing: "ops"))
+            throw HostFailure(.unknownOp, "unknown op \(Excerpt.quoted(op, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: op, among: Self.ops, listing: "ops"))
         }
     }
 }

@@ -26,6 +26,8 @@ public final class BinderyDaemon: Sendable {
     public let httpAddress: ListenAddress?
     /// The control socket's path, or nil when it was inherited from systemd.
     public let socketPath: String?
+    /// How binderyctl attaches to this daemon (its socket, and whether systemd passed it).
+    public let attach: AttachCommand
 
     /// Starts serving `host` (already started) as `configuration` says, as the program called
     /// `program` (in what it logs and what the dashboard shows). Throws a one-line error when a
@@ -54,12 +56,14 @@ public final class BinderyDaemon: Sendable {
                 control = try ControlServer(listener: .socket(socket.descriptor), handler: handler,
                                             outputBudgetBytes: configuration.controlOutputBudgetBytes, log: budgetLog)
                 socketPath = nil
+                attach = AttachCommand(socketPath: socket.boundPath, fromSystemd: true)
             } else {
                 let directory = Self.parentDirectory(of: configuration.socketPath)
                 if !directory.isEmpty { Self.makeDirectories(directory) }
                 control = try ControlServer(listener: .path(configuration.socketPath, mode: configuration.socketMode), handler: handler,
                                             outputBudgetBytes: configuration.controlOutputBudgetBytes, log: budgetLog)
                 socketPath = configuration.socketPath
+                attach = AttachCommand(socketPath: configuration.socketPath, fromSystemd: false)
             }
         } catch {
             throw DaemonSetupError(error.description)
@@ -80,7 +84,8 @@ public final class BinderyDaemon: Sendable {
             overloadLog: { line in logger.warning(line) })
         let controlServer = control
         let countsBox = HTTPCountsBox()
-        let routes = DaemonHTTPRoutes(host: host, program: program, webFiles: webFiles) {
+        let attachLine = attach.line()
+        let routes = DaemonHTTPRoutes(host: host, program: program, webFiles: webFiles, attach: attachLine) {
             host.metrics.render(stateVersion: host.version, controlClients: controlServer.clientCount,
                                 httpResponses: countsBox.counts())
         }

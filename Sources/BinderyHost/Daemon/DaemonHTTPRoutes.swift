@@ -19,13 +19,16 @@ public struct DaemonHTTPRoutes: Sendable {
     /// `/api/surface`: the host's surface document with `"daemon": program` first, so the
     /// dashboard can name the program it shows (binderyd, or a DaemonMain program).
     private let surfaceJSON: [UInt8]
+    private let attach: String
 
     /// Routes for `host` of the daemon called `program`, serving `webFiles` (nil: no web
-    /// files, `/` is 404) and the Prometheus text `metricsText` builds.
-    public init(host: ViewModelHost, program: String = "binderyd", webFiles: (any WebFiles)?,
+    /// files, `/` is 404) — its page with the current state inline (``DashboardPage``, naming
+    /// `attach` as the way to drive it) — and the Prometheus text `metricsText` builds.
+    public init(host: ViewModelHost, program: String = "binderyd", webFiles: (any WebFiles)?, attach: String = "binderyctl",
                 metricsText: @escaping @Sendable () -> String) {
         self.host = host
         self.webFiles = webFiles
+        self.attach = attach
         self.metricsText = metricsText
         var writer = JSONWriter(capacity: program.utf8.count + 16)
         writer.beginObject()
@@ -59,6 +62,10 @@ public struct DaemonHTTPRoutes: Sendable {
             var response = HTTPResponse.text(host.isStopping ? "stopping\n" : "ok\n", status: host.isStopping ? 503 : 200)
             response.headers.append(Self.noCache)
             responder.respond(response)
+        case "/", "/index.html":
+            guard let index = webFiles?.contents(of: "index.html") else { responder.respond(.notFound); return }
+            let page = DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, attach: attach)
+            responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
         default:
             if request.target.segments.first == "api" {
                 responder.respond(.notFound)

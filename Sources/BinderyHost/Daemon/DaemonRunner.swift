@@ -73,7 +73,10 @@ public enum DaemonRunner {
                  + (holders.isEmpty ? "" : " (locked by \(holders.joined(separator: ", ")))"))
         }
 
-        let scheduler = QueueScheduler(qos: .userInitiated, name: "bindery.view-models")
+        // Default QoS: on Linux libdispatch imitates a higher one by lowering the worker
+        // thread's nice value, which an unprivileged service may not do (each refusal is
+        // logged: "Failed to set thread priority for worker thread … errno=13").
+        let scheduler = QueueScheduler(name: "bindery.view-models")
         let background = QueueScheduler(name: "bindery.background")
         let stopActions = StopActions()
         let environment = DaemonViewModelEnvironment(
@@ -117,10 +120,10 @@ public enum DaemonRunner {
         }
         shutdown.watch([SIGTERM, SIGINT])
 
-        let socketShown = daemon.socketPath ?? "the control socket systemd passed"
-        let summary = "\(viewModels.count) view models; control \(socketShown); http \(daemon.dashboardURL)"
+        let counted = viewModels.count == 1 ? "1 view model" : "\(viewModels.count) view models"
+        let summary = "\(counted); control \(daemon.attach.socketDescription); http \(daemon.dashboardURL)"
         logger.info("serving \(summary)")
-        let attach = daemon.socketPath.map { "\(Self.replCommand) --socket \($0)" } ?? Self.replCommand
+        let attach = daemon.attach.line(program: Self.replCommand)
         writeToStandardOutput("\(program): dashboard \(daemon.dashboardURL)\n\(program): attach the REPL with: \(attach)\n")
         notifier.ready(status: "serving " + summary)
         notifier.startWatchdog()

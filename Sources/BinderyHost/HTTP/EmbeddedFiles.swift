@@ -10,6 +10,7 @@ import BinderyWeb
 /// cache; a matching `If-None-Match` gets 304.
 public struct EmbeddedFiles: WebFiles {
     private struct Entry: Sendable {
+        let bytes: [UInt8]
         let etag: ETag
         let ok: HTTPResponse
         let notModified: HTTPResponse
@@ -29,7 +30,7 @@ public struct EmbeddedFiles: WebFiles {
                                   headers: [HTTPHeader("ETag", etag.headerValue), cacheControl])
             let notModified = HTTPResponse.notModified(etag, headers: [cacheControl])
             entries[file.name] = Entry(
-                etag: etag,
+                bytes: file.bytes, etag: etag,
                 ok: PreparedResponse(ok).map(HTTPResponse.prepared) ?? ok,
                 notModified: PreparedResponse(notModified).map(HTTPResponse.prepared) ?? notModified)
         }
@@ -40,6 +41,8 @@ public struct EmbeddedFiles: WebFiles {
     public var names: [String] { entries.keys.sorted() }
 
     public var hasIndex: Bool { entries["index.html"] != nil }
+
+    public func contents(of name: String) -> [UInt8]? { entries[name]?.bytes }
 
     public func response(for request: HTTPRequest) -> HTTPResponse {
         let segments = request.target.segments

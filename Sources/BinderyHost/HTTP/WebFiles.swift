@@ -5,4 +5,6 @@ public protocol WebFiles: Sendable {
     func response(for request: HTTPRequest) -> HTTPResponse
     /// Whether `/` answers with a page (so the dashboard URL does not 404).
     var hasIndex: Bool { get }
+    /// The content of the file called `name` (e.g. `index.html`), nil when there is none.
+    func contents(of name: String) -> [UInt8]?
 }

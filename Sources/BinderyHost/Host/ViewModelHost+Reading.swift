@@ -71,7 +71,7 @@ extension ViewModelHost {
             kind = ("command", "commands")
         } else {
             let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
-            return completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command '\(name)'" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
+            return completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
         }
         // A secret input is masked in the published document; its owner, on the control
         // socket, reads the value itself, at the same version.

@@ -68,14 +68,18 @@ extension ViewModelHost {
     private func apply(_ value: SurfaceValue, viewModel: Int, input: Int,
                        reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
         let surface = surfaces[viewModel]
+        // The set is the cause of the changes it triggers synchronously: its event goes
+        // before theirs, in place and in time (stamped before the set runs, so no effect
+        // carries an earlier time than its cause).
         let causePosition = state.pendingEvents.count
+        let causeTime = ISO8601Timestamp.now()
         let key = HostState.ChangeKey(viewModel: viewModel, part: .input, index: input)
         surface.inputs[input].set(validated: value)
         // The observation recorded the input's change as a `change` event; the set replaces it
         // (a set to the value the input already had changed nothing, and is still logged).
         if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }
         metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: ISO8601Timestamp.now(), kind: .set(value: surface.inputs[input].disclosed(value))),
+        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: causeTime, kind: .set(value: surface.inputs[input].disclosed(value))),
                at: causePosition)
         state.pendingReplies.append(reply)
         markDirty()

@@ -240,7 +240,7 @@ public final class ViewModelHost: Sendable {
     /// The index of the view model called `name`, or `unknown_view_model` with a suggestion.
     public func viewModelIndex(_ name: String) throws(HostFailure) -> Int {
         guard let index = surfaces.firstIndex(where: { $0.name == name }) else {
-            throw HostFailure(.unknownViewModel, "unknown view model '\(name)'" + DidYouMean.suffix(for: name, among: surfaces.map(\.name), listing: "view models"))
+            throw HostFailure(.unknownViewModel, "unknown view model \(Excerpt.quoted(name, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: name, among: surfaces.map(\.name), listing: "view models"))
         }
         return index
     }

@@ -25,7 +25,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         let daemon = try DaemonProcess(directory: directory.path("d"), currentDirectory: elsewhere)
         let http = try daemon.http()
-        for name in Self.webFiles {
+        for name in Self.webFiles where name != "index.html" {
             let response = try http.get("/" + name)
             let onDisk = try Data(contentsOf: URL(fileURLWithPath: DaemonProcess.webDirectory + "/" + name))
             #expect(response.status == 200, "\(name)")
@@ -34,8 +34,16 @@ import Testing
             let etag = try #require(response.header("ETag"))
             #expect(try http.get("/" + name, headers: ["If-None-Match: \(etag)"]).status == 304)
         }
-        let index = try http.get("/")
-        #expect(index.status == 200 && index.header("Content-Type")?.hasPrefix("text/html") == true)
+        // The page is index.html with the state inline: one more line, the data block.
+        let page = try String(contentsOfFile: DaemonProcess.webDirectory + "/index.html", encoding: .utf8)
+        for path in ["/", "/index.html"] {
+            let index = try http.get(path)
+            #expect(index.status == 200 && index.header("Content-Type")?.hasPrefix("text/html") == true)
+            let lines = index.text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.filter { $0.hasPrefix(#"<script type="application/json" id="bindery-initial">{"surface":{"viewModels":"#) }.count == 1)
+            #expect(lines.filter { !$0.contains(#"id="bindery-initial""#) }.joined(separator: "\n") == page, "\(path) is index.html and its data block")
+            #expect(index.header("Cache-Control") == "no-store")
+        }
         #expect(try http.get("/missing.js").status == 404)
         #expect(try http.get("/.hidden").status == 404)
         #expect(try http.get("/a/index.html").status == 404)

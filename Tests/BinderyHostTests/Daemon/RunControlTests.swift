@@ -130,6 +130,9 @@ final class GatedViewModel: ViewModel {
         #expect(seen.first == "set word", "\(seen)")
         #expect(seen.contains("change isLong"))
         #expect(seen.firstIndex(of: "set word")! < seen.firstIndex(of: "change isLong")!)
+        // …and in time: no effect is stamped before its cause (ISO 8601 stamps sort as text).
+        let times = events.withLock { $0 }.compactMap { $0["at"]?.stringValue }
+        #expect(times.count == seen.count && times == times.sorted(), "\(times)")
     }
 
     @Test func theDaemonSuggestsByTheSharedRule() {

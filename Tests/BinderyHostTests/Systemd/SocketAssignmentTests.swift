@@ -77,7 +77,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(log.contains("control the control socket systemd passed"), "\(log)")
+        #expect(log.contains("control \(socketPath) (from systemd)"), "\(log)")
         #expect(!log.contains("error:"), "\(log)")
     }
 }

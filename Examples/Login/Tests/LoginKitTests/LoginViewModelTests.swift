@@ -49,4 +49,29 @@ import Testing
         #expect(model.notes.value == [Note(title: "milk")])
         #expect(model.surface.outputs.first { $0.name == "notes" }?.itemFields.map(\.label) == ["Title", "Done"])
     }
+
+    /// docs/GUIDE.md's warning, as ReactiveSwift behaves: `delay` does not delay a failure, so a
+    /// failure meant for later is a delayed value turned into one.
+    @Test func aFailureIsNotDelayedButADelayedValueCanFail() {
+        let scheduler = TestScheduler()
+        var failedAt: [String] = []
+        SignalProducer<Bool, LoginError>(error: LoginError(description: "at once"))
+            .delay(0.5, on: scheduler)
+            .startWithFailed { failedAt.append($0.description) }
+        scheduler.advance()  // the failure is scheduled for now, not 0.5 s later
+        #expect(failedAt == ["at once"], "failed before any scheduler time passed")
+        SignalProducer<Bool, LoginError>(value: false)
+            .delay(0.5, on: scheduler)
+            .attemptMap { ok in ok ? .success(ok) : .failure(LoginError(description: "wrong password")) }
+            .startWithFailed { failedAt.append($0.description) }
+        scheduler.advance(by: 0.499)
+        #expect(failedAt.count == 1)
+        scheduler.advance(by: 0.001)
+        #expect(failedAt.last == "wrong password")
+    }
+}
+
+/// The error of the guide's delayed-failure example.
+struct LoginError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -112,6 +112,9 @@ extension TweetsViewModel {
             $0.derive(\.allTweetsLoaded, from: \.tweets)
             $0.derive(\.getTweets, from: \.isUsernameValid)
             $0.derive(\.loadMore, from: \.allTweetsLoaded)
+            // The whole listing is for Swift views; the surface shows its parts above.
+            $0.hide(\.listing)
+            $0.hide(\.state)
         }
     }
 }

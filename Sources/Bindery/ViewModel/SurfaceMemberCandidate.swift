@@ -1,0 +1,55 @@
+/// Every member type discovery looks at — `MutableProperty`, `Property`, `MutableListProperty`,
+/// `ListProperty`, `Action` — whatever it holds: a `MutableProperty` of a `Codable` value that is
+/// not ``SurfaceRepresentable`` is an input set as JSON, a property of an `Encodable` one an
+/// output shown by its Codable encoding; for any other value no surface
+/// can carry, ``Surface/init(_:name:_:)`` stops with a message naming it instead of leaving it
+/// out silently.
+protocol SurfaceMemberCandidate {
+    /// "a MutableProperty<Float>", for the message.
+    var memberDescription: String { get }
+    /// The type a surface cannot carry ("Float"), for the message.
+    var unsupportedTypeName: String { get }
+    /// The member by its Codable form: an input for a `MutableProperty` of a `Codable` value,
+    /// an output for a property of an `Encodable` one; nil for lists, actions and other values.
+    func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember?
+}
+
+extension SurfaceMemberCandidate {
+    func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? { nil }
+}
+
+extension MutableProperty: SurfaceMemberCandidate {
+    var memberDescription: String { "a MutableProperty<\(Value.self)>" }
+    var unsupportedTypeName: String { "\(Value.self)" }
+    func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? {
+        if let codable = Value.self as? any (Codable & Sendable).Type { return .input(input(named: name, as: codable)) }
+        return Value.self is any Encodable.Type ? .output(SurfaceOutput(name, encoding: self, derivesFrom: derivesFrom)) : nil
+    }
+
+    private func input<V: Codable & Sendable>(named name: String, as type: V.Type) -> SurfaceInput {
+        SurfaceInput.codable(name, self as! MutableProperty<V>)
+    }
+}
+
+extension Property: SurfaceMemberCandidate {
+    var memberDescription: String { "a Property<\(Value.self)>" }
+    var unsupportedTypeName: String { "\(Value.self)" }
+    func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? {
+        Value.self is any Encodable.Type ? .output(SurfaceOutput(name, encoding: self, derivesFrom: derivesFrom)) : nil
+    }
+}
+
+extension MutableListProperty: SurfaceMemberCandidate {
+    var memberDescription: String { "a MutableListProperty<\(Element.self)>" }
+    var unsupportedTypeName: String { "\(Element.self)" }
+}
+
+extension ListProperty: SurfaceMemberCandidate {
+    var memberDescription: String { "a ListProperty<\(Element.self)>" }
+    var unsupportedTypeName: String { "\(Element.self)" }
+}
+
+extension Action: SurfaceMemberCandidate {
+    var memberDescription: String { "an Action<\(Input.self), \(Output.self), \(Error.self)>" }
+    var unsupportedTypeName: String { "\(Output.self)" }
+}

@@ -1,0 +1,38 @@
+import BinderyNames
+@testable import BinderyCLI
+import BinderyJSON
+import Testing
+
+@Suite struct RenderingTests {
+    let plain = ReplyRenderer(style: Style(enabled: false))
+
+    @Test func listsAreNumberedRows() throws {
+        let value = try JSONParser.parse(#"[{"title":"Product 1","isSelected":false},{"title":"西瓜","isSelected":true}]"#)
+        #expect(plain.full(value) == ["#  title      isSelected", "0  Product 1  false", "1  西瓜       true"])
+        #expect(plain.full(.array([.string("a"), .int(2)])) == ["#  VALUE", "0  \"a\"", "1  2"])
+        #expect(plain.full(.array([])) == ["(empty list)"])
+    }
+
+    @Test func showTablesAlignAndCarryCommandState() throws {
+        let surface = StaticCatalog().surfaces[0]
+        let state = try JSONParser.parse(#"{"inputs":{"mobilePhone":"西","verifyCode":""},"outputs":{"avatarURL":null,"isLoginValid":false},"commands":{"login":{"enabled":false,"executing":false,"lastValue":null,"lastError":{"message":"Server unavailable, please retry"},"runs":3},"fillUp":{"enabled":true,"executing":true,"lastValue":null,"lastError":null,"runs":0}}}"#)
+        let lines = plain.show(surface, state: state)
+        #expect(lines.contains("  mobilePhone  string  \"西\""))
+        #expect(lines.contains("  COMMAND  ARG  ENABLED  EXECUTING  RUNS  LAST VALUE  LAST ERROR"))
+        #expect(lines.contains("  login    —    no       no         3     null        Server unavailable, please retry"))
+        #expect(lines.contains("  fillUp   —    yes      yes        0     null        —"))
+        let cancelled = try JSONParser.parse(#"{"inputs":{},"outputs":{},"commands":{"login":{"enabled":true,"executing":false,"lastValue":null,"lastError":{"message":"login.login was interrupted by a client","code":"interrupted"},"runs":1},"fillUp":{"enabled":true,"executing":false,"lastValue":null,"lastError":{"message":"boom","code":"failed"},"runs":1}}}"#)
+        let coloured = ReplyRenderer(style: Style(enabled: true)).show(surface, state: cancelled)
+        #expect(coloured.contains { $0.contains("\u{1B}[33mlogin.login was interrupted by a client") }, "interrupted: yellow")
+        #expect(coloured.contains { $0.contains("\u{1B}[31mboom") }, "failed: red")
+    }
+
+    @Test func eventsAndColours() throws {
+        let event = try JSONParser.parse(#"{"version":39,"at":"2026-11-29T21:40:00.120Z","kind":"fail","vm":"login","name":"login","durationMs":802.4,"error":"Server unavailable, please retry","code":"failed"}"#)
+        #expect(plain.event(event) == "#39 21:40:00.120 fail   login.login 802 ms: Server unavailable, please retry (failed)")
+        #expect(ReplyRenderer(style: Style(enabled: true)).event(event).contains("\u{1B}[31m"))
+        #expect(!Style.forOutput(isTerminal: true, environment: ["NO_COLOR": "1"]).enabled)
+        #expect(Style.forOutput(isTerminal: true, environment: [:]).enabled)
+        #expect(!Style.forOutput(isTerminal: false, environment: [:]).enabled)
+    }
+}

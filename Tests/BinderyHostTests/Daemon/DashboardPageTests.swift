@@ -1,0 +1,33 @@
+import BinderyHost
+import Testing
+
+/// The page binderyd serves: index.html with the state inline, no value able to end the block.
+@Suite struct DashboardPageTests {
+    @Test func theDataGoesBeforeTheHeadsEndAndCannotCloseTheBlock() {
+        let index = Array("<html><head><title>t</title></head><body></body></html>".utf8)
+        let state = Array(#"{"version":3,"viewModels":{"x":{"outputs":{"s":"</script><b>"}}}}"#.utf8)
+        let page = String(decoding: DashboardPage.render(index: index, surface: Array(#"{"viewModels":{}}"#.utf8), state: state,
+                                                        attach: "sudo binderyctl"), as: UTF8.self)
+        #expect(page == #"<html><head><title>t</title><script type="application/json" id="bindery-initial">"#
+            + #"{"surface":{"viewModels":{}},"state":{"version":3,"viewModels":{"x":{"outputs":{"s":"\u003c/script>\u003cb>"}}}},"#
+            + #""attach":"sudo binderyctl"}</script>"# + "\n</head><body></body></html>")
+    }
+
+    @Test func aPageWithoutAHeadIsServedAsItIs() {
+        let index = Array("<title>first</title>".utf8)
+        #expect(DashboardPage.render(index: index, surface: [], state: [], attach: "binderyctl") == index)
+    }
+}
+
+/// How binderyctl attaches: one rule for the start line, STATUS= and the dashboard's note.
+@Suite struct AttachCommandTests {
+    @Test func theServiceSocketNeedsSudoAndNoFlag() {
+        #expect(AttachCommand(socketPath: "/run/bindery/control.sock", fromSystemd: true).line() == "sudo binderyctl")
+        #expect(AttachCommand(socketPath: "/run/other.sock", fromSystemd: true).line() == "sudo binderyctl --socket /run/other.sock")
+        #expect(AttachCommand(socketPath: nil, fromSystemd: true).line() == "sudo binderyctl")
+        #expect(AttachCommand(socketPath: ".bindery/control.sock", fromSystemd: false).line(program: ".build/debug/binderyctl")
+            == ".build/debug/binderyctl --socket .bindery/control.sock")
+        #expect(AttachCommand(socketPath: "/run/bindery/control.sock", fromSystemd: true).socketDescription
+            == "/run/bindery/control.sock (from systemd)")
+    }
+}
