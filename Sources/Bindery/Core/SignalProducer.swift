@@ -198,9 +198,10 @@ extension SignalProducer where Error == Never {
         self.init(serial: Self.sending(sequence))
     }
 
-    /// A producer sending each of `first` and `rest`, then completing.
-    @inlinable public init(values first: Value, _ rest: Value...) {
-        self.init([first] + rest)
+    /// A producer sending each of `first`, `second` and `tail`, then completing (at least two
+    /// values, as ReactiveSwift's `init(values:_:_:)`).
+    @inlinable public init(values first: Value, _ second: Value, _ tail: Value...) {
+        self.init([first, second] + tail)
     }
 }
 

@@ -40,6 +40,7 @@ private final class TallyViewModel: ViewModel, @unchecked Sendable {
     var surface: Surface {
         Surface(self, name: "tally") {
             $0.hide(\.restorable)
+            $0.hide(\.tally)  // a surface cannot carry it; the host still finds it stored
             $0.hide(\.cache)
             $0.transient(\.cache)
         }
