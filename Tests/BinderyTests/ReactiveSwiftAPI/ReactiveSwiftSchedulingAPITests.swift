@@ -106,6 +106,9 @@ import Testing
         let scheduler = TestScheduler()
         let start = scheduler.currentDate
         let sleeper = Task { try await scheduler.sleep(for: .seconds(5)) }
+        // The clock may move only once the task has asked to sleep: under load the yields
+        // `advance` makes are not always enough for a new task to start first.
+        while scheduler.isEmpty { await Task.yield() }
         await scheduler.advance(by: .seconds(5))
         try await sleeper.value
         #expect(scheduler.currentDate == start.addingTimeInterval(5))
@@ -118,6 +121,7 @@ import Testing
             }
             return dates
         }
+        while scheduler.isEmpty { await Task.yield() }
         await scheduler.advance(by: .seconds(1))
         await scheduler.advance(by: .seconds(1))
         #expect(await ticks.value == [start.addingTimeInterval(6), start.addingTimeInterval(7)])
