@@ -35,7 +35,7 @@ public enum TokenizeError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum LineTokenizer {
     /// The words of `line`, or why it is malformed.
     public static func tokenize(_ line: String) throws(TokenizeError) -> [Token] {
-        var scanner = Scanner(Array(line))
+        var scanner = Scanner(Array(line.unicodeScalars))
         var tokens: [Token] = []
         while let token = try scanner.next(lenient: false) { tokens.append(token) }
         return tokens
@@ -44,17 +44,20 @@ public enum LineTokenizer {
     /// The words of `line` even if it is unfinished (an open quote is closed, a trailing
     /// backslash dropped); used for completion, where the user is mid-word.
     public static func tokenizeLeniently(_ line: String) -> [Token] {
-        var scanner = Scanner(Array(line))
+        var scanner = Scanner(Array(line.unicodeScalars))
         var tokens: [Token] = []
         while let token = try? scanner.next(lenient: true) { tokens.append(token) }
         return tokens
     }
 
+    /// Scans Unicode scalars, not Characters: a combining mark after a quote, a backslash or a
+    /// space would otherwise merge with it into one Character and hide it (`"x"` + U+0301
+    /// would never close), and the words must carry exactly the scalars typed.
     private struct Scanner {
-        let characters: [Character]
+        let characters: [Unicode.Scalar]
         var index = 0
 
-        init(_ characters: [Character]) { self.characters = characters }
+        init(_ characters: [Unicode.Scalar]) { self.characters = characters }
 
         mutating func next(lenient: Bool) throws(TokenizeError) -> Token? {
             while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
@@ -77,10 +80,10 @@ public enum LineTokenizer {
                         if lenient { return Token(text, quoted: quoted) }
                         throw .danglingBackslash
                     }
-                    text.append(characters[index])
+                    text.unicodeScalars.append(characters[index])
                     index += 1
                 default:
-                    text.append(c)
+                    text.unicodeScalars.append(c)
                 }
             }
             return Token(text, quoted: quoted)
@@ -91,7 +94,7 @@ public enum LineTokenizer {
                 let c = characters[index]
                 index += 1
                 if c == "'" { return }
-                text.append(c)
+                text.unicodeScalars.append(c)
             }
             if !lenient { throw .unterminatedQuote("'") }
         }
@@ -101,7 +104,7 @@ public enum LineTokenizer {
                 let c = characters[index]
                 index += 1
                 if c == "\"" { return }
-                if c != "\\" { text.append(c); continue }
+                if c != "\\" { text.unicodeScalars.append(c); continue }
                 guard index < characters.count else { break }
                 let e = characters[index]
                 index += 1
@@ -109,10 +112,10 @@ public enum LineTokenizer {
                 case "n": text.append("\n")
                 case "t": text.append("\t")
                 case "r": text.append("\r")
-                case "\\", "\"", "'": text.append(e)
+                case "\\", "\"", "'": text.unicodeScalars.append(e)
                 case "u": text.unicodeScalars.append(try readUnicodeEscape(lenient: lenient))
                 default:
-                    if lenient { text.append(e) } else { throw .invalidEscape("\\\(e)") }
+                    if lenient { text.unicodeScalars.append(e) } else { throw .invalidEscape("\\\(e)") }
                 }
             }
             if !lenient { throw .unterminatedQuote("\"") }
@@ -123,11 +126,11 @@ public enum LineTokenizer {
             var hex = ""
             if index < characters.count, characters[index] == "{" {
                 index += 1
-                while index < characters.count, characters[index] != "}" { hex.append(characters[index]); index += 1 }
+                while index < characters.count, characters[index] != "}" { hex.unicodeScalars.append(characters[index]); index += 1 }
                 if index < characters.count { index += 1 } else if !lenient { throw .invalidEscape("\\u{\(hex)") }
             } else {
-                while hex.count < 4, index < characters.count, characters[index].isHexDigit {
-                    hex.append(characters[index]); index += 1
+                while hex.count < 4, index < characters.count, characters[index].properties.isASCIIHexDigit {
+                    hex.unicodeScalars.append(characters[index]); index += 1
                 }
                 if hex.count != 4, !lenient { throw .invalidEscape("\\u\(hex)") }
             }

@@ -4,7 +4,9 @@
 ///
 /// Rule: text of at most ``limit`` characters is quoted whole; longer text is quoted as its
 /// first ``limit`` characters and "…", followed by its size:
-/// `"xxxxxxxx…" (5,000 characters)`.
+/// `"xxxxxxxx…" (5,000 characters)`. Characters here are Unicode scalars, not grapheme
+/// clusters (one letter with a million combining marks is one cluster), so an excerpt is
+/// short whatever the text.
 public enum Excerpt {
     /// How many characters of a long value are quoted.
     public static let limit = 40
@@ -12,15 +14,24 @@ public enum Excerpt {
     /// `text` quoted by `quote` (double quotes with `"` and `\` escaped by default), cut to
     /// ``limit`` characters and "…" with the size after the closing quote when it is longer.
     public static func quoted(_ text: String, quote: (String) -> String = Excerpt.doubleQuoted) -> String {
-        guard text.count > limit else { return quote(text) }
-        return quote(String(text.prefix(limit)) + "…") + " (" + characters(text.count) + ")"
+        let count = text.unicodeScalars.count
+        guard count > limit else { return quote(text) }
+        return quote(prefix(of: text) + "…") + " (" + characters(count) + ")"
     }
 
     /// Text that is already a rendering (a list, a record, a name), cut the same way but not
     /// quoted: `[1, 2, 3, …] (90,000 characters)`.
     public static func of(_ text: String) -> String {
-        guard text.count > limit else { return text }
-        return String(text.prefix(limit)) + "… (" + characters(text.count) + ")"
+        let count = text.unicodeScalars.count
+        guard count > limit else { return text }
+        return prefix(of: text) + "… (" + characters(count) + ")"
+    }
+
+    /// The first ``limit`` Unicode scalars of `text`.
+    private static func prefix(of text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.prefix(limit))
+        return String(scalars)
     }
 
     /// "1 character", "5,000 characters": the size as the rule prints it.

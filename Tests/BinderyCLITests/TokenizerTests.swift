@@ -21,4 +21,15 @@ import Testing
         #expect(throws: TokenizeError.invalidEscape("\\q")) { try LineTokenizer.tokenize(#""\q""#) }
         #expect(LineTokenizer.tokenizeLeniently(#"set "open"#).map(\.text) == ["set", "open"])
     }
+
+    /// Words carry exactly the scalars typed (issue 22, item 7), and a combining mark cannot
+    /// hide a quote, a backslash or a space by merging with it into one Character.
+    @Test func wordsKeepTheirScalarsAndCombiningMarksHideNothing() throws {
+        let scalars = { (tokens: [Token]) in tokens.map { Array($0.text.unicodeScalars) } }
+        #expect(scalars(try LineTokenizer.tokenize(#"set signin.username "cafe\u0301""#))[2] == Array("cafe\u{301}".unicodeScalars))
+        #expect(scalars(try LineTokenizer.tokenize("set signin.username caf\u{E9}"))[2] == Array("caf\u{E9}".unicodeScalars))
+        #expect(scalars(try LineTokenizer.tokenize("x \"a\"\u{301} y")) == [["x"], ["a", "\u{301}"], ["y"]])
+        #expect(scalars(try LineTokenizer.tokenize("x \u{301}y")) == [["x"], ["\u{301}", "y"]])
+        #expect(scalars(try LineTokenizer.tokenize("x \\\u{301}")) == [["x"], ["\u{301}"]])
+    }
 }

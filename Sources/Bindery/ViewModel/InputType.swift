@@ -56,7 +56,9 @@ public struct InputConstraint: Sendable, Hashable, CustomStringConvertible {
         InputConstraint(lower: range.lowerBound, upper: range.upperBound, maxLength: nil)
     }
 
-    /// Strings of at most `count` characters.
+    /// Strings of at most `count` characters, counted as Unicode scalars (not grapheme
+    /// clusters, which have no size bound: one letter may carry any number of combining marks),
+    /// so an admitted string holds at most `4 × count` bytes of UTF-8.
     public static func maxLength(_ count: Int) -> InputConstraint {
         InputConstraint(lower: nil, upper: nil, maxLength: count)
     }
@@ -66,7 +68,7 @@ public struct InputConstraint: Sendable, Hashable, CustomStringConvertible {
         switch value {
         case let .int(i): return admits(number: Double(i))
         case let .double(d): return admits(number: d)
-        case let .string(s): return maxLength.map { s.count <= $0 } ?? true
+        case let .string(s): return maxLength.map { s.unicodeScalars.count <= $0 } ?? true
         default: return true
         }
     }

@@ -1,8 +1,12 @@
 import BinderyNames
+import Glibc
 
 /// Plain data a view model shows through its surface: what outputs hold, what inputs accept,
 /// what commands produce. It has the shape of JSON, so hosts can encode it without knowing
 /// the view model.
+///
+/// Equality is exact (``SurfaceValue/==(_:_:)``): strings are equal only when they hold the
+/// same Unicode scalars, so "did it change" decisions never skip a different spelling.
 public enum SurfaceValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -26,10 +30,61 @@ public enum SurfaceValue: Sendable, Hashable {
     }
 }
 
+extension SurfaceValue {
+    /// Whether `a` and `b` hold the same value, strings compared by their Unicode scalars (their
+    /// UTF-8 bytes), not by Swift's canonical equivalence: "cafe\u{301}" and "caf\u{E9}" differ,
+    /// and so do "\u{C5}" and "\u{212B}". A host decides whether an input or output changed,
+    /// and whether a value is already stored, with this, so a value is kept and shown exactly
+    /// as it was sent. Doubles compare as `Double` does (0.0 == -0.0; NaN equals nothing).
+    public static func == (a: SurfaceValue, b: SurfaceValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.int(x), .int(y)): return x == y
+        case let (.double(x), .double(y)): return x == y
+        case let (.string(x), .string(y)): return SurfaceValue.sameScalars(x, y)
+        case let (.list(x), .list(y)): return x == y
+        case let (.record(x), .record(y)): return x == y
+        default: return false
+        }
+    }
+
+    /// Hashes what ``==(_:_:)`` compares: a string by its UTF-8 bytes.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case let .bool(b): hasher.combine(1); hasher.combine(b)
+        case let .int(i): hasher.combine(2); hasher.combine(i)
+        case let .double(d): hasher.combine(3); hasher.combine(d)
+        case let .string(s): hasher.combine(4); Self.hashScalars(s, into: &hasher)
+        case let .list(items): hasher.combine(5); hasher.combine(items)
+        case let .record(record): hasher.combine(6); hasher.combine(record)
+        }
+    }
+
+    /// Whether `a` and `b` are the same sequence of Unicode scalars (byte for byte in UTF-8).
+    /// The one rule for comparing surface strings; `String ==` is canonical equivalence.
+    public static func sameScalars(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        // memcmp: faster than `String ==` itself (which normalizes unless both are known NFC).
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+        }
+    }
+
+    /// Feeds `s`'s UTF-8 bytes and length to `hasher` (consistent with ``sameScalars(_:_:)``).
+    static func hashScalars(_ s: String, into hasher: inout Hasher) {
+        var s = s
+        s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(s.utf8.count)
+    }
+}
+
 /// A record: named fields in a fixed order (the order a view model declares them in, which is
 /// the order views show them in).
 public struct SurfaceRecord: Sendable, Hashable {
-    /// One named field.
+    /// One named field. Fields are equal when their names have the same Unicode scalars and
+    /// their values are equal (``SurfaceValue/==(_:_:)``).
     public struct Field: Sendable, Hashable {
         /// The field's name.
         public let name: String
@@ -40,6 +95,15 @@ public struct SurfaceRecord: Sendable, Hashable {
         public init(_ name: String, _ value: SurfaceValue) {
             self.name = name
             self.value = value
+        }
+
+        public static func == (a: Field, b: Field) -> Bool {
+            SurfaceValue.sameScalars(a.name, b.name) && a.value == b.value
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            SurfaceValue.hashScalars(name, into: &hasher)
+            hasher.combine(value)
         }
     }
 
