@@ -28,6 +28,7 @@ IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood."""
 import http.client, json, os, re, resource, shutil, socket, sqlite3, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from daemon import Daemon as TemporaryDaemon  # noqa: E402
 from nginx_proxy import DOCS_CONF  # noqa: E402
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
 ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",") if x]
@@ -49,21 +50,13 @@ for name in ("http_proxy", "HTTP_PROXY"):
     os.environ.pop(name, None)
 
 
-class Daemon:
+class Daemon(TemporaryDaemon):
+    """A fresh daemon (scripts/daemon.py), started, with a control connection of its own."""
+
     def __init__(self, binary=None):
-        self.dir = tempfile.mkdtemp(prefix="bindery-scale-")
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.sock = f"{self.dir}/control.sock"
-        self.process = subprocess.Popen(
-            [binary or BINDERYD, "--socket", self.sock, "--state-dir", f"{self.dir}/state", "--http", f"127.0.0.1:{self.port}",
-             "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(200):
-            if os.path.exists(self.sock):
-                break
-            time.sleep(0.05)
-        time.sleep(0.1)
+        super().__init__(binary or BINDERYD, prefix="bindery-scale-")
+        self.start()
+        self.sock = self.socket
         self.control = socket.socket(socket.AF_UNIX)
         self.control.connect(self.sock)
         self.reader = self.control.makefile("rb")
@@ -95,8 +88,7 @@ class Daemon:
         return json.loads(self.get("/api/changes")[1])["version"]
 
     def list_products(self, rows):
-        store = f"{self.dir}/state/bindery.sqlite"
-        with sqlite3.connect(store, timeout=10) as db:
+        with sqlite3.connect(self.store, timeout=10) as db:
             have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
             first = db.execute("SELECT MAX(id) FROM products").fetchone()[0] + 1
             db.executemany("INSERT INTO products (id, title) VALUES (?, ?)",
@@ -111,11 +103,9 @@ class Daemon:
         state = json.loads(self.get("/api/state")[1])
         return len(state["viewModels"]["products"]["outputs"]["products"]), self.get("/api/state")[1]
 
-    def stop(self):
+    def close(self):
         self.control.close()
-        self.process.terminate()
-        self.process.wait()
-        subprocess.run(["rm", "-rf", self.dir])
+        super().close()
 
 
 def pct(samples, p):
@@ -186,7 +176,7 @@ def scale(rows):
             line[f"visible_{kind}_p99_ms"] = pct(samples, 0.99)
         return line
     finally:
-        daemon.stop()
+        daemon.close()
 
 
 FANOUT_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fanout.c")
@@ -228,7 +218,7 @@ def fan_out(client, counts, binary=None, close=False, rows=150):
         daemon.list_products(rows)
         return {count: run_fanout(client, daemon, count, close=close) for count in counts}
     finally:
-        daemon.stop()
+        daemon.close()
 
 
 PEER_CONFS = {"nchan": os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-nchan.conf")}
@@ -287,7 +277,7 @@ def fan_out_nginx(client, count, conf, rounds, rows=150):
             bridge.join(5)
         if proxy:
             proxy.stop()
-        daemon.stop()
+        daemon.close()
         subprocess.run(["rm", "-rf", work])
 
 
@@ -313,7 +303,7 @@ def idle_flood(idle=5000, slow=1200):
     finally:
         for s in held:
             s.close()
-        daemon.stop()
+        daemon.close()
 
 
 if __name__ == "__main__":

@@ -13,17 +13,17 @@ Prints each measurement and a closing line per row count; exits 1 if a check fai
 import argparse
 import os
 import shutil
-import socket
 import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 from devtools import DevTools, TestFailure, launch_chromium
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from daemon import Daemon  # noqa: E402
 PRODUCTS = '[data-vm="products"] [data-output="products"]'
 
 # Runs before any page script: records when every card and the products list are in the DOM,
@@ -43,22 +43,10 @@ OBSERVER = """(() => {
 })()"""
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_daemon(binderyd, binderyctl, rows, directory):
-    port, sock = free_port(), os.path.join(directory, "control.sock")
-    log = open(os.path.join(directory, "daemon.log"), "w")
-    process = subprocess.Popen([binderyd, "--socket", sock, "--state-dir", os.path.join(directory, "state"),
-                                "--http", f"127.0.0.1:{port}", "--log-level", "warning"], stdout=log, stderr=log)
-    for _ in range(200):
-        if subprocess.run([binderyctl, "--socket", sock, "-c", "ping"], capture_output=True).returncode == 0:
-            break
-        time.sleep(0.05)
-    store = os.path.join(directory, "state", "bindery.sqlite")
+def start_daemon(binderyd, binderyctl, rows):
+    """A fresh binderyd (scripts/daemon.py) listing `rows` products."""
+    daemon = Daemon(binderyd, prefix="bindery-first-paint-").start()
+    sock, store = daemon.socket, daemon.store
     with sqlite3.connect(store, timeout=10) as db:
         have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
         first = db.execute("SELECT COALESCE(MAX(id), 0) FROM products").fetchone()[0] + 1
@@ -67,7 +55,7 @@ def start_daemon(binderyd, binderyctl, rows, directory):
     lines = ["set api.latencyMs 0", "set api.failureRate 0", "run products.refresh"]
     lines += ["run products.loadMore"] * ((rows + 14) // 15 - 1)
     subprocess.run([binderyctl, "--socket", sock], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
-    return process, f"http://127.0.0.1:{port}"
+    return daemon
 
 
 def measure(devtools, url, strip):
@@ -110,9 +98,9 @@ def main():
     args = parser.parse_args()
     failed = False
     for rows in args.rows:
-        directory = tempfile.mkdtemp(prefix="bindery-first-paint-")
-        daemon, url = start_daemon(args.binderyd, args.binderyctl, rows, directory)
-        browser, ws_url = launch_chromium(args.chromium, os.path.join(directory, "profile"))
+        daemon = start_daemon(args.binderyd, args.binderyctl, rows)
+        url = daemon.base_url
+        browser, ws_url = launch_chromium(args.chromium, os.path.join(daemon.dir, "profile"))
         try:
             devtools = DevTools(ws_url)
             for domain in ("Page", "Runtime"):
@@ -132,9 +120,7 @@ def main():
         finally:
             browser.kill()
             browser.wait()
-            daemon.terminate()
-            daemon.wait()
-            shutil.rmtree(directory, ignore_errors=True)
+            daemon.close()
     return 1 if failed else 0
 
 
