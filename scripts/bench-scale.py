@@ -55,10 +55,14 @@ class Daemon(TemporaryDaemon):
 
     def __init__(self, binary=None):
         super().__init__(binary or BINDERYD, prefix="bindery-scale-")
-        self.start()
         self.sock = self.socket
         self.control = socket.socket(socket.AF_UNIX)
-        self.control.connect(self.sock)
+        try:
+            self.start()
+            self.control.connect(self.sock)
+        except BaseException:
+            self.close()
+            raise
         self.reader = self.control.makefile("rb")
         self.next_id = 0
 

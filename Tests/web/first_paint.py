@@ -45,7 +45,17 @@ OBSERVER = """(() => {
 
 def start_daemon(binderyd, binderyctl, rows):
     """A fresh binderyd (scripts/daemon.py) listing `rows` products."""
-    daemon = Daemon(binderyd, prefix="bindery-first-paint-").start()
+    daemon = Daemon(binderyd, prefix="bindery-first-paint-")
+    try:
+        list_products(daemon.start(), binderyctl, rows)
+    except BaseException:
+        daemon.close()
+        raise
+    return daemon
+
+
+def list_products(daemon, binderyctl, rows):
+    """Grows the model store's products to `rows` and lists them all (refresh, then loadMore)."""
     sock, store = daemon.socket, daemon.store
     with sqlite3.connect(store, timeout=10) as db:
         have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
@@ -55,7 +65,6 @@ def start_daemon(binderyd, binderyctl, rows):
     lines = ["set api.latencyMs 0", "set api.failureRate 0", "run products.refresh"]
     lines += ["run products.loadMore"] * ((rows + 14) // 15 - 1)
     subprocess.run([binderyctl, "--socket", sock], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
-    return daemon
 
 
 def measure(devtools, url, strip):
