@@ -25,10 +25,11 @@ log; through nchan, the bridge's), daemon and nginx CPU per set and nginx's CPU 
 polls wait. WATCHERS=... and ROUNDS=... choose the other counts.
 PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
 IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood."""
-import http.client, json, os, re, resource, shutil, socket, sqlite3, subprocess, sys, tempfile, threading, time
+import http.client, json, os, re, resource, shutil, socket, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from daemon import Daemon as TemporaryDaemon  # noqa: E402
+from demo_store import add_products  # noqa: E402
 from nginx_proxy import DOCS_CONF  # noqa: E402
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
 ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",") if x]
@@ -92,11 +93,7 @@ class Daemon(TemporaryDaemon):
         return json.loads(self.get("/api/changes")[1])["version"]
 
     def list_products(self, rows):
-        with sqlite3.connect(self.store, timeout=10) as db:
-            have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
-            first = db.execute("SELECT MAX(id) FROM products").fetchone()[0] + 1
-            db.executemany("INSERT INTO products (id, title) VALUES (?, ?)",
-                           [(first + i, f"Bulk product {first + i}") for i in range(max(0, rows - have))])
+        add_products(self.store, rows)
         self.request(op="set", vm="api", name="latencyMs", value=0)
         self.request(op="set", vm="api", name="failureRate", value=0)
         assert self.request(op="run", vm="products", name="refresh").get("ok")

@@ -13,7 +13,6 @@ Prints each measurement and a closing line per row count; exits 1 if a check fai
 import argparse
 import os
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from devtools import DevTools, TestFailure, launch_chromium
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from daemon import Daemon  # noqa: E402
+from demo_store import add_products  # noqa: E402
 PRODUCTS = '[data-vm="products"] [data-output="products"]'
 
 # Runs before any page script: records when every card and the products list are in the DOM,
@@ -57,11 +57,7 @@ def start_daemon(binderyd, binderyctl, rows):
 def list_products(daemon, binderyctl, rows):
     """Grows the model store's products to `rows` and lists them all (refresh, then loadMore)."""
     sock, store = daemon.socket, daemon.store
-    with sqlite3.connect(store, timeout=10) as db:
-        have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
-        first = db.execute("SELECT COALESCE(MAX(id), 0) FROM products").fetchone()[0] + 1
-        db.executemany("INSERT INTO products (id, title) VALUES (?, ?)",
-                       [(first + i, f"Bulk {first + i}") for i in range(max(0, rows - have))])
+    add_products(store, rows)
     lines = ["set api.latencyMs 0", "set api.failureRate 0", "run products.refresh"]
     lines += ["run products.loadMore"] * ((rows + 14) // 15 - 1)
     subprocess.run([binderyctl, "--socket", sock], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
