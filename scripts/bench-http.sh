@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Benchmarks binderyd's /api/state against nginx serving the same bytes, in the same run:
 # wrk -t2 -c64 for 200 responses and for 304s (If-None-Match), ROUNDS rounds (default 3) of
 # DURATION each, binderyd and nginx alternating within a round so that what else runs on the
@@ -9,14 +9,13 @@ BINDERYD=${1:-.build/release/binderyd}
 DURATION=${DURATION:-10s}
 ROUNDS=${ROUNDS:-3}
 WORK=$(mktemp -d)
-trap 'kill $DAEMON_PID 2>/dev/null || true; [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+. "$(dirname "$0")/lib.sh"  # free_port, daemon_start, daemon_stop
+trap 'daemon_stop >/dev/null || true; [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY
 
-"$BINDERYD" --socket "$WORK/control.sock" --state-dir "$WORK/state" --http 127.0.0.1:0 --web-dir web \
-  --log-level warning >"$WORK/out" 2>"$WORK/err" &
-DAEMON_PID=$!
-while ! grep -q "attach the REPL" "$WORK/out" 2>/dev/null; do sleep 0.05; done
-PORT=$(sed -n 's#.*127\.0\.0\.1:\([0-9]*\)/.*#\1#p' "$WORK/out" | head -1)
+daemon_start "$BINDERYD" --web-dir web
+DAEMON_PID=$daemon_pid
+PORT=$daemon_port
 curl -s -D "$WORK/headers" -o "$WORK/state.json" "http://127.0.0.1:$PORT/api/state"
 ETAG=$(sed -n 's/^[Ee][Tt]ag: *\(.*\)\r$/\1/p' "$WORK/headers")
 echo "state: $(wc -c <"$WORK/state.json") bytes, ETag $ETAG"
@@ -29,7 +28,7 @@ if ! command -v nginx >/dev/null 2>&1; then
 else
   mkdir -p "$WORK/www"
   cp "$WORK/state.json" "$WORK/www/state.json"
-  NGINX_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  NGINX_PORT=$(free_port)
   cat >"$WORK/nginx.conf" <<CONF
 worker_processes 2;
 pid $WORK/nginx.pid;
@@ -63,4 +62,4 @@ CONF
   sort -n -k2,2 "$WORK/ratios" | awk -v n="$ROUNDS" 'NR == int((n + 1) / 2) { r304 = $2 } END { printf "; 304: %.2fx nginx (target >= 1.5x); ", r304 }'
   awk '{ printf "%s%.2f/%.2f", (NR > 1 ? ", " : "per round (200/304): "), $1, $2 } END { print "" }' "$WORK/ratios"
 fi
-python3 "$(dirname "$0")/bench-latency.py" "$WORK/control.sock" "$PORT" "$DAEMON_PID" "${SETS:-1000}"
+python3 "$(dirname "$0")/bench-latency.py" "$daemon_socket" "$PORT" "$DAEMON_PID" "${SETS:-1000}"

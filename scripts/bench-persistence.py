@@ -8,26 +8,15 @@ second pass.
 
 usage: scripts/bench-persistence.py BINDERYD [SECONDS]     (make bench-persistence)
 """
-import json, multiprocessing, os, re, shutil, signal, socket, sqlite3, subprocess, sys, tempfile, threading, time, urllib.request
+import json, multiprocessing, os, re, shutil, signal, socket, sqlite3, subprocess, sys, tempfile, time, urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from daemon import Daemon  # noqa: E402
 
 BINARY = sys.argv[1]
 SECONDS = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
 # Under the working directory, so the state is on the same disk as the project (not a tmpfs).
 WORK = tempfile.mkdtemp(prefix=".bench-persistence-", dir=os.getcwd())
-
-
-def start_daemon(state):
-    sock = os.path.join(WORK, "control.sock")
-    process = subprocess.Popen([BINARY, "--socket", sock, "--http", "127.0.0.1:0", "--state-dir", state,
-                                "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    port = None
-    for line in process.stdout:
-        found = re.search(rb"127\.0\.0\.1:(\d+)/", line)
-        if found:
-            port = int(found.group(1))
-        if b"attach the REPL" in line:
-            return process, sock, port
-    raise SystemExit("binderyd did not start")
 
 
 def state_commits(port):
@@ -121,7 +110,8 @@ try:
     strace = shutil.which("strace") is not None
     print(f"binderyd {BINARY}, state under {WORK}, {SECONDS:.0f} s per measurement")
     peer = Peer()
-    process, sock, port = start_daemon(os.path.join(WORK, "state"))
+    daemon = Daemon(BINARY, parent=WORK).start()  # its state under WORK: the project's disk
+    process, sock, port = daemon.process, daemon.socket, daemon.port
     try:
         measure_sets(sock, 16, 2)  # warm-up: the daemon's WAL wraps too
         for clients in (1, 4, 16):
@@ -138,7 +128,6 @@ try:
                 line += f"; {calls / max(traced_sets, 1):.3f} fsync+fdatasync per set (strace pass: {traced_sets} sets, {calls} calls)"
             print(line, flush=True)
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait()
+        daemon.close()
 finally:
     shutil.rmtree(WORK, ignore_errors=True)

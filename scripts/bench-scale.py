@@ -25,9 +25,11 @@ log; through nchan, the bridge's), daemon and nginx CPU per set and nginx's CPU 
 polls wait. WATCHERS=... and ROUNDS=... choose the other counts.
 PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
 IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood."""
-import http.client, json, os, re, resource, shutil, socket, sqlite3, subprocess, sys, tempfile, threading, time
+import http.client, json, os, re, resource, shutil, socket, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from daemon import Daemon as TemporaryDaemon  # noqa: E402
+from demo_store import add_products  # noqa: E402
 from nginx_proxy import DOCS_CONF  # noqa: E402
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
 ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",") if x]
@@ -49,23 +51,19 @@ for name in ("http_proxy", "HTTP_PROXY"):
     os.environ.pop(name, None)
 
 
-class Daemon:
+class Daemon(TemporaryDaemon):
+    """A fresh daemon (scripts/daemon.py), started, with a control connection of its own."""
+
     def __init__(self, binary=None):
-        self.dir = tempfile.mkdtemp(prefix="bindery-scale-")
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.sock = f"{self.dir}/control.sock"
-        self.process = subprocess.Popen(
-            [binary or BINDERYD, "--socket", self.sock, "--state-dir", f"{self.dir}/state", "--http", f"127.0.0.1:{self.port}",
-             "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(200):
-            if os.path.exists(self.sock):
-                break
-            time.sleep(0.05)
-        time.sleep(0.1)
+        super().__init__(binary or BINDERYD, prefix="bindery-scale-")
+        self.sock = self.socket
         self.control = socket.socket(socket.AF_UNIX)
-        self.control.connect(self.sock)
+        try:
+            self.start()
+            self.control.connect(self.sock)
+        except BaseException:
+            self.close()
+            raise
         self.reader = self.control.makefile("rb")
         self.next_id = 0
 
@@ -95,12 +93,7 @@ class Daemon:
         return json.loads(self.get("/api/changes")[1])["version"]
 
     def list_products(self, rows):
-        store = f"{self.dir}/state/bindery.sqlite"
-        with sqlite3.connect(store, timeout=10) as db:
-            have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
-            first = db.execute("SELECT MAX(id) FROM products").fetchone()[0] + 1
-            db.executemany("INSERT INTO products (id, title) VALUES (?, ?)",
-                           [(first + i, f"Bulk product {first + i}") for i in range(max(0, rows - have))])
+        add_products(self.store, rows)
         self.request(op="set", vm="api", name="latencyMs", value=0)
         self.request(op="set", vm="api", name="failureRate", value=0)
         assert self.request(op="run", vm="products", name="refresh").get("ok")
@@ -111,11 +104,9 @@ class Daemon:
         state = json.loads(self.get("/api/state")[1])
         return len(state["viewModels"]["products"]["outputs"]["products"]), self.get("/api/state")[1]
 
-    def stop(self):
+    def close(self):
         self.control.close()
-        self.process.terminate()
-        self.process.wait()
-        subprocess.run(["rm", "-rf", self.dir])
+        super().close()
 
 
 def pct(samples, p):
@@ -186,7 +177,7 @@ def scale(rows):
             line[f"visible_{kind}_p99_ms"] = pct(samples, 0.99)
         return line
     finally:
-        daemon.stop()
+        daemon.close()
 
 
 FANOUT_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fanout.c")
@@ -228,7 +219,7 @@ def fan_out(client, counts, binary=None, close=False, rows=150):
         daemon.list_products(rows)
         return {count: run_fanout(client, daemon, count, close=close) for count in counts}
     finally:
-        daemon.stop()
+        daemon.close()
 
 
 PEER_CONFS = {"nchan": os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-nchan.conf")}
@@ -287,7 +278,7 @@ def fan_out_nginx(client, count, conf, rounds, rows=150):
             bridge.join(5)
         if proxy:
             proxy.stop()
-        daemon.stop()
+        daemon.close()
         subprocess.run(["rm", "-rf", work])
 
 
@@ -313,7 +304,7 @@ def idle_flood(idle=5000, slow=1200):
     finally:
         for s in held:
             s.close()
-        daemon.stop()
+        daemon.close()
 
 
 if __name__ == "__main__":

@@ -21,10 +21,10 @@ rounds=${ROUNDS:-2}
 target_ms=${TARGET_MS:-25}  # the issue's target: how many toggles cost at most this is printed
 peer_rev=${PEER_REV:-$(git log -1 --format=%H -- web/app.js)^}
 
+. scripts/lib.sh  # daemon_start, daemon_stop
 work=$(mktemp -d /tmp/bindery-bench-toggle.XXXXXX)
-pid=""
 cleanup() {
-    [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+    daemon_stop >/dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -34,15 +34,9 @@ cp web/* "$work/current/"
 git archive "$peer_rev" web | tar -x -C "$work/peer" --strip-components=1
 cp "$work/current/"* "$work/serve/"
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-socket="$work/control.sock"
-"$binderyd" --socket "$socket" --state-dir "$work/state" --http "127.0.0.1:$port" --web-dir "$work/serve" \
-    --log-level warning >"$work/daemon.log" 2>&1 &
-pid=$!
-for _ in $(seq 1 200); do
-    "$binderyctl" --socket "$socket" -c ping >/dev/null 2>&1 && break
-    sleep 0.05
-done
+daemon_start "$binderyd" --web-dir "$work/serve"
+port=$daemon_port
+socket=$daemon_socket
 
 echo "toggling one row of $rows listed products, $toggles toggles a run, $rounds rounds (peer: web/ of $(git rev-parse --short "$peer_rev"))"
 declare -A costs=([current]="" [peer]="")
@@ -51,7 +45,7 @@ for round in $(seq 1 "$rounds"); do
         rm -f "$work/serve/"*
         cp "$work/$build/"* "$work/serve/"
         line=$(python3 Tests/web/dashboard_test.py --base-url "http://127.0.0.1:$port" \
-                   --control "$binderyctl --socket $socket" --store "$work/state/bindery.sqlite" \
+                   --control "$binderyctl --socket $socket" --store "$daemon_dir/state/bindery.sqlite" \
                    --rows "$rows" --measure-toggle "$toggles" | tee "$work/run.log" | grep '^toggle main-thread ms:' || true)
         if [ -z "$line" ]; then
             echo "round $round, $build: the measurement failed:"; sed 's/^/  /' "$work/run.log"; exit 1

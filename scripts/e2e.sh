@@ -18,46 +18,9 @@ bin=.build/debug
 passed=0
 failed=0
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
-daemon_pid=""
-start_daemon() {
-    workdir=$(mktemp -d /tmp/bindery-e2e.XXXXXX)
-    port=$(free_port)
-    socket="$workdir/control.sock"
-    "$bin/binderyd" --socket "$socket" --state-dir "$workdir/state" --http "127.0.0.1:$port" \
-        --log-level warning >"$workdir/daemon.log" 2>&1 &
-    daemon_pid=$!
-    echo "$daemon_pid" >"$workdir/daemon.pid"
-    for _ in $(seq 1 200); do
-        [ -S "$socket" ] && "$bin/binderyctl" --socket "$socket" -c ping >/dev/null 2>&1 && return 0
-        sleep 0.05
-    done
-    echo "binderyd did not come up:"; cat "$workdir/daemon.log"
-    return 1
-}
-
-stop_daemon() {
-    if [ -n "$daemon_pid" ]; then
-        kill -TERM "$daemon_pid" 2>/dev/null
-        wait "$daemon_pid"
-        local status=$?
-        daemon_pid=""
-        rm -rf "$workdir"
-        [ "$status" = 0 ] || { echo "binderyd exited $status on SIGTERM"; return 1; }
-    fi
-}
-trap 'kill -TERM $daemon_pid 2>/dev/null; [ -f "${workdir:-}/daemon.pid" ] && kill -TERM "$(cat "$workdir/daemon.pid")" 2>/dev/null' EXIT
-
-# Waits (up to 15 s) until process $1 has exited; it may be another shell's child, so this
-# reads /proc rather than `wait` (an exited child not yet reaped shows as a zombie, Z).
-wait_gone() {
-    for _ in $(seq 1 300); do
-        grep -qs '^State:[[:space:]]*[^Z]' "/proc/$1/status" || return 0
-        sleep 0.05
-    done
-    return 1
-}
+. scripts/lib.sh  # free_port, daemon_start, daemon_stop: the daemon on a temporary socket, port and state
+start_daemon() { daemon_start "$bin/binderyd"; }
+trap 'daemon_stop >/dev/null' EXIT
 
 check() {
     local name=$1; shift
@@ -71,9 +34,9 @@ check() {
 walkthrough() {
     start_daemon || return 1
     # The README's session is a transcript: binderyctl replays it and diffs the output.
-    "$bin/binderyctl" --socket "$socket" --check README.md | sed 's/^/      /'
+    "$bin/binderyctl" --socket "$daemon_socket" --check README.md | sed 's/^/      /'
     local ok=${PIPESTATUS[0]}
-    stop_daemon || ok=1
+    daemon_stop || ok=1
     return $ok
 }
 
@@ -81,47 +44,27 @@ cli_tests_against_daemon() {
     start_daemon || return 1
     # One daemon is shared by every test here, so they run one at a time: a test that sets
     # api.failureRate or login inputs must not race another that logs in.
-    BINDERY_TEST_SOCKET="$socket" swift test --skip-build --no-parallel --filter BinderyCLITests \
-        >"$workdir/cli.log" 2>&1
+    BINDERY_TEST_SOCKET="$daemon_socket" swift test --skip-build --no-parallel --filter BinderyCLITests \
+        >"$daemon_dir/cli.log" 2>&1
     local status=$?
-    [ $status = 0 ] || grep -E "✘|error" "$workdir/cli.log" | head -20 | sed 's/^/      /'
-    stop_daemon || status=1
+    [ $status = 0 ] || grep -E "✘|error" "$daemon_dir/cli.log" | head -20 | sed 's/^/      /'
+    daemon_stop || status=1
     return $status
 }
 
 dashboard() {
-    start_daemon || return 1
-    # The test stops the daemon and starts it again (same socket, port and state directory:
-    # versions continue) to check the page greys out and resynchronises; the daemon it
-    # starts writes its pid where the first one's is.
-    local run="$bin/binderyd --socket $socket --state-dir $workdir/state --http 127.0.0.1:$port --log-level warning"
-    local stop="pid=\$(cat $workdir/daemon.pid); kill -TERM \$pid; for i in \$(seq 1 300); do grep -qs '^State:[[:space:]]*[^Z]' /proc/\$pid/status || exit 0; sleep 0.05; done; exit 1"
-    local start="$run >>$workdir/daemon.log 2>&1 & echo \$! >$workdir/daemon.pid; for i in \$(seq 1 200); do $bin/binderyctl --socket $socket -c ping >/dev/null 2>&1 && exit 0; sleep 0.05; done; exit 1"
-    python3 Tests/web/dashboard_test.py --base-url "http://127.0.0.1:$port" \
-        --control "$bin/binderyctl --socket $socket" --socket "$socket" --store "$workdir/state/bindery.sqlite" \
-        --stop-daemon "$stop" --start-daemon "$start" | sed 's/^/      /'
-    local status=${PIPESTATUS[0]}
-    local current
-    current=$(cat "$workdir/daemon.pid")
-    if [ "$current" != "$daemon_pid" ]; then
-        # The first run was stopped by the test (SIGTERM: it must have exited 0); the one
-        # running now is not this shell's child.
-        wait "$daemon_pid" || { echo "      the first binderyd exited $? on SIGTERM"; status=1; }
-        daemon_pid=""
-        kill -TERM "$current" 2>/dev/null
-        wait_gone "$current" || { echo "      the restarted binderyd did not stop within 15 s"; status=1; }
-        rm -rf "$workdir"
-    else
-        stop_daemon || status=1
-    fi
-    return $status
+    # The test starts this build's binderyd on its own temporary socket, port and state
+    # (scripts/daemon.py), and stops and starts it again (versions continue) to check the page
+    # greys out and resynchronises.
+    python3 Tests/web/dashboard_test.py --bin-dir "$bin" | sed 's/^/      /'
+    return "${PIPESTATUS[0]}"
 }
 
 behind_nginx() {
     start_daemon || return 1
-    python3 Tests/proxy/nginx_proxy_test.py --port "$port" --socket "$socket" | sed 's/^/      /'
+    python3 Tests/proxy/nginx_proxy_test.py --port "$daemon_port" --socket "$daemon_socket" | sed 's/^/      /'
     local status=${PIPESTATUS[0]}
-    stop_daemon || status=1
+    daemon_stop || status=1
     return $status
 }
 
@@ -131,32 +74,23 @@ guide_example() {
     swift test --package-path Examples/Login --scratch-path "$example" --skip-build >"$example/test.log" 2>&1 \
         || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/test.log" | head -10; ok=1; }
     "$example/debug/logind" --help | head -1 | grep -q "^usage: logind " || { echo "      logind --help does not name logind"; ok=1; }
-    workdir=$(mktemp -d /tmp/bindery-e2e.XXXXXX)
-    port=$(free_port)
-    socket="$workdir/control.sock"
-    "$example/debug/logind" --socket "$socket" --state-dir "$workdir/state" --http "127.0.0.1:$port" \
-        --log-level warning >"$workdir/daemon.log" 2>&1 &
-    daemon_pid=$!
-    for _ in $(seq 1 200); do
-        [ -S "$socket" ] && "$bin/binderyctl" --socket "$socket" -c ping >/dev/null 2>&1 && break
-        sleep 0.05
-    done
-    "$bin/binderyctl" --socket "$socket" --check docs/GUIDE.md | sed 's/^/      /'
+    daemon_start "$example/debug/logind" || return 1
+    "$bin/binderyctl" --socket "$daemon_socket" --check docs/GUIDE.md | sed 's/^/      /'
     [ "${PIPESTATUS[0]}" = 0 ] || ok=1
     fetch() { python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$1"; }
-    fetch "http://127.0.0.1:$port/" | grep -qi "<html" || { echo "      logind does not serve the dashboard"; ok=1; }
-    fetch "http://127.0.0.1:$port/api/surface" | grep -q '"items":\[{"name":"title","label":"Title"},{"name":"isDone","label":"Done"}\]' \
+    fetch "http://127.0.0.1:$daemon_port/" | grep -qi "<html" || { echo "      logind does not serve the dashboard"; ok=1; }
+    fetch "http://127.0.0.1:$daemon_port/api/surface" | grep -q '"items":\[{"name":"title","label":"Title"},{"name":"isDone","label":"Done"}\]' \
         || { echo "      /api/surface lacks notes.notes' columns"; ok=1; }
     # The host speaks with its program's name: the dashboard's and a second logind's words.
-    fetch "http://127.0.0.1:$port/api/surface" | grep -q '^{"daemon":"logind",' || { echo "      /api/surface does not name logind"; ok=1; }
+    fetch "http://127.0.0.1:$daemon_port/api/surface" | grep -q '^{"daemon":"logind",' || { echo "      /api/surface does not name logind"; ok=1; }
     local second
-    second=$("$example/debug/logind" --socket "$workdir/second.sock" --state-dir "$workdir/state" --http 127.0.0.1:0 2>&1 >/dev/null)
+    second=$("$example/debug/logind" --socket "$daemon_dir/second.sock" --state-dir "$daemon_dir/state" --http 127.0.0.1:0 2>&1 >/dev/null)
     case "$second" in *"in use by another logind"*) ;; *) echo "      a second logind on the same state says: $second"; ok=1 ;; esac
     case "$second" in *binderyd*) echo "      logind's message names binderyd: $second"; ok=1 ;; esac
     # notes.add derives from the draft input: its edge skips the outputs' column.
-    python3 Tests/web/graph_layout_test.py --base-url "http://127.0.0.1:$port" | sed 's/^/      /'
+    python3 Tests/web/graph_layout_test.py --base-url "http://127.0.0.1:$daemon_port" | sed 's/^/      /'
     [ "${PIPESTATUS[0]}" = 0 ] || ok=1
-    stop_daemon || ok=1
+    daemon_stop || ok=1
     return $ok
 }
 

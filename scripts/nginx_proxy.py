@@ -14,13 +14,9 @@ configuration written the same way (the benchmark's peers); `modules` are loaded
 (e.g. nchan's)."""
 import os, shutil, socket, subprocess, time
 
+from daemon import free_port
+
 DOCS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx.conf")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Nginx:

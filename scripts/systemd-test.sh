@@ -47,7 +47,7 @@ journal() {
 prop() { ns systemctl show -P "$2" "$1"; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. scripts/lib.sh  # free_port
 http_get() { curl --silent --show-error --max-time 10 --noproxy '*' "$@"; }
 
 # ---------------------------------------------------------------------------------------

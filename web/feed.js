@@ -79,8 +79,9 @@ function isStateDocument(state) {
  * Follows the daemon and reports to `listener`:
  * - surface(viewModels, document): /api/surface (its viewModels, and the whole document with
  *   the daemon's name), on the first load and on every reset;
- * - reset(stateDocument, {anotherState}): replace everything (anotherState: versions went
- *   back, so this is another state directory: the page's history no longer applies);
+ * - reset(stateDocument, {first, anotherState}): replace everything (first: the page's first
+ *   state; anotherState: versions went back, so this is another state directory: the page's
+ *   history no longer applies);
  * - changes(fromVersion, toVersion, entries): apply these change-feed entries in order;
  * - events(events, knownThrough): new event-log entries, complete up to knownThrough;
  * - live(): a request succeeded; down(reason): one failed (the page is stale from now on).
@@ -105,7 +106,7 @@ export class Feed {
     if (!surfaceBody || typeof surfaceBody.viewModels !== "object" || surfaceBody.viewModels === null) return false;
     if (!isStateDocument(state)) return false;
     this.surfaceJSON = JSON.stringify(surfaceBody.viewModels);
-    this.listener.surface(surfaceBody.viewModels);
+    this.listener.surface(surfaceBody.viewModels, surfaceBody);
     this.version = state.version;
     this.eventsPending = true;
     this.listener.reset(state, { first: true, anotherState: false });

@@ -5,7 +5,7 @@ import BinderyNames
 /// `run`: checks the command and its argument, waits with a live status line, and turns the
 /// first Ctrl-C into the daemon's `interrupt` op (a second stops waiting).
 extension Session {
-    func run(_ connection: ControlConnection, vm: String, command: String, argument: Token?, wait: Bool)
+    func run(_ connection: DaemonConnection, vm: String, command: String, argument: Token?, wait: Bool)
         throws(ConnectionError) -> CommandOutcome
     {
         let surface: ViewModelSurface

@@ -13,7 +13,7 @@ extension Session {
     /// Ends the running `watch`, if any; true if there was one.
     @discardableResult
     public func stopWatch() -> Bool {
-        let watch = link.withLock { state -> ControlConnection? in
+        let watch = link.withLock { state -> DaemonConnection? in
             defer { state.watch = nil }
             state.watchStopping = state.watch != nil
             return state.watch
@@ -29,7 +29,7 @@ extension Session {
     func watch(vm: String?) throws(ConnectionError) -> CommandOutcome {
         stopWatch()
         let io = self.io, renderer = self.renderer, json = options.json, link = self.link
-        let connection = try ControlConnection(
+        let connection = try DaemonConnection(
             path: options.socketPath,
             onEvent: { reply in
                 if json { io.notice(reply.raw) } else if let event = reply.value["event"] { io.notice(renderer.event(event)) }

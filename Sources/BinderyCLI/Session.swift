@@ -65,10 +65,10 @@ public final class Session {
     // MARK: connection
 
     /// Connects if not connected. After a loss it says "reconnected" and refreshes the cache.
-    public func connect() throws(ConnectionError) -> ControlConnection {
+    public func connect() throws(ConnectionError) -> DaemonConnection {
         if let live = link.withLock({ $0.connection }), !live.isClosed { return live }
         let io = self.io, link = self.link
-        let connection = try ControlConnection(path: options.socketPath, onClose: {
+        let connection = try DaemonConnection(path: options.socketPath, onClose: {
             let announce = link.withLock { state -> Bool in
                 guard !state.lost else { return false }
                 state.lost = true
@@ -99,7 +99,7 @@ public final class Session {
         _ = try? connect()
     }
 
-    private func connectionOrReport() -> (ControlConnection?, CommandOutcome) {
+    private func connectionOrReport() -> (DaemonConnection?, CommandOutcome) {
         do { return (try connect(), .succeeded) } catch {
             fail("unavailable", error.description)
             return (nil, options.interactive ? .failed : .unreachable)
@@ -157,7 +157,7 @@ public final class Session {
     /// shape with `--json`, else one "error: …" line (prefixed with ``location``).
     @discardableResult
     public func fail(_ code: String, _ message: String) -> CommandOutcome {
-        report(ControlReply(localFailure: code, message)) { _ in [] }
+        report(DaemonReply(localFailure: code, message)) { _ in [] }
     }
 
     /// Prints an error line, prefixed with ``location`` when there is one; an interrupted or
@@ -230,12 +230,12 @@ public final class Session {
 
     /// Prints text binderyctl answers itself (help); with `--json` as one `{"ok": true, "text": …}` reply.
     private func text(_ text: String) -> CommandOutcome {
-        report(ControlReply(localSuccess: [("text", .string(text))])) { _ in [text] }
+        report(DaemonReply(localSuccess: [("text", .string(text))])) { _ in [text] }
     }
 
     /// Reports a reply: verbatim in JSON mode; else the rendered lines or the error. Unknown
     /// names mean the cached surface may be stale, so it is refreshed.
-    func report(_ reply: ControlReply, render: (JSONValue) -> [String]) -> CommandOutcome {
+    func report(_ reply: DaemonReply, render: (JSONValue) -> [String]) -> CommandOutcome {
         if options.json {
             io.print(reply.raw)
         } else if reply.ok {
@@ -247,7 +247,7 @@ public final class Session {
         return reply.ok ? .succeeded : .failed
     }
 
-    private func list(_ connection: ControlConnection) throws(ConnectionError) -> CommandOutcome {
+    private func list(_ connection: DaemonConnection) throws(ConnectionError) -> CommandOutcome {
         let reply = try connection.request(op: "list")
         let surfaces = ViewModelSurface.fromList(reply.value)
         if let surfaces { cache.store(list: surfaces) }
@@ -294,7 +294,7 @@ public final class Session {
         return .success(surface)
     }
 
-    private func show(_ connection: ControlConnection, vm: String) throws(ConnectionError) -> CommandOutcome {
+    private func show(_ connection: DaemonConnection, vm: String) throws(ConnectionError) -> CommandOutcome {
         if options.json {
             // One reply for one command: the `get` reply with the `describe` reply's surface.
             let describe = try connection.request(op: "describe", [("vm", .string(vm))])
@@ -302,7 +302,7 @@ public final class Session {
             let state = try connection.request(op: "get", [("vm", .string(vm))])
             guard state.ok, let members = state.value.objectValue else { return report(state) { _ in [] } }
             let combined = JSONValue.object(members + [("surface", surface)])
-            return report(ControlReply(raw: combined.serialized, value: combined)) { _ in [] }
+            return report(DaemonReply(raw: combined.serialized, value: combined)) { _ in [] }
         }
         let surface: ViewModelSurface
         switch try self.surface(vm) {
@@ -313,7 +313,7 @@ public final class Session {
         return report(reply) { renderer.show(surface, state: $0["state"] ?? .null) }
     }
 
-    private func get(_ connection: ControlConnection, vm: String, name: String) throws(ConnectionError) -> CommandOutcome {
+    private func get(_ connection: DaemonConnection, vm: String, name: String) throws(ConnectionError) -> CommandOutcome {
         if case let .failure(reported) = try check(name, kind: "name", in: vm, names: { $0.allNames }) { return reported.outcome }
         let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))])
         return report(reply, render: renderer.got)
@@ -322,7 +322,7 @@ public final class Session {
     /// `set`: sends the value as it was typed (`text`) and lets the daemon parse it by the
     /// input's type and check it — one round trip, the daemon's one parser, and its messages
     /// (an unknown input with did-you-mean, a bad value naming the expected type).
-    private func set(_ connection: ControlConnection, vm: String, input: String, token: Token) throws(ConnectionError) -> CommandOutcome {
+    private func set(_ connection: DaemonConnection, vm: String, input: String, token: Token) throws(ConnectionError) -> CommandOutcome {
         let reply = try connection.request(op: "set", [("vm", .string(vm)), ("name", .string(input)), ("text", .string(token.text))])
         return report(reply) { renderer.stored(vm: vm, input: input, reply: $0) }
     }
@@ -330,10 +330,10 @@ public final class Session {
     /// The connections and their state, shared with connection callbacks on reader threads.
     final class SharedLink: Sendable {
         struct State {
-            var connection: ControlConnection?
+            var connection: DaemonConnection?
             /// The daemon went away and has not come back yet.
             var lost = false
-            var watch: ControlConnection?
+            var watch: DaemonConnection?
             /// The watch connection is being closed on purpose (no "watch ended" notice).
             var watchStopping = false
         }
@@ -352,7 +352,7 @@ public final class Session {
         return "\(tenths / 10).\(tenths % 10) s"
     }
 
-    private func log(_ connection: ControlConnection, count: Int?) throws(ConnectionError) -> CommandOutcome {
+    private func log(_ connection: DaemonConnection, count: Int?) throws(ConnectionError) -> CommandOutcome {
         var fields: [(String, JSONValue)] = []
         if let count { fields.append(("n", .int(count))) }
         let reply = try connection.request(op: "log", fields)
@@ -362,7 +362,7 @@ public final class Session {
         }
     }
 
-    private func ping(_ connection: ControlConnection) throws(ConnectionError) -> CommandOutcome {
+    private func ping(_ connection: DaemonConnection) throws(ConnectionError) -> CommandOutcome {
         let reply = try connection.request(op: "ping")
         return report(reply) { value in
             ["pong from binderyd at \(options.socketPath) (state version \(value["version"].map(renderer.inline) ?? "?"))"]

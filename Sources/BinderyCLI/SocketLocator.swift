@@ -37,7 +37,7 @@ public enum SocketLocator {
     /// non-empty, else the first of ``searchPath`` for which `probe` returns nil (it returns
     /// the reason a path cannot be connected to).
     public static func locate(explicit: String?, environment: [String: String],
-                              probe: (String) -> String? = ControlConnection.unreachableReason) -> Location {
+                              probe: (String) -> String? = DaemonConnection.unreachableReason) -> Location {
         if let explicit { return .path(explicit) }
         if let variable = environment["BINDERY_SOCKET"], !variable.isEmpty { return .path(variable) }
         var attempts: [Attempt] = []

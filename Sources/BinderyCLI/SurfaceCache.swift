@@ -9,10 +9,10 @@ public final class SurfaceCache: SurfaceCatalog {
         var described: [String: ViewModelSurface] = [:]
     }
     private let state = Mutex(State())
-    private let connection: @Sendable () -> ControlConnection?
+    private let connection: @Sendable () -> DaemonConnection?
 
     /// A cache that asks the daemon through whatever connection `connection` returns now.
-    public init(connection: @escaping @Sendable () -> ControlConnection?) {
+    public init(connection: @escaping @Sendable () -> DaemonConnection?) {
         self.connection = connection
     }
 
@@ -48,7 +48,7 @@ public final class SurfaceCache: SurfaceCatalog {
     public func describe(_ viewModel: String) -> Result<ViewModelSurface, SurfaceLookupError> {
         if let known = state.withLock({ $0.described[viewModel] }) { return .success(known) }
         guard let connection = connection() else { return .failure(.connection(.closed)) }
-        let reply: ControlReply
+        let reply: DaemonReply
         do {
             reply = try connection.request(op: "describe", [("vm", .string(viewModel))])
         } catch {
@@ -56,7 +56,7 @@ public final class SurfaceCache: SurfaceCatalog {
         }
         guard reply.ok else { return .failure(.refused(reply)) }
         guard let surface = reply.value["surface"].flatMap({ ViewModelSurface.fromDescribe(name: viewModel, surface: $0) })
-        else { return .failure(.refused(ControlReply(localFailure: "bad_reply", "binderyd's describe reply for \(viewModel) has no surface"))) }
+        else { return .failure(.refused(DaemonReply(localFailure: "bad_reply", "binderyd's describe reply for \(viewModel) has no surface"))) }
         state.withLock { $0.described[viewModel] = surface }
         return .success(surface)
     }
@@ -65,7 +65,7 @@ public final class SurfaceCache: SurfaceCatalog {
 /// Why ``SurfaceCache/describe(_:)`` has no surface to give.
 public enum SurfaceLookupError: Error, Sendable {
     /// The daemon answered with this error reply.
-    case refused(ControlReply)
+    case refused(DaemonReply)
     /// The daemon could not be asked.
     case connection(ConnectionError)
 }

@@ -44,14 +44,14 @@ case let .unreachable(attempts):
     let message = SocketLocator.unreachableMessage(attempts)
     if invocation.json {
         // With --json, the one reply is an error reply.
-        StandardStreams.write(ControlReply(localFailure: "unavailable", message).raw + "\n")
+        StandardStreams.write(DaemonReply(localFailure: "unavailable", message).raw + "\n")
     } else {
         StandardStreams.write(style.error(message) + "\n", to: 2)
     }
     exit(Invocation.ExitCode.unreachable.rawValue)
 }
 if let line = invocation.completionLine {
-    let connection = try? ControlConnection(path: socketPath)
+    let connection = try? DaemonConnection(path: socketPath)
     StandardStreams.write(Completer(catalog: SurfaceCache { connection }).shellWords(linePrefix: line))
     connection?.close()
     exit(0)

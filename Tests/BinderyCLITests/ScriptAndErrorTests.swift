@@ -120,7 +120,7 @@ import Testing
     func anOversizedRequestIsAnsweredNotStranded() throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }
-        let connection = try ControlConnection(path: daemon.socketPath)
+        let connection = try DaemonConnection(path: daemon.socketPath)
         defer { connection.close() }
         let huge = String(repeating: "x", count: 1_100_000)
         let pending = try connection.send(op: "set", [("vm", .string("compass")), ("name", .string("valueA")), ("value", .string(huge))])

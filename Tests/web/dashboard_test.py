@@ -33,7 +33,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 
 from devtools import DevTools, TestFailure, launch_chromium
 from dashboard_checks import Session, driven_checks, passive_checks, run_state_checks
@@ -43,68 +42,38 @@ from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from daemon import Daemon, DaemonError  # noqa: E402
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class OwnDaemon:
-    """The default run: this checkout's binderyd on a fresh state directory, port and socket,
-    stopped (SIGTERM) and started again on the same ones for the outage check."""
+class OwnDaemon(Daemon):
+    """The default run: this checkout's binderyd on a fresh state directory, port and socket
+    (scripts/daemon.py), stopped (SIGTERM) and started again on the same ones for the outage
+    check."""
 
     def __init__(self, bin_dir, web_dir):
-        self.binderyd = os.path.join(bin_dir, "binderyd")
+        binderyd = os.path.join(bin_dir, "binderyd")
         self.binderyctl = os.path.join(bin_dir, "binderyctl")
-        for binary in (self.binderyd, self.binderyctl):
+        for binary in (binderyd, self.binderyctl):
             if not os.access(binary, os.X_OK):
                 raise TestFailure(f"{binary} is missing: run `swift build` first (or pass --base-url)")
-        self.dir = tempfile.mkdtemp(prefix="bindery-dashboard-")
-        self.port = free_port()
-        self.socket = os.path.join(self.dir, "control.sock")
-        self.store = os.path.join(self.dir, "state", "bindery.sqlite")
-        self.web_dir = web_dir
-        self.process = None
-        self.start()
-
-    @property
-    def base_url(self):
-        return f"http://127.0.0.1:{self.port}"
+        super().__init__(binderyd, ["--web-dir", web_dir] if web_dir else [], prefix="bindery-dashboard-")
 
     @property
     def control(self):
         return f"{self.binderyctl} --socket {self.socket}"
 
     def start(self):
-        command = [self.binderyd, "--socket", self.socket, "--state-dir", os.path.join(self.dir, "state"),
-                   "--http", f"127.0.0.1:{self.port}", "--log-level", "warning"]
-        if self.web_dir:
-            command += ["--web-dir", self.web_dir]
-        with open(os.path.join(self.dir, "daemon.log"), "ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=log)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise TestFailure(f"binderyd exited with {self.process.returncode}: see {self.dir}/daemon.log")
-            ping = subprocess.run([self.binderyctl, "--socket", self.socket, "-c", "ping"], capture_output=True)
-            if ping.returncode == 0:
-                return
-            time.sleep(0.05)
-        raise TestFailure("binderyd did not answer a ping within 20 s")
+        try:
+            return super().start()
+        except DaemonError as problem:
+            raise TestFailure(str(problem)) from None
 
     def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=15)
-        self.process = None
-
-    def close(self):
-        try:
-            self.stop()
-        finally:
-            shutil.rmtree(self.dir, ignore_errors=True)
+        status = super().stop()
+        if status not in (None, 0):
+            raise TestFailure(f"binderyd exited {status} on SIGTERM")
+        return status
 
 
 class ShellDaemon:
@@ -198,6 +167,7 @@ def main():
         return 2
 
     own = None
+    stop_failure = None
     profile = tempfile.mkdtemp(prefix="bindery-chromium-")
     browser = None
     session = None
@@ -209,6 +179,7 @@ def main():
             store = args.store
         else:
             own = OwnDaemon(args.bin_dir, args.web_dir)
+            own.start()
             base_url, store, daemon = own.base_url, own.store, own
             driver = Driver(own.control, own.socket)
         print(f"dashboard at {base_url}/", flush=True)
@@ -246,10 +217,16 @@ def main():
         if browser is not None:
             browser.kill()
             browser.wait()
-        if own is not None:
-            own.close()
         shutil.rmtree(profile, ignore_errors=True)
+        if own is not None:
+            try:
+                own.close()
+            except TestFailure as problem:
+                stop_failure = problem
 
+    if stop_failure is not None:
+        print(f"dashboard test: FAIL — {stop_failure}")
+        return 1
     total = session.passed + len(session.failed)
     if session.failed:
         print(f"dashboard test: FAIL — {len(session.failed)} of {total} checks failed: {'; '.join(session.failed)}")

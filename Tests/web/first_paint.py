@@ -13,17 +13,17 @@ Prints each measurement and a closing line per row count; exits 1 if a check fai
 import argparse
 import os
 import shutil
-import socket
-import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 from devtools import DevTools, TestFailure, launch_chromium
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from daemon import Daemon  # noqa: E402
+from demo_store import add_products  # noqa: E402
 PRODUCTS = '[data-vm="products"] [data-output="products"]'
 
 # Runs before any page script: records when every card and the products list are in the DOM,
@@ -43,31 +43,24 @@ OBSERVER = """(() => {
 })()"""
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def start_daemon(binderyd, binderyctl, rows):
+    """A fresh binderyd (scripts/daemon.py) listing `rows` products."""
+    daemon = Daemon(binderyd, prefix="bindery-first-paint-")
+    try:
+        list_products(daemon.start(), binderyctl, rows)
+    except BaseException:
+        daemon.close()
+        raise
+    return daemon
 
 
-def start_daemon(binderyd, binderyctl, rows, directory):
-    port, sock = free_port(), os.path.join(directory, "control.sock")
-    log = open(os.path.join(directory, "daemon.log"), "w")
-    process = subprocess.Popen([binderyd, "--socket", sock, "--state-dir", os.path.join(directory, "state"),
-                                "--http", f"127.0.0.1:{port}", "--log-level", "warning"], stdout=log, stderr=log)
-    for _ in range(200):
-        if subprocess.run([binderyctl, "--socket", sock, "-c", "ping"], capture_output=True).returncode == 0:
-            break
-        time.sleep(0.05)
-    store = os.path.join(directory, "state", "bindery.sqlite")
-    with sqlite3.connect(store, timeout=10) as db:
-        have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
-        first = db.execute("SELECT COALESCE(MAX(id), 0) FROM products").fetchone()[0] + 1
-        db.executemany("INSERT INTO products (id, title) VALUES (?, ?)",
-                       [(first + i, f"Bulk {first + i}") for i in range(max(0, rows - have))])
+def list_products(daemon, binderyctl, rows):
+    """Grows the model store's products to `rows` and lists them all (refresh, then loadMore)."""
+    sock, store = daemon.socket, daemon.store
+    add_products(store, rows)
     lines = ["set api.latencyMs 0", "set api.failureRate 0", "run products.refresh"]
     lines += ["run products.loadMore"] * ((rows + 14) // 15 - 1)
     subprocess.run([binderyctl, "--socket", sock], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
-    return process, f"http://127.0.0.1:{port}"
 
 
 def measure(devtools, url, strip):
@@ -110,9 +103,9 @@ def main():
     args = parser.parse_args()
     failed = False
     for rows in args.rows:
-        directory = tempfile.mkdtemp(prefix="bindery-first-paint-")
-        daemon, url = start_daemon(args.binderyd, args.binderyctl, rows, directory)
-        browser, ws_url = launch_chromium(args.chromium, os.path.join(directory, "profile"))
+        daemon = start_daemon(args.binderyd, args.binderyctl, rows)
+        url = daemon.base_url
+        browser, ws_url = launch_chromium(args.chromium, os.path.join(daemon.dir, "profile"))
         try:
             devtools = DevTools(ws_url)
             for domain in ("Page", "Runtime"):
@@ -132,9 +125,7 @@ def main():
         finally:
             browser.kill()
             browser.wait()
-            daemon.terminate()
-            daemon.wait()
-            shutil.rmtree(directory, ignore_errors=True)
+            daemon.close()
     return 1 if failed else 0
 
 

@@ -1,12 +1,16 @@
 """A long products list in the page: shown a page at a time, a toggle patching one row only,
 and (--measure-toggle) the main-thread time one toggle costs the page."""
 
-import sqlite3
+import os
 import statistics
+import sys
 import time
 
 from devtools import TestFailure
 from dashboard_checks import js
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from demo_store import add_products  # noqa: E402
 
 PRODUCTS = '[data-vm="products"] [data-output="products"]'
 COUNT = f"Number(document.querySelector('{PRODUCTS}')?.dataset.count)"
@@ -21,11 +25,7 @@ def long_list_checks(session, driver, store, rows):
     def grow():
         if s.evaluate(f"{COUNT} >= {rows}"):
             return  # listed by an earlier run against the same daemon
-        with sqlite3.connect(store, timeout=10) as db:
-            have = db.execute("SELECT COUNT(*) FROM products").fetchone()[0]
-            first = db.execute("SELECT COALESCE(MAX(id), 0) FROM products").fetchone()[0] + 1
-            db.executemany("INSERT INTO products (id, title) VALUES (?, ?)",
-                           [(first + i, f"Bulk {first + i}") for i in range(max(0, rows - have))])
+        add_products(store, rows)
         d("set api.latencyMs 0")
         d("set api.failureRate 0")
         d("run products.refresh")

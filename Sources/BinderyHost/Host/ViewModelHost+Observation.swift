@@ -12,7 +12,7 @@ extension ViewModelHost {
                 // A list output reporting its edits starts empty here: its rows arrive as its
                 // first edit (`.replaced`) and are kept, encoded, in `state.encoder` only.
                 outputs: surface.outputs.map { $0.rowChanges == nil ? $0.value : .list([]) },
-                commands: surface.commands.map { CommandState(enabled: $0.isEnabled.value && !$0.isExecuting.value, executing: $0.isExecuting.value) })
+                commands: surface.commands.map { CommandState(enabled: $0.isEnabled.value, executing: $0.isExecuting.value) })
         }
         for (vm, surface) in surfaces.enumerated() {
             for (index, input) in surface.inputs.enumerated() {
@@ -49,9 +49,10 @@ extension ViewModelHost {
                 })
             }
             for (index, command) in surface.commands.enumerated() {
-                // Both flags are re-read on either change, and `enabled` is false while executing
-                // (as Action.isEnabled is): a version published between the two flags' updates
-                // never shows a command both running and enabled.
+                // Both flags are re-read on either change, so whichever notification comes last
+                // leaves both current. `enabled` is the action's own `isEnabled` (false while
+                // executing): `SurfaceCommand` makes it before these observers exist, so it has
+                // already followed `isExecuting` when the host hears of a change.
                 state.observations.append(command.isEnabled.producer.startWithValues { [weak self] _ in
                     guard let self else { return }
                     onScheduler { self.commandFlagsChanged(vm, index) }
@@ -150,7 +151,7 @@ extension ViewModelHost {
         var command = state.values[vm].commands[index]
         let surfaceCommand = surfaces[vm].commands[index]
         command.executing = surfaceCommand.isExecuting.value
-        command.enabled = surfaceCommand.isEnabled.value && !command.executing
+        command.enabled = surfaceCommand.isEnabled.value
         guard command != state.values[vm].commands[index] else { return }
         updateCommand(vm, index, command)
         markDirty()

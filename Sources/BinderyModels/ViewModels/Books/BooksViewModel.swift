@@ -25,7 +25,8 @@ public final class BooksViewModel: SummarizedViewModel {
 
     private let results = MutableProperty<[Book]>([])
 
-    /// The books view model over `api`, its command timed out per `context`.
+    /// The books view model over `api` (`context` is the demo's common one; how long its
+    /// command may run is the host's alone: `--command-timeout`).
     public init(context: ModelContext, api: APIClient) {
         let query = query
         let results = results

@@ -33,7 +33,8 @@ public final class LoginViewModel: SummarizedViewModel {
         phone and code; `fillUp` puts them back into the inputs.
         """
 
-    /// The login view model over `api`, its commands timed out per `context`.
+    /// The login view model over `api`, remembering phone and code in `context`'s store. How long its
+    /// commands may run is the host's alone (`--command-timeout`), not the view model's.
     public init(context: ModelContext, api: APIClient) {
         let mobilePhone = mobilePhone
         let verifyCode = verifyCode

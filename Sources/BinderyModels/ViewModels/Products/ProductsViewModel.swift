@@ -51,7 +51,8 @@ public final class ProductsViewModel: SummarizedViewModel {
     private let refreshStarted: Signal<(), Never>
     private let refreshStartedObserver: Signal<(), Never>.Observer
 
-    /// The products view model over `api`, its commands timed out per `context`.
+    /// The products view model over `api` (`context` is the demo's common one; how long its
+    /// commands may run is the host's alone: `--command-timeout`).
     public init(context: ModelContext, api: APIClient) {
         (cancelled, cancelObserver) = Signal<(), Never>.pipe()
         (refreshStarted, refreshStartedObserver) = Signal<(), Never>.pipe()

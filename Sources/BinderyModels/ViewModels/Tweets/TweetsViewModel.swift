@@ -60,7 +60,8 @@ public final class TweetsViewModel: SummarizedViewModel {
         }
     }
 
-    /// The tweets view model over `api`, its commands timed out per `context`.
+    /// The tweets view model over `api` (`context` is the demo's common one; how long its
+    /// commands may run is the host's alone: `--command-timeout`).
     public init(context: ModelContext, api: APIClient) {
         let username = username
         let state = state

@@ -32,11 +32,11 @@ public final class PendingReply: Sendable {
     /// The request's id, which its reply echoes.
     public let id: Int
     private let arrived = DispatchSemaphore(value: 0)
-    private let slot = Mutex<Result<ControlReply, ConnectionError>?>(nil)
+    private let slot = Mutex<Result<DaemonReply, ConnectionError>?>(nil)
 
     init(id: Int) { self.id = id }
 
-    func fulfil(_ result: Result<ControlReply, ConnectionError>) {
+    func fulfil(_ result: Result<DaemonReply, ConnectionError>) {
         let first = slot.withLock { current -> Bool in
             guard current == nil else { return false }
             current = result
@@ -48,7 +48,7 @@ public final class PendingReply: Sendable {
     /// Waits for the reply, calling `tick(elapsedSeconds)` about every `tickInterval` seconds;
     /// returns nil if `tick` returns false (the caller stopped waiting; the request goes on).
     public func wait(tickInterval: Double = 0.1, tick: (Double) -> Bool = { _ in true })
-        -> Result<ControlReply, ConnectionError>?
+        -> Result<DaemonReply, ConnectionError>?
     {
         let start = ContinuousClock.now
         while true {
@@ -62,11 +62,12 @@ public final class PendingReply: Sendable {
     }
 }
 
-/// A client connection to binderyd's control socket (docs/PROTOCOL.md): requests carry
+/// The REPL's connection to a daemon's control socket (docs/PROTOCOL.md; the daemon's end of
+/// it is BinderyHost's `ControlConnection`): requests carry
 /// increasing integer ids; a reader thread routes replies to their requests and `watch`
 /// events (`{"id": …, "event": …}`) to `onEvent`. When the daemon goes away every waiting
 /// request gets `.closed` and `onClose` runs once.
-public final class ControlConnection: Sendable {
+public final class DaemonConnection: Sendable {
     public let path: String
     private struct State {
         var fd: Int32
@@ -75,11 +76,11 @@ public final class ControlConnection: Sendable {
         var closed = false
     }
     private let state: Mutex<State>
-    private let onEvent: @Sendable (ControlReply) -> Void
+    private let onEvent: @Sendable (DaemonReply) -> Void
     private let onClose: @Sendable () -> Void
 
     /// Connects to the socket at `path`.
-    public init(path: String, onEvent: @escaping @Sendable (ControlReply) -> Void = { _ in },
+    public init(path: String, onEvent: @escaping @Sendable (DaemonReply) -> Void = { _ in },
                 onClose: @escaping @Sendable () -> Void = {}) throws(ConnectionError) {
         self.path = path
         self.onEvent = onEvent
@@ -148,7 +149,7 @@ public final class ControlConnection: Sendable {
     }
 
     /// Sends a request and waits for its reply (no ticking); for short requests.
-    public func request(op: String, _ fields: [(String, JSONValue)] = []) throws(ConnectionError) -> ControlReply {
+    public func request(op: String, _ fields: [(String, JSONValue)] = []) throws(ConnectionError) -> DaemonReply {
         let pending = try send(op: op, fields)
         guard let result = pending.wait() else { throw .closed }
         return try result.get()
@@ -198,7 +199,7 @@ public final class ControlConnection: Sendable {
 
     private func deliver(_ line: String) {
         guard let value = try? JSONParser.parse(line) else { return }
-        let reply = ControlReply(raw: line, value: value)
+        let reply = DaemonReply(raw: line, value: value)
         if value["event"] != nil {
             onEvent(reply)
             return

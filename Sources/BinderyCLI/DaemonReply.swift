@@ -1,7 +1,8 @@
 import BinderyJSON
 
-/// One reply line from the daemon: the text as received (for `--json`) and its parsed value.
-public struct ControlReply: Sendable {
+/// One reply line from the daemon, as the REPL received it: the text (for `--json`) and its
+/// parsed value. (The daemon writes its replies with BinderyHost's `ControlReply`.)
+public struct DaemonReply: Sendable {
     /// The line exactly as the daemon sent it, without the newline.
     public let raw: String
     public let value: JSONValue

@@ -1,0 +1,44 @@
+# Sourced by the shell scripts that start a Bindery daemon (bash): the same rules as
+# scripts/daemon.py, which these functions call.
+#
+#   free_port                      prints a free 127.0.0.1 port
+#   daemon_start BINARY [ARGS...]  starts BINARY (binderyd, or another DaemonMain program) on a
+#                                  fresh temporary directory $daemon_dir: control socket
+#                                  $daemon_socket, port $daemon_port, state $daemon_dir/state,
+#                                  output in $daemon_dir/daemon.log; returns once it answers
+#                                  (/healthz and its socket), its pid in $daemon_pid; if it
+#                                  does not, prints its log, stops it and fails
+#   daemon_wait                    waits until the daemon of those variables answers again
+#   daemon_stop                    SIGTERM, waits, removes $daemon_dir; fails unless it exited 0
+bindery_lib_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+daemon_dir=""
+daemon_pid=""
+
+free_port() { python3 "$bindery_lib_dir/daemon.py" free-port; }
+
+daemon_start() {
+    local binary=$1; shift
+    daemon_dir=$(mktemp -d "${TMPDIR:-/tmp}/bindery-daemon.XXXXXX")
+    daemon_port=$(free_port)
+    daemon_socket="$daemon_dir/control.sock"
+    "$binary" --socket "$daemon_socket" --state-dir "$daemon_dir/state" --http "127.0.0.1:$daemon_port" \
+        --log-level warning "$@" >>"$daemon_dir/daemon.log" 2>&1 &
+    daemon_pid=$!
+    daemon_wait && return 0
+    echo "$(basename "$binary") did not come up:"; cat "$daemon_dir/daemon.log"
+    kill -TERM "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null
+    daemon_pid=""; rm -rf "$daemon_dir"
+    return 1
+}
+
+daemon_wait() { python3 "$bindery_lib_dir/daemon.py" wait "$daemon_port" "$daemon_socket" "$daemon_pid"; }
+
+daemon_stop() {
+    [ -n "$daemon_pid" ] || return 0
+    kill -TERM "$daemon_pid" 2>/dev/null
+    wait "$daemon_pid"
+    local status=$?
+    daemon_pid=""
+    rm -rf "$daemon_dir"
+    [ "$status" = 0 ] || { echo "the daemon exited $status on SIGTERM"; return 1; }
+}
