@@ -170,6 +170,9 @@ public final class ViewModelHost: Sendable {
                 commit.beforeFailure = { [weak self] in if let self, state.flushScheduled { flush() } }
                 commit.onFailure = { [weak self] fault, members in self?.commitFailed(fault, droppedMembers: members) }
                 commit.onSuccess = { [weak self] in self?.commitSucceeded() }
+                commit.onFileReplaced = { [weak self] how in self?.stateFileReplaced(how) }
+                commit.recordWholeState = { [weak self] in self?.recordWholeState() }
+                assumeStored(saved.inputs, in: commit)
             }
             flush()
         }

@@ -1,0 +1,91 @@
+import BinderyHost
+import BinderyJSON
+import BinderyTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The state database deleted, replaced or truncated under the running daemon (issue 22,
+/// item 2): the next commit notices, logs it once and writes the whole state into a fresh
+/// file; after a restart everything acknowledged before and after is there, and the version
+/// continues.
+@Suite(.serialized) struct StateFileReplacementTests {
+    /// What is done to the files at the database's path.
+    enum Damage: String, CaseIterable, CustomTestStringConvertible {
+        case deleteDatabase, deleteDatabaseAndLog, truncateDatabase, replaceDatabase
+
+        var testDescription: String { rawValue }
+
+        func apply(to database: String) {
+            switch self {
+            case .deleteDatabase: unlink(database)
+            case .deleteDatabaseAndLog: for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+            case .truncateDatabase: truncate(database, 0)
+            case .replaceDatabase:
+                // Another file renamed over it (an editor's save, a restored copy).
+                let other = database + ".other"
+                _ = FileManager.default.createFile(atPath: other, contents: Data("not ours".utf8))
+                rename(other, database)
+            }
+        }
+
+        /// The word the daemon's log uses for it.
+        var logged: String {
+            switch self {
+            case .deleteDatabase, .deleteDatabaseAndLog: "was deleted"
+            case .truncateDatabase: "was truncated"
+            case .replaceDatabase: "was replaced by another file"
+            }
+        }
+    }
+
+    private func state(_ daemon: DaemonProcess) throws -> JSONValue {
+        try JSONParser.parse(daemon.http().get("/api/state").body)
+    }
+
+    private func events(_ daemon: DaemonProcess) throws -> [JSONValue] {
+        try JSONParser.parse(daemon.http().get("/api/events").body)["events"]?.arrayValue ?? []
+    }
+
+    private func expectOK(_ client: ControlClient, _ requests: [String]) throws {
+        let replies = try requests.map { try client.request($0) }
+        #expect(replies.allSatisfy { $0.isOK }, "\(replies)")
+    }
+
+    @Test(.timeLimit(.minutes(2)), arguments: Damage.allCases)
+    func aDamagedDatabaseIsWrittenAfreshAndNothingIsLost(damage: Damage) throws {
+        let directory = try TemporaryDirectory()
+        var daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        try expectOK(client, [
+            #"{"op":"set","vm":"signin","name":"username","value":"before"}"#,
+            #"{"op":"run","vm":"products","name":"refresh"}"#,
+            #"{"op":"run","vm":"products","name":"toggle","arg":2}"#,
+            #"{"op":"set","vm":"compass","name":"valueA","value":"north"}"#,
+        ])
+        let database = daemon.stateDirectory + "/" + InputStore.fileName
+        damage.apply(to: database)
+        try expectOK(client, [
+            #"{"op":"set","vm":"signin","name":"username","value":"after"}"#,
+            #"{"op":"set","vm":"tweets","name":"username","value":"ada"}"#,
+        ])
+        try expectOK(client, [#"{"op":"set","vm":"compass","name":"valueA","value":"south"}"#])
+        let shown = try state(daemon)
+        let logged = try events(daemon)
+        #expect(FileManager.default.fileExists(atPath: database))
+        _ = daemon.stop(signal: SIGKILL)
+        let log = daemon.standardError()
+        #expect(log.components(separatedBy: damage.logged).count - 1 == 1, "logged once: \(log)")
+
+        daemon = try DaemonProcess(directory: directory.path("d"))
+        let restored = try state(daemon)
+        #expect(restored["version"]?.intValue == (shown["version"]?.intValue).map { $0 + 1 }, "the version continues by one")
+        #expect(restored["viewModels"] == shown["viewModels"])
+        #expect(restored["viewModels"]?["signin"]?["inputs"]?["username"] == .string("after"))
+        #expect(restored["viewModels"]?["products"]?["outputs"]?["products"]?.arrayValue?[2]["isSelected"] == .bool(true))
+        let relogged = try events(daemon)
+        #expect(Array(relogged.dropLast()) == logged, "the event log from before and after the damage")
+        #expect(relogged.last?["kind"] == .string("restart"))
+        #expect(daemon.stop() == 0)
+    }
+}
