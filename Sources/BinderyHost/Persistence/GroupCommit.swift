@@ -285,6 +285,9 @@ final class GroupCommit: @unchecked Sendable {
                 fault = nil
             } catch {
                 fault = StorageFault(error)
+                // A full disk may be full of our own log: copying it into the file and
+                // truncating it can give the space back for the next try.
+                if fault?.cause == .diskFull { try? store.checkpoint() }
             }
             let took = DispatchTime.now().uptimeNanoseconds - began
             metrics?.recordStateCommit(failed: fault != nil)

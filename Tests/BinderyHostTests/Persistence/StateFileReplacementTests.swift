@@ -88,4 +88,35 @@ import Testing
         #expect(relogged.last?["kind"] == .string("restart"))
         #expect(daemon.stop() == 0)
     }
+
+    @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"), .timeLimit(.minutes(1)))
+    func whileAFreshFileCannotBeCreatedSetsFailWithStorageThenResume() throws {
+        let directory = try TemporaryDirectory()
+        let home = directory.path("nobody")
+        #expect(mkdir(home, 0o700) == 0 && chown(home, 65534, 65534) == 0 && chmod(directory.path(""), 0o755) == 0)
+        var daemon = try DaemonProcess(directory: home, user: 65534)
+        let client = try daemon.control()
+        try expectOK(client, [#"{"op":"set","vm":"signin","name":"username","value":"before"}"#])
+        let database = daemon.stateDirectory + "/" + InputStore.fileName
+        for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+        // Its user may no longer create files in the state directory.
+        #expect(chmod(daemon.stateDirectory, 0o500) == 0)
+        for value in ["refused1", "refused2"] {
+            let refused = try client.request(#"{"op":"set","vm":"compass","name":"valueA","value":"\#(value)"}"#)
+            #expect(refused.errorCode == "storage", "\(refused)")
+        }
+        #expect(try client.request(#"{"op":"get","vm":"compass","name":"valueA"}"#)["value"] == .string(""))
+        #expect(chmod(daemon.stateDirectory, 0o700) == 0)
+        try expectOK(client, [#"{"op":"set","vm":"compass","name":"valueA","value":"after"}"#])
+        let live = try client.allInputs()
+        let shown = try state(daemon)
+        _ = daemon.stop(signal: SIGKILL)
+        #expect(daemon.standardError().components(separatedBy: "was deleted").count - 1 == 1)
+
+        daemon = try DaemonProcess(directory: home, user: 65534)
+        #expect(try daemon.control().allInputs() == live)
+        #expect(live["signin.username"] == .string("before"))
+        #expect(try state(daemon)["version"]?.intValue == (shown["version"]?.intValue).map { $0 + 1 })
+        #expect(daemon.stop() == 0)
+    }
 }
