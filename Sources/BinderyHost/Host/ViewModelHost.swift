@@ -209,6 +209,12 @@ public final class ViewModelHost: Sendable {
                 }
             }
         }
+        if let commit {
+            // A file deleted since the last commit gets the whole state before the stop is
+            // marked in it.
+            scheduler.queue.sync { commit.startIfReplaced() }
+            commit.waitForWriter()
+        }
         scheduler.queue.sync {
             for observation in state.observations { observation.dispose() }
             state.observations.removeAll()

@@ -238,8 +238,14 @@ final class GroupCommit: @unchecked Sendable {
         if delayed, pending.waiters.count >= activeWaiters { startNow() }
     }
 
-    private func start() {
-        guard inFlight == nil, pending.hasWork else { return }
+    /// Writes the whole state into a fresh file now if the file was deleted, replaced or
+    /// truncated, even with nothing pending (a stop checks before its last write).
+    func startIfReplaced() {
+        start(evenIfEmpty: true)
+    }
+
+    private func start(evenIfEmpty: Bool = false) {
+        guard inFlight == nil, pending.hasWork || evenIfEmpty else { return }
         if !owesWholeState, let how = store.replacement() {
             owesWholeState = true
             onFileReplaced(how)
@@ -251,6 +257,7 @@ final class GroupCommit: @unchecked Sendable {
             }
             pending.whole = true
         }
+        guard pending.hasWork else { return }
         let batch = pending
         pending = Batch()
         inFlight = batch

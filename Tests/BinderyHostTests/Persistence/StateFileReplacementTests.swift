@@ -119,4 +119,19 @@ import Testing
         #expect(try state(daemon)["version"]?.intValue == (shown["version"]?.intValue).map { $0 + 1 })
         #expect(daemon.stop() == 0)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStopAfterTheDatabaseWasDeletedKeepsEverything() throws {
+        let directory = try TemporaryDirectory()
+        var daemon = try DaemonProcess(directory: directory.path("d"))
+        try expectOK(try daemon.control(), [#"{"op":"set","vm":"signin","name":"username","value":"kept"}"#])
+        let shown = try state(daemon)
+        for suffix in ["", "-wal", "-shm"] { unlink(daemon.stateDirectory + "/" + InputStore.fileName + suffix) }
+        #expect(daemon.stop() == 0)
+        daemon = try DaemonProcess(directory: directory.path("d"))
+        let restored = try state(daemon)
+        #expect(restored["viewModels"] == shown["viewModels"])
+        #expect(restored["version"]?.intValue == (shown["version"]?.intValue).map { $0 + 1 })
+        #expect(daemon.stop() == 0)
+    }
 }
