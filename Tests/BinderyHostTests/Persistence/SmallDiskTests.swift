@@ -1,5 +1,6 @@
 import BinderyHost
 import BinderyJSON
+import BinderySQLite
 import BinderyTestSupport
 import Foundation
 import Glibc
@@ -114,5 +115,23 @@ import Testing
         #expect(try daemon.control().allInputs()["tweets.username"] == .string("freed"))
         #expect(try version(daemon) == freedVersion + 1)
         #expect(daemon.stop() == 0)
+    }
+
+    /// A start that cannot read the last durable version stops with the reason instead of
+    /// beginning again at 1 and reusing versions clients hold.
+    @Test(.timeLimit(.minutes(1)))
+    func aStartThatCannotReadTheLastVersionStopsInsteadOfReusingVersions() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        #expect(try set(try daemon.control(), "signin", "username", "kept").isOK)
+        #expect(daemon.stop() == 0)
+        // A version that is not a number: the file is intact, only the version is unreadable.
+        let database = try SQLiteDatabase(.file(path: daemon.stateDirectory + "/" + InputStore.fileName))
+        try database.execute("UPDATE meta SET value = 'not a number' WHERE key = 'version'")
+        try database.checkpoint()
+        let (status, line) = try DaemonProcess.failedStart(directory, state: daemon.stateDirectory)
+        #expect(status == 1, "\(line)")
+        #expect(line.contains("cannot read the last state version"), "\(line)")
+        #expect(line.contains("not starting rather than reuse versions"), "\(line)")
     }
 }
