@@ -5,10 +5,8 @@ import Foundation
 #endif
 import Bindery
 import BinderySQLite
-import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
+import Synchronization
 
 /// The daemon's persisted view-model state, in `<state-dir>/state.sqlite`: the current value
 /// of every input that ever changed (however it changed: a client's set, a command, a binding),
@@ -19,7 +17,9 @@ import Glibc
 /// whole batch is committed and fsynced in one transaction, so a daemon killed with `kill -9`
 /// right after acknowledging a `set` still restores it; when it throws, none of the batch is
 /// stored. One value per (view model, input); a later commit replaces it. Safe to call from
-/// any thread (calls are serialised on one connection).
+/// any thread (calls are serialised on one connection). The write-ahead log is kept small
+/// (``OpenedStateFile``); ``replacement()`` tells whether the file at the path is still the
+/// one open, and ``openFresh()`` starts a new one when it is not.
 public final class InputStore: Sendable {
     /// The database file's name inside the state directory.
     public static let fileName = "state.sqlite"
@@ -66,7 +66,7 @@ public final class InputStore: Sendable {
 
     /// The open connection and the identity of the files it opened (nil: the file was found
     /// replaced and a fresh one could not be opened; every call fails until one can).
-    private let opened: Mutex<OpenedFile?>
+    private let opened: Mutex<OpenedStateFile?>
     private let path: String
     private let busyTimeoutMilliseconds: Int32
 
@@ -94,12 +94,12 @@ public final class InputStore: Sendable {
         let path = stateDirectory.appending(path: Self.fileName).path(percentEncoded: false)
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        opened = Mutex(try OpenedFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+        opened = Mutex(try OpenedStateFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
     }
 
     /// How the file at the store's path differs from the one this store has open: deleted,
     /// replaced by another file, or truncated (also its write-ahead log deleted or replaced);
-    /// nil when it is the same file. Two `stat` calls: cheap enough for every commit.
+    /// nil when it is the same file. A few `stat` calls: cheap enough for every commit.
     public func replacement() -> String? {
         guard let file = opened.withLock({ $0 }) else { return "not open" }
         return file.replacement()
@@ -119,7 +119,7 @@ public final class InputStore: Sendable {
                                                           message: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))"))
                 }
             }
-            file = try OpenedFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            file = try OpenedStateFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
     }
 
