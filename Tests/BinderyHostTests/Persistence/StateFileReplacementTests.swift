@@ -73,6 +73,11 @@ import Testing
         let shown = try state(daemon)
         let logged = try events(daemon)
         #expect(FileManager.default.fileExists(atPath: database))
+        if damage == .replaceDatabase || damage == .truncateDatabase {
+            // What was found at the path is kept beside the fresh file, not deleted.
+            let names = try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory)
+            #expect(names.contains { $0.hasPrefix(InputStore.fileName + ".replaced-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, "\(names)")
+        }
         _ = daemon.stop(signal: SIGKILL)
         let log = daemon.standardError()
         #expect(log.components(separatedBy: damage.logged).count - 1 == 1, "logged once: \(log)")
