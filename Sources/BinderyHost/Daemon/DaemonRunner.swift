@@ -72,6 +72,11 @@ public enum DaemonRunner {
             fail("cannot open the state database in \(configuration.stateDirectory): \(error)"
                  + (holders.isEmpty ? "" : " (locked by \(holders.joined(separator: ", ")))"))
         }
+        // Versions continue from the last durable one: a start that cannot read it would
+        // begin again at 1 and reuse versions clients hold (a stale ETag would get a 304).
+        do { _ = try store.previousRun() } catch {
+            fail("cannot read the last state version from \(configuration.stateDirectory)/\(InputStore.fileName): \(StorageFault(error)); not starting rather than reuse versions")
+        }
 
         // Default QoS: on Linux libdispatch imitates a higher one by lowering the worker
         // thread's nice value, which an unprivileged service may not do (each refusal is

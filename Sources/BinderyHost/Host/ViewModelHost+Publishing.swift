@@ -98,7 +98,7 @@ extension ViewModelHost {
 
     /// Records everything that changed since the last flush for the group commit: inputs,
     /// stored members (their snapshot, encoded on the writer), commands and outputs.
-    private func recordChangedState(in commit: GroupCommit, version: UInt64) {
+    func recordChangedState(in commit: GroupCommit, version: UInt64) {
         for key in state.changedInputs {
             let value = state.values[key.viewModel].inputs[key.input]
             let persisted = PersistedInput(

@@ -170,6 +170,9 @@ public final class ViewModelHost: Sendable {
                 commit.beforeFailure = { [weak self] in if let self, state.flushScheduled { flush() } }
                 commit.onFailure = { [weak self] fault, members in self?.commitFailed(fault, droppedMembers: members) }
                 commit.onSuccess = { [weak self] in self?.commitSucceeded() }
+                commit.onFileReplaced = { [weak self] how in self?.stateFileReplaced(how) }
+                commit.recordWholeState = { [weak self] in self?.recordWholeState() }
+                assumeStored(saved.inputs, in: commit)
             }
             flush()
         }
@@ -205,6 +208,12 @@ public final class ViewModelHost: Sendable {
                     commit.startNow()
                 }
             }
+        }
+        if let commit {
+            // A file deleted since the last commit gets the whole state before the stop is
+            // marked in it.
+            scheduler.queue.sync { commit.startIfReplaced() }
+            commit.waitForWriter()
         }
         scheduler.queue.sync {
             for observation in state.observations { observation.dispose() }

@@ -30,6 +30,14 @@ import Dispatch
 ///   nothing committed is undone.
 /// - ``durable`` is what the database holds for each input (the start-up values before any
 ///   commit).
+/// - The database file is watched: before each commit starts, the file at the store's path is
+///   compared with the one open (``InputStore/replacement()``). When it was deleted, replaced
+///   or truncated, ``onFileReplaced`` runs once (the host logs it), and from then on every
+///   batch carries the whole state — every stored input row, what ``recordWholeState`` adds
+///   (every member, the event log) and the version — and is written into a fresh file
+///   (``InputStore/openFresh()``), until one such commit succeeds. A failure on the way (no
+///   space, no permission) fails that batch like any other, so sets fail with `storage` until
+///   the fresh file holds everything.
 ///
 /// `@unchecked Sendable`: every member is touched only on the host's scheduler queue (the
 /// writer queue only runs the commit, the publications and the waiters of a batch handed to
@@ -74,6 +82,8 @@ final class GroupCommit: @unchecked Sendable {
         var lists: [MemberKey: ListEdits] = [:]
         var events: [(version: UInt64, json: [UInt8])] = []
         var version: UInt64 = 0
+        /// Carries the whole state, for a fresh file.
+        var whole = false
         var publications: [@Sendable () -> Void] = []
         var waiters: [Waiter] = []
 
@@ -99,6 +109,17 @@ final class GroupCommit: @unchecked Sendable {
     private var inFlight: Batch?
     /// The value the database holds for each input.
     private(set) var durable: [Key: SurfaceValue] = [:]
+    /// The row the database holds for each input it holds one for (what a fresh file gets).
+    private var storedRows: [Key: PersistedInput] = [:]
+    /// The file was found deleted, replaced or truncated and a fresh one does not hold the
+    /// whole state yet.
+    private var owesWholeState = false
+    /// Runs on the scheduler when the database file is first found deleted, replaced or
+    /// truncated (with how), before the commit that rewrites it.
+    var onFileReplaced: (String) -> Void = { _ in }
+    /// Runs on the scheduler before a batch that must carry the whole state is taken: the
+    /// host records every member, its event log (``recordLoggedEvents(_:)``) and its version.
+    var recordWholeState: () -> Void = {}
     /// Runs on the scheduler when a commit failed, before anything is dropped: the host
     /// records the changes it applied but has not recorded yet, so they are dropped too.
     var beforeFailure: () -> Void = {}
@@ -124,6 +145,18 @@ final class GroupCommit: @unchecked Sendable {
     /// Declares what the database holds for `key` (at start-up, before anything is recorded).
     func assumeDurable(_ key: Key, _ value: SurfaceValue) {
         durable[key] = value
+    }
+
+    /// Declares that the database holds `row` for `key` (at start-up, for each row restored).
+    func assumeStored(_ key: Key, _ row: PersistedInput) {
+        storedRows[key] = row
+    }
+
+    /// Puts `events` (logged before anything pending, oldest first) ahead of the pending
+    /// batch's events, and `version` as its version at least: a fresh file gets the log.
+    func recordLoggedEvents(_ events: [(version: UInt64, json: [UInt8])], version: UInt64) {
+        pending.events.insert(contentsOf: events, at: 0)
+        pending.version = max(pending.version, version)
     }
 
     /// Records that `key` now holds `value` (`persisted` is its row). A value equal to the
@@ -205,15 +238,33 @@ final class GroupCommit: @unchecked Sendable {
         if delayed, pending.waiters.count >= activeWaiters { startNow() }
     }
 
-    private func start() {
-        guard inFlight == nil, pending.hasWork else { return }
+    /// Writes the whole state into a fresh file now if the file was deleted, replaced or
+    /// truncated, even with nothing pending (a stop checks before its last write).
+    func startIfReplaced() {
+        start(evenIfEmpty: true)
+    }
+
+    private func start(evenIfEmpty: Bool = false) {
+        guard inFlight == nil, pending.hasWork || evenIfEmpty else { return }
+        if !owesWholeState, let how = store.replacement() {
+            owesWholeState = true
+            onFileReplaced(how)
+        }
+        if owesWholeState {
+            recordWholeState()
+            for (key, row) in storedRows where pending.inputs[key] == nil {
+                pending.inputs[key] = InputRow(persisted: row, value: durable[key] ?? .null)
+            }
+            pending.whole = true
+        }
+        guard pending.hasWork else { return }
         let batch = pending
         pending = Batch()
         inFlight = batch
         let inputs = batch.inputs.values.map(\.persisted).sorted { ($0.changed, $0.viewModel, $0.input) < ($1.changed, $1.viewModel, $1.input) }
         let members = batch.members.map { ($0.key.kind, $0.key.name, $0.value) }
         let lists = batch.lists.map { ($0.key.name, $0.value.viewModel, $0.value.edits) }
-        let (events, version, publications, waiters) = (batch.events, batch.version, batch.publications, batch.waiters)
+        let (events, version, publications, waiters, whole) = (batch.events, batch.version, batch.publications, batch.waiters, batch.whole)
         let store = store, eventCapacity = eventCapacity
         let began = DispatchTime.now().uptimeNanoseconds
         writer.async { [self] in
@@ -234,7 +285,17 @@ final class GroupCommit: @unchecked Sendable {
             state.events = events
             state.version = version
             let fault: StorageFault?
-            do throws(StoreError) { try store.commit(state, keepingEvents: eventCapacity); fault = nil } catch { fault = StorageFault(error) }
+            do throws(StoreError) {
+                // A fresh file unless the one opened by an earlier try is still in place.
+                if whole, store.replacement() != nil { try store.openFresh() }
+                try store.commit(state, keepingEvents: eventCapacity)
+                fault = nil
+            } catch {
+                fault = StorageFault(error)
+                // A full disk may be full of our own log: copying it into the file and
+                // truncating it can give the space back for the next try.
+                if fault?.cause == .diskFull { try? store.checkpoint() }
+            }
             let took = DispatchTime.now().uptimeNanoseconds - began
             metrics?.recordStateCommit(failed: fault != nil)
             // Shown and acknowledged from here, not after a hop to the scheduler: the batch
@@ -268,7 +329,11 @@ final class GroupCommit: @unchecked Sendable {
             onFailure(fault, Set(batch.members.keys).union(dropped.members.keys).union(batch.lists.keys).union(dropped.lists.keys))
             for waiter in batch.waiters + dropped.waiters { waiter(fault) }
         } else {
-            for (key, row) in batch.inputs { durable[key] = row.value }
+            for (key, row) in batch.inputs {
+                durable[key] = row.value
+                storedRows[key] = row.persisted
+            }
+            if batch.whole { owesWholeState = false }
             onSuccess()
             // Waiters that only waited for this batch (the pending one has nothing to write)
             // are done.

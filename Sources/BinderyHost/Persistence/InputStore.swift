@@ -5,6 +5,8 @@ import Foundation
 #endif
 import Bindery
 import BinderySQLite
+import Glibc
+import Synchronization
 
 /// The daemon's persisted view-model state, in `<state-dir>/state.sqlite`: the current value
 /// of every input that ever changed (however it changed: a client's set, a command, a binding),
@@ -15,7 +17,9 @@ import BinderySQLite
 /// whole batch is committed and fsynced in one transaction, so a daemon killed with `kill -9`
 /// right after acknowledging a `set` still restores it; when it throws, none of the batch is
 /// stored. One value per (view model, input); a later commit replaces it. Safe to call from
-/// any thread (calls are serialised on one connection).
+/// any thread (calls are serialised on one connection). The write-ahead log is kept small
+/// (``OpenedStateFile``); ``replacement()`` tells whether the file at the path is still the
+/// one open, and ``openFresh()`` starts a new one when it is not.
 public final class InputStore: Sendable {
     /// The database file's name inside the state directory.
     public static let fileName = "state.sqlite"
@@ -60,7 +64,20 @@ public final class InputStore: Sendable {
             """),
     ])
 
-    private let database: SQLiteDatabase
+    /// The open connection and the identity of the files it opened (nil: the file was found
+    /// replaced and a fresh one could not be opened; every call fails until one can).
+    private let opened: Mutex<OpenedStateFile?>
+    private let path: String
+    private let busyTimeoutMilliseconds: Int32
+
+    /// The connection, or a `storage` error when no file is open.
+    private func openDatabase() throws(StoreError) -> SQLiteDatabase {
+        guard let database = opened.withLock({ $0?.database }) else {
+            throw StoreError.database(SQLiteError(code: SQLiteError.cannotOpen,
+                                                  message: "\(Self.fileName) is not open: a fresh file could not be created yet"))
+        }
+        return database
+    }
 
     /// Opens (creating if needed) `state.sqlite` in `stateDirectory`, creating the directory
     /// too. Fails with `StoreError.database` when the file is not a database or has a newer
@@ -75,12 +92,34 @@ public final class InputStore: Sendable {
             throw StoreError.directory(path: directoryPath, reason: "\(error)")
         }
         let path = stateDirectory.appending(path: Self.fileName).path(percentEncoded: false)
-        do {
-            database = try SQLiteDatabase(
-                .file(path: path), options: .init(synchronous: .full, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
-            try Self.schema.migrate(database)
-        } catch {
-            throw StoreError.database(error)
+        self.path = path
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        opened = Mutex(try OpenedStateFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+    }
+
+    /// How the file at the store's path differs from the one this store has open: deleted,
+    /// replaced by another file, or truncated (also its write-ahead log deleted or replaced);
+    /// nil when it is the same file. A few `stat` calls: cheap enough for every commit.
+    public func replacement() -> String? {
+        guard let file = opened.withLock({ $0 }) else { return "not open" }
+        return file.replacement()
+    }
+
+    /// Closes the open file, moves whatever now lies at the store's path aside (to
+    /// `state.sqlite.replaced-<seconds>`, with its -wal and -shm), and opens a fresh, empty
+    /// database there. After a failure no file is open and every call fails until this
+    /// succeeds.
+    public func openFresh() throws(StoreError) {
+        try opened.withLock { (file) throws(StoreError) in
+            file = nil  // closes the old connection before anything at the path moves
+            let aside = path + ".replaced-\(Int(Date().timeIntervalSince1970))"
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                guard rename(path + suffix, aside + suffix) == 0 else {
+                    throw StoreError.database(SQLiteError(code: SQLiteError.cannotOpen,
+                                                          message: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))"))
+                }
+            }
+            file = try OpenedStateFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
     }
 
@@ -99,6 +138,7 @@ public final class InputStore: Sendable {
     /// as the last durable one — and returns only once it is committed to disk. Throws and
     /// stores nothing of it when any part fails.
     public func commit(_ batch: StateBatch, keepingEvents: Int) throws(StoreError) {
+        let database = try openDatabase()
         for input in batch.inputs {
             guard !input.viewModel.isEmpty else { throw StoreError.invalidArgument("view model name is empty") }
             guard !input.input.isEmpty else {
@@ -192,6 +232,7 @@ public final class InputStore: Sendable {
 
     /// Every stored list's rows as JSON texts, in order, by "view model" and list name.
     public func loadLists() throws(StoreError) -> [String: [String: [String]]] {
+        let database = try openDatabase()
         do {
             var lists: [String: [String: [String]]] = [:]
             for row in try database.query("SELECT view_model, name, json FROM list_rows ORDER BY view_model, name, position") {
@@ -212,6 +253,7 @@ public final class InputStore: Sendable {
     /// row that cannot be read is left out of `inputs` and reported in `unreadable`; only a
     /// failure of the file itself throws.
     public func loadAll() throws(StoreError) -> LoadedInputs {
+        let database = try openDatabase()
         let rows: [SQLiteRow]
         do {
             rows = try database.query(
@@ -239,6 +281,7 @@ public final class InputStore: Sendable {
     /// Every saved member (inputs aside), by view model, kind and name; a row of a kind this
     /// build does not know is left out.
     public func loadMembers() throws(StoreError) -> [PersistedMember] {
+        let database = try openDatabase()
         do {
             var members: [PersistedMember] = []
             for row in try database.query("SELECT view_model, kind, name, json FROM members ORDER BY view_model, kind, name") {
@@ -254,6 +297,7 @@ public final class InputStore: Sendable {
 
     /// The newest `count` saved events, oldest first: their version and JSON object.
     public func loadEvents(newest count: Int) throws(StoreError) -> [(version: UInt64, json: [UInt8])] {
+        let database = try openDatabase()
         do {
             var events: [(version: UInt64, json: [UInt8])] = []
             for row in try database.query("SELECT version, json FROM events ORDER BY seq DESC LIMIT ?", [Int64(max(0, count))]).reversed() {
@@ -268,6 +312,7 @@ public final class InputStore: Sendable {
     /// What the file says about the previous run: the last durable version (0 for a new file)
     /// and whether that run stopped cleanly (``markCleanStop(at:)`` at that version).
     public func previousRun() throws(StoreError) -> (version: UInt64, cleanStop: Bool) {
+        let database = try openDatabase()
         do {
             let version = try database.queryFirst("SELECT value FROM meta WHERE key = 'version'")
             let stop = try database.queryFirst("SELECT value FROM meta WHERE key = 'clean_stop'")
@@ -281,6 +326,7 @@ public final class InputStore: Sendable {
 
     /// Records that the run stopped cleanly with `version` as its last (nothing after it).
     public func markCleanStop(at version: UInt64) throws(StoreError) {
+        let database = try openDatabase()
         do {
             try database.execute(
                 "INSERT INTO meta (key, value) VALUES ('clean_stop', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -293,6 +339,7 @@ public final class InputStore: Sendable {
     /// Forgets the clean-stop mark (a run has started: until it stops cleanly, a restart is a
     /// crash recovery).
     public func clearCleanStop() throws(StoreError) {
+        let database = try openDatabase()
         do {
             try database.execute("DELETE FROM meta WHERE key = 'clean_stop'")
         } catch {
@@ -303,6 +350,7 @@ public final class InputStore: Sendable {
     /// Copies the write-ahead log into the database file and truncates it (a clean stop
     /// leaves one self-contained file). Fails when another connection holds it open busy.
     public func checkpoint() throws(StoreError) {
+        let database = try openDatabase()
         do {
             try database.checkpoint()
         } catch {

@@ -1,0 +1,142 @@
+import BinderyHost
+import BinderyJSON
+import BinderyTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The state database deleted, replaced or truncated under the running daemon (issue 22,
+/// item 2): the next commit notices, logs it once and writes the whole state into a fresh
+/// file; after a restart everything acknowledged before and after is there, and the version
+/// continues.
+@Suite(.serialized) struct StateFileReplacementTests {
+    /// What is done to the files at the database's path.
+    enum Damage: String, CaseIterable, CustomTestStringConvertible {
+        case deleteDatabase, deleteDatabaseAndLog, truncateDatabase, replaceDatabase
+
+        var testDescription: String { rawValue }
+
+        func apply(to database: String) {
+            switch self {
+            case .deleteDatabase: unlink(database)
+            case .deleteDatabaseAndLog: for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+            case .truncateDatabase: truncate(database, 0)
+            case .replaceDatabase:
+                // Another file renamed over it (an editor's save, a restored copy).
+                let other = database + ".other"
+                _ = FileManager.default.createFile(atPath: other, contents: Data("not ours".utf8))
+                rename(other, database)
+            }
+        }
+
+        /// The word the daemon's log uses for it.
+        var logged: String {
+            switch self {
+            case .deleteDatabase, .deleteDatabaseAndLog: "was deleted"
+            case .truncateDatabase: "was truncated"
+            case .replaceDatabase: "was replaced by another file"
+            }
+        }
+    }
+
+    private func state(_ daemon: DaemonProcess) throws -> JSONValue {
+        try JSONParser.parse(daemon.http().get("/api/state").body)
+    }
+
+    private func events(_ daemon: DaemonProcess) throws -> [JSONValue] {
+        try JSONParser.parse(daemon.http().get("/api/events").body)["events"]?.arrayValue ?? []
+    }
+
+    private func expectOK(_ client: ControlClient, _ requests: [String]) throws {
+        let replies = try requests.map { try client.request($0) }
+        #expect(replies.allSatisfy { $0.isOK }, "\(replies)")
+    }
+
+    @Test(.timeLimit(.minutes(2)), arguments: Damage.allCases)
+    func aDamagedDatabaseIsWrittenAfreshAndNothingIsLost(damage: Damage) throws {
+        let directory = try TemporaryDirectory()
+        var daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        try expectOK(client, [
+            #"{"op":"set","vm":"signin","name":"username","value":"before"}"#,
+            #"{"op":"run","vm":"products","name":"refresh"}"#,
+            #"{"op":"run","vm":"products","name":"toggle","arg":2}"#,
+            #"{"op":"set","vm":"compass","name":"valueA","value":"north"}"#,
+        ])
+        let database = daemon.stateDirectory + "/" + InputStore.fileName
+        damage.apply(to: database)
+        try expectOK(client, [
+            #"{"op":"set","vm":"signin","name":"username","value":"after"}"#,
+            #"{"op":"set","vm":"tweets","name":"username","value":"ada"}"#,
+        ])
+        try expectOK(client, [#"{"op":"set","vm":"compass","name":"valueA","value":"south"}"#])
+        let shown = try state(daemon)
+        let logged = try events(daemon)
+        #expect(FileManager.default.fileExists(atPath: database))
+        if damage == .replaceDatabase || damage == .truncateDatabase {
+            // What was found at the path is kept beside the fresh file, not deleted.
+            let names = try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory)
+            #expect(names.contains { $0.hasPrefix(InputStore.fileName + ".replaced-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, "\(names)")
+        }
+        _ = daemon.stop(signal: SIGKILL)
+        let log = daemon.standardError()
+        #expect(log.components(separatedBy: damage.logged).count - 1 == 1, "logged once: \(log)")
+
+        daemon = try DaemonProcess(directory: directory.path("d"))
+        let restored = try state(daemon)
+        #expect(restored["version"]?.intValue == (shown["version"]?.intValue).map { $0 + 1 }, "the version continues by one")
+        #expect(restored["viewModels"] == shown["viewModels"])
+        #expect(restored["viewModels"]?["signin"]?["inputs"]?["username"] == .string("after"))
+        #expect(restored["viewModels"]?["products"]?["outputs"]?["products"]?.arrayValue?[2]["isSelected"] == .bool(true))
+        let relogged = try events(daemon)
+        #expect(Array(relogged.dropLast()) == logged, "the event log from before and after the damage")
+        #expect(relogged.last?["kind"] == .string("restart"))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"), .timeLimit(.minutes(1)))
+    func whileAFreshFileCannotBeCreatedSetsFailWithStorageThenResume() throws {
+        let directory = try TemporaryDirectory()
+        let home = directory.path("nobody")
+        #expect(mkdir(home, 0o700) == 0 && chown(home, 65534, 65534) == 0 && chmod(directory.path(""), 0o755) == 0)
+        var daemon = try DaemonProcess(directory: home, user: 65534)
+        let client = try daemon.control()
+        try expectOK(client, [#"{"op":"set","vm":"signin","name":"username","value":"before"}"#])
+        let database = daemon.stateDirectory + "/" + InputStore.fileName
+        for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+        // Its user may no longer create files in the state directory.
+        #expect(chmod(daemon.stateDirectory, 0o500) == 0)
+        for value in ["refused1", "refused2"] {
+            let refused = try client.request(#"{"op":"set","vm":"compass","name":"valueA","value":"\#(value)"}"#)
+            #expect(refused.errorCode == "storage", "\(refused)")
+        }
+        #expect(try client.request(#"{"op":"get","vm":"compass","name":"valueA"}"#)["value"] == .string(""))
+        #expect(chmod(daemon.stateDirectory, 0o700) == 0)
+        try expectOK(client, [#"{"op":"set","vm":"compass","name":"valueA","value":"after"}"#])
+        let live = try client.allInputs()
+        let shown = try state(daemon)
+        _ = daemon.stop(signal: SIGKILL)
+        #expect(daemon.standardError().components(separatedBy: "was deleted").count - 1 == 1)
+
+        daemon = try DaemonProcess(directory: home, user: 65534)
+        #expect(try daemon.control().allInputs() == live)
+        #expect(live["signin.username"] == .string("before"))
+        #expect(try state(daemon)["version"]?.intValue == (shown["version"]?.intValue).map { $0 + 1 })
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStopAfterTheDatabaseWasDeletedKeepsEverything() throws {
+        let directory = try TemporaryDirectory()
+        var daemon = try DaemonProcess(directory: directory.path("d"))
+        try expectOK(try daemon.control(), [#"{"op":"set","vm":"signin","name":"username","value":"kept"}"#])
+        let shown = try state(daemon)
+        for suffix in ["", "-wal", "-shm"] { unlink(daemon.stateDirectory + "/" + InputStore.fileName + suffix) }
+        #expect(daemon.stop() == 0)
+        daemon = try DaemonProcess(directory: directory.path("d"))
+        let restored = try state(daemon)
+        #expect(restored["viewModels"] == shown["viewModels"])
+        #expect(restored["version"]?.intValue == (shown["version"]?.intValue).map { $0 + 1 })
+        #expect(daemon.stop() == 0)
+    }
+}
