@@ -35,8 +35,9 @@ public enum DaemonOptions {
                                     every input (secret ones only as set or not set)
                                     without authentication, so a non-loopback HOST is
                                     logged as a warning
-          --state-dir DIR           persisted inputs and the view models' data (default
-                                    ./.bindery, $STATE_DIRECTORY under systemd)
+          --state-dir DIR           the saved state (what a restart restores) and the
+                                    view models' data (default ./.bindery,
+                                    $STATE_DIRECTORY under systemd)
           --http-connections N      HTTP connections served at once (default 16384,
                                     lowered to fit the open-file limit); past them
                                     requests get 503 and it is logged
