@@ -84,15 +84,11 @@ extension ViewModelHost {
                           secretInputs: secretInputValues(), changes: [], restart: true, events: [])
     }
 
-    /// The secret inputs' current values, which the encoded pieces show masked (a handful:
-    /// copied whole with every version).
+    /// The secret inputs' current values, which the encoded pieces show masked.
     private func secretInputValues() -> [StatePublisher.SecretInput: SurfaceValue] {
+        guard !secretInputs.isEmpty else { return [:] }
         var values: [StatePublisher.SecretInput: SurfaceValue] = [:]
-        for (viewModel, surface) in surfaces.enumerated() {
-            for (input, declared) in surface.inputs.enumerated() where declared.isSecret {
-                values[StatePublisher.SecretInput(viewModel: viewModel, input: input)] = state.values[viewModel].inputs[input]
-            }
-        }
+        for secret in secretInputs { values[secret] = state.values[secret.viewModel].inputs[secret.input] }
         return values
     }
 

@@ -55,6 +55,9 @@ public final class ViewModelHost: Sendable {
     let state = HostState()
     private let stopping = Synchronization.Atomic<Bool>(false)
     let publisher: StatePublisher
+    /// The secret inputs (which the published document shows masked), found once: every
+    /// version hands their values to the publisher for `get` on the control socket.
+    let secretInputs: [StatePublisher.SecretInput]
     /// Each view model's restorable stored members (``StoredMember``), in hosting order.
     let storedMembers: [[StoredMember]]
     /// Stored members that cannot be restored (not `Codable`), as "vm.path", for the start's warnings.
@@ -77,6 +80,10 @@ public final class ViewModelHost: Sendable {
         precondition(Set(surfaces.map(\.name)).count == surfaces.count, "view model names must be unique")
         self.viewModels = viewModels
         self.surfaces = surfaces
+        secretInputs = surfaces.enumerated().flatMap { viewModel, surface in
+            surface.inputs.indices.filter { surface.inputs[$0].isSecret }
+                .map { StatePublisher.SecretInput(viewModel: viewModel, input: $0) }
+        }
         var claimed: Set<ObjectIdentifier> = []
         var stored: [[StoredMember]] = []
         var unrestorable: [String] = []
