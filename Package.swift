@@ -3,7 +3,7 @@
 // binderyd → BinderyHost + BinderyModels; BinderyHost → Bindery, BinderyJSON, BinderyNames,
 // BinderySignals, BinderySQLite, BinderyWeb and the C shims (never the demo's BinderyModels,
 // so a user's daemon links only its own view models); BinderyModels → Bindery, BinderySQLite;
-// Bindery → BinderyNames, BinderyJSON. BinderyHost and BinderyCLI share BinderyJSON and BinderyNames; the
+// Bindery → BinderyNames → BinderyJSON. BinderyHost and BinderyCLI share BinderyJSON and BinderyNames; the
 // daemon and binderyctl share BinderySignals; BinderyHost serves BinderyWeb, the dashboard
 // generated from web/ at build time.
 import PackageDescription
@@ -30,8 +30,8 @@ let package = Package(
         .target(name: "BinderyJSON"),
         // What every program says alike: the one did-you-mean rule for mistyped names, the
         // excerpt a message quotes of typed text (the core's surface errors, the daemon,
-        // binderyctl) and the release's version; no dependencies.
-        .target(name: "BinderyNames"),
+        // binderyctl) and the release's version; quotes with BinderyJSON's escaping.
+        .target(name: "BinderyNames", dependencies: ["BinderyJSON"]),
         // The signal self-pipe, shared by binderyd's shutdown and binderyctl's Ctrl-C; no
         // dependencies.
         .target(name: "BinderySignals"),

@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// The one rule for quoting back what a user typed in an error message, shared by the core's
 /// surface errors, the daemon and binderyctl: a mistyped megabyte costs one short line, not a
 /// screenful, and every program cuts it the same way.
@@ -11,9 +13,10 @@ public enum Excerpt {
     /// How many characters of a long value are quoted.
     public static let limit = 40
 
-    /// `text` quoted by `quote` (double quotes with `"` and `\` escaped by default), cut to
-    /// ``limit`` characters and "…" with the size after the closing quote when it is longer.
-    public static func quoted(_ text: String, quote: (String) -> String = Excerpt.doubleQuoted) -> String {
+    /// `text` quoted by `quote` (by default as a JSON string, BinderyJSON's minimal escaping:
+    /// quotes, backslashes and control characters escaped, so the message stays one line), cut
+    /// to ``limit`` characters and "…" with the size after the closing quote when it is longer.
+    public static func quoted(_ text: String, quote: (String) -> String = JSONEscaping.minimal.quoted) -> String {
         let count = text.unicodeScalars.count
         guard count > limit else { return quote(text) }
         return quote(prefix(of: text) + "…") + " (" + characters(count) + ")"
@@ -37,20 +40,6 @@ public enum Excerpt {
     /// "1 character", "5,000 characters": the size as the rule prints it.
     public static func characters(_ count: Int) -> String {
         count == 1 ? "1 character" : grouped(count) + " characters"
-    }
-
-    /// `text` in double quotes, with `"`, `\` and newlines escaped as in JSON.
-    public static func doubleQuoted(_ text: String) -> String {
-        var out = "\""
-        for character in text {
-            switch character {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out + "\""
     }
 
     /// `text` in single quotes, as names and words are quoted back: `'lgoin'`.

@@ -1,4 +1,3 @@
-import BinderyJSON
 import BinderyNames
 import FoundationEssentials
 
@@ -126,7 +125,7 @@ public struct SurfaceInput: Sendable {
         guard let parsed = type.parse(text) else {
             let expected = "\(type.article) \(type.rawValue)" + (constraint == .none ? "" : " \(constraint)")
             let note = type == .int && Self.isWholeNumber(text) ? ", which is out of range" : ""
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(Excerpt.quoted(text, quote: JSONEscaping.minimal.quoted))\(note)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(Excerpt.quoted(text))\(note)")
         }
         return try validate(parsed, viewModel: viewModel)
     }

@@ -1,3 +1,4 @@
+import BinderyJSON
 import BinderyNames
 import Glibc
 
@@ -136,7 +137,7 @@ extension SurfaceValue: CustomStringConvertible {
         case let .bool(b): return String(b)
         case let .int(i): return String(i)
         case let .double(d): return d == d.rounded() && abs(d) < 1e15 ? String(format1: d) : String(d)
-        case let .string(s): return Excerpt.doubleQuoted(s)
+        case let .string(s): return JSONEscaping.minimal.quoted(s)
         case let .list(items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case let .record(record):
             return "{" + record.fields.map { "\($0.name): \($0.value.description)" }.joined(separator: ", ") + "}"
