@@ -64,10 +64,11 @@ let package = Package(
 
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
-        // What more than one test target needs (a temporary directory), written once.
+        // What more than one test target needs (a temporary directory, the real daemon on a
+        // temporary socket, raw sockets), written once.
         .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
-        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "BinderyTestSupport", "binderyctl", "binderyd"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]

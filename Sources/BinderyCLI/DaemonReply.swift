@@ -1,3 +1,4 @@
+import BinderyNames
 import BinderyJSON
 
 /// One reply line from the daemon, as the REPL received it: the text (for `--json`) and its
@@ -21,18 +22,19 @@ public struct DaemonReply: Sendable {
 
     /// A failure binderyctl found itself (a typo, a bad value, no daemon), shaped exactly like
     /// the daemon's error replies: `{"id": null, "ok": false, "error": {"code", "message"}}`.
-    public init(localFailure code: String, _ message: String) {
+    public init(localFailure code: ErrorCode, _ message: String) {
         let value = JSONValue.object([
             ("id", .null), ("ok", .bool(false)),
-            ("error", .object([("code", .string(code)), ("message", .string(message))])),
+            ("error", .object([("code", .string(code.rawValue)), ("message", .string(message))])),
         ])
         self.init(raw: value.serialized, value: value)
     }
 
     /// Whether the request succeeded (`"ok": true`).
     public var ok: Bool { value["ok"]?.boolValue == true }
-    /// The error code of a failed request ("unknown_input", …).
-    public var errorCode: String? { value["error"]?["code"]?.stringValue }
+    /// The error code of a failed request (`unknown_input`, …); nil if it has none this
+    /// binderyctl knows.
+    public var errorCode: ErrorCode? { ErrorCode(json: value["error"]?["code"]) }
     /// The error message of a failed request.
     public var errorMessage: String? { value["error"]?["message"]?.stringValue }
 }

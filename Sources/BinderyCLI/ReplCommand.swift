@@ -42,10 +42,10 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// The control protocol's error code for it (`--json` error replies use the daemon's shape).
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .syntax, .usage, .notAPath: return "bad_request"
-        case .unknownCommand: return "unknown_op"
+        case .syntax, .usage, .notAPath: return .badRequest
+        case .unknownCommand: return .unknownOp
         }
     }
 }

@@ -17,7 +17,7 @@ public enum ScriptRunner {
             switch line {
             case let .text(text): outcome = session.execute(line: text)
             case .tooLong:
-                outcome = session.fail("frame_too_large", Session.lineTooLongMessage)
+                outcome = session.fail(.frameTooLarge, Session.lineTooLongMessage)
             }
             switch outcome {
             case .succeeded: continue

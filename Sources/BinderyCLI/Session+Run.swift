@@ -1,4 +1,3 @@
-import BinderyNames
 import BinderyJSON
 import BinderyNames
 
@@ -9,23 +8,23 @@ extension Session {
         throws(ConnectionError) -> CommandOutcome
     {
         let surface: ViewModelSurface
-        switch try check(command, kind: "command", in: vm, names: { $0.commands.map(\.name) }) {
-        case let .success(s): surface = s
-        case let .failure(reported): return reported.outcome
+        switch try names.check(command, kind: .command, in: vm) {
+        case let .success(found): surface = found
+        case let .failure(refusal): return report(refusal)
         }
         let target = "\(vm).\(command)"
         var fields: [(String, JSONValue)] = [("vm", .string(vm)), ("name", .string(command))]
         if let spec = surface.command(command) {
             switch (argument, spec.argumentName) {
             case (nil, let name?):
-                return fail("invalid_argument", "\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
+                return fail(.invalidArgument, "\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
             case (let token?, nil) where surface.isDescribed:
-                return fail("invalid_argument", "\(target) takes no argument (got \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted)))")
+                return fail(.invalidArgument, "\(target) takes no argument (got \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted)))")
             case (let token?, _):
                 do {
                     fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: target, argument: spec.argumentName ?? "its argument")))
                 } catch {
-                    return fail("invalid_argument", error.message)
+                    return fail(.invalidArgument, error.message)
                 }
             case (nil, nil):
                 break
@@ -57,7 +56,7 @@ extension Session {
         io.status(nil)
         guard let result else {
             let message = "stopped waiting; \(target) may still be running (`watch` or `log` shows how it ends)"
-            if options.json { return fail("interrupted", message) }
+            if options.json { return fail(.interrupted, message) }
             io.print(message)
             return .succeeded
         }
@@ -66,5 +65,11 @@ extension Session {
             wait ? renderer.finished(vm: vm, command: command, reply: value)
                  : ["started \(target) (not waiting; `watch` or `log` shows how it ends)"]
         }
+    }
+
+    /// "1.4 s": tenths of a second, rounded down, for the live status line.
+    static func seconds(_ s: Double) -> String {
+        let tenths = Int((s * 10).rounded(.down))
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 }

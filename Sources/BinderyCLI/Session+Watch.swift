@@ -8,20 +8,11 @@ import Musl
 /// `watch`: one stream of change events on a connection of its own, kept by the session.
 extension Session {
     /// Whether a `watch` is running.
-    public var isWatching: Bool { link.withLock { $0.watch.map { !$0.isClosed } ?? false } }
+    public var isWatching: Bool { link.isWatching }
 
     /// Ends the running `watch`, if any; true if there was one.
     @discardableResult
-    public func stopWatch() -> Bool {
-        let watch = link.withLock { state -> DaemonConnection? in
-            defer { state.watch = nil }
-            state.watchStopping = state.watch != nil
-            return state.watch
-        }
-        guard let watch else { return false }
-        watch.close()
-        return true
-    }
+    public func stopWatch() -> Bool { link.stopWatch() }
 
     /// Starts watching on a connection of its own (the protocol ends a watch by closing it).
     /// Interactive: returns at once and events arrive as notices. Otherwise: prints events
@@ -34,12 +25,8 @@ extension Session {
             onEvent: { reply in
                 if json { io.notice(reply.raw) } else if let event = reply.value["event"] { io.notice(renderer.event(event)) }
             },
-            onClose: {
-                let intended = link.withLock { state -> Bool in
-                    defer { state.watchStopping = false }
-                    return state.watchStopping
-                }
-                if !intended { io.notice("watch ended: binderyd closed the connection") }
+            onClose: { [weak link] in
+                if link?.watchClosedOnPurpose() == false { io.notice("watch ended: binderyd closed the connection") }
             })
         var fields: [(String, JSONValue)] = []
         if let vm { fields.append(("vm", .string(vm))) }
@@ -48,7 +35,7 @@ extension Session {
             connection.close()
             return report(reply) { _ in [] }
         }
-        link.withLock { $0.watch = connection; $0.watchStopping = false }
+        link.adoptWatch(connection)
         if options.json { io.print(reply.raw) }
         let scope = vm.map { "view model \($0)" } ?? "every view model"
         guard !options.interactive else {

@@ -56,7 +56,7 @@ public final class SurfaceCache: SurfaceCatalog {
         }
         guard reply.ok else { return .failure(.refused(reply)) }
         guard let surface = reply.value["surface"].flatMap({ ViewModelSurface.fromDescribe(name: viewModel, surface: $0) })
-        else { return .failure(.refused(DaemonReply(localFailure: "bad_reply", "binderyd's describe reply for \(viewModel) has no surface"))) }
+        else { return .failure(.refused(DaemonReply(localFailure: .badReply, "binderyd's describe reply for \(viewModel) has no surface"))) }
         state.withLock { $0.described[viewModel] = surface }
         return .success(surface)
     }

@@ -44,7 +44,7 @@ case let .unreachable(attempts):
     let message = SocketLocator.unreachableMessage(attempts)
     if invocation.json {
         // With --json, the one reply is an error reply.
-        StandardStreams.write(DaemonReply(localFailure: "unavailable", message).raw + "\n")
+        StandardStreams.write(DaemonReply(localFailure: .unavailable, message).raw + "\n")
     } else {
         StandardStreams.write(style.error(message) + "\n", to: 2)
     }
@@ -81,7 +81,7 @@ do {
     _ = try session.connect()
 } catch {
     if invocation.json {
-        session.fail("unavailable", error.description)  // with --json, the one reply is an error reply
+        session.fail(.unavailable, error.description)  // with --json, the one reply is an error reply
     } else {
         StandardStreams.write(style.error(error.description) + "\n", to: 2)
     }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// binderyctl as a script uses it: `-c` and stdin modes, rendering, errors and exit codes,
-/// against the daemon of `TestDaemon` (fake by default, real with BINDERY_TEST_SOCKET).
+/// against the daemon of `TestDaemon` (the real binderyd).
 @Suite(.serialized) struct EndToEndTests {
     func withDaemon(_ body: (TestDaemon) throws -> Void) throws {
         let daemon = try TestDaemon.start()

@@ -3,7 +3,7 @@ import Testing
 
 /// binderyctl's output on a real terminal (a tmux pane on a private tmux server): colour-aware
 /// alignment, tables fitted to the width, `\x`, the pager, and Ctrl-C interrupting a run —
-/// against the daemon of `TestDaemon` (fake by default, real with BINDERY_TEST_SOCKET).
+/// against the daemon of `TestDaemon` (the real binderyd).
 @Suite(.serialized) struct InteractiveTerminalTests {
     typealias Pane = InteractiveTmuxTests.Pane
 
@@ -90,17 +90,13 @@ import Testing
     }
 
     @Test func ctrlCInterruptsTheRunAndTheLogSaysSo() throws {
-        let daemon = try TestDaemon.start(runDelay: 60)
+        let daemon = try TestDaemon.start()
         defer { daemon.stop() }
-        var restoreLatency: String?
-        if daemon.isReal {
-            let before = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "get api.latencyMs"])
-            restoreLatency = before.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            _ = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "set api.latencyMs 20000"])
-        }
-        defer {
-            if let restoreLatency { _ = try? Binderyctl.run(["--socket", daemon.socketPath, "-c", "set api.latencyMs \(restoreLatency)"]) }
-        }
+        // login.login waits for the API's latency: long enough to press Ctrl-C while it runs.
+        let before = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "get api.latencyMs"])
+        let restoreLatency = before.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "set api.latencyMs 20000"])
+        defer { _ = try? Binderyctl.run(["--socket", daemon.socketPath, "-c", "set api.latencyMs \(restoreLatency)"]) }
         let pane = try shell(daemon, environment: "NO_COLOR=1 PAGER=")
         defer { pane.close() }
         try enter(pane, "set login.mobilePhone 13800138000")

@@ -142,10 +142,10 @@ import Testing
         try pane.press("C-d")
     }
 
-    @Test(.enabled(if: TestDaemon.realSocket == nil, TestDaemon.needsFakeDaemon))
-    func watchPrintsAboveThePromptAndTheSessionSurvivesTheDaemonLeaving() throws {
-        let fake = try FakeControlServer()
-        let path = fake.path
+    /// The daemon is the test's own: it is stopped and started again on the same socket.
+    @Test func watchPrintsAboveThePromptAndTheSessionSurvivesTheDaemonLeaving() throws {
+        let daemon = try TestDaemon.startOwn()
+        let path = daemon.socketPath
         let command = "env NO_COLOR=1 TERM=xterm XDG_STATE_HOME=/nonexistent-bctl \(Binderyctl.path) --socket \(path);"
             + " echo \"binderyctl exited $?\""
         let pane = try Pane(command: command)
@@ -162,9 +162,9 @@ import Testing
         try pane.press("C-c")
         #expect(try pane.waitFor("stopped watching").contains("stopped watching"))
 
-        fake.stop()
+        daemon.stop()
         #expect(try pane.waitFor("binderyd went away").contains("binderyd went away"))
-        let back = try FakeControlServer(path: path)
+        let back = try TestDaemon.startOwn(in: daemon.ownDirectory)
         defer { back.stop() }
         #expect(try pane.waitFor("reconnected to binderyd").contains("reconnected to binderyd"))
         try pane.type("ping")

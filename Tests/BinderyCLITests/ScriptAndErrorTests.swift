@@ -5,7 +5,7 @@ import Testing
 
 /// Errors print once, `--json` answers every command with exactly one reply, scripts take
 /// comments and name the failing line, and over-long lines fail at once — against the daemon
-/// of `TestDaemon` (fake by default, real with BINDERY_TEST_SOCKET).
+/// of `TestDaemon` (the real binderyd).
 @Suite(.serialized) struct ScriptAndErrorTests {
     func withDaemon(_ body: (TestDaemon) throws -> Void) throws {
         let daemon = try TestDaemon.start()
@@ -83,8 +83,7 @@ import Testing
 
     /// A value that does not parse as the input's type (parsed by the daemon, from the typed
     /// text binderyctl sends) is quoted as its first characters and its size.
-    @Test(.enabled(if: TestDaemon.realSocket != nil, TestDaemon.needsRealDaemon))
-    func aHugeBadValueIsQuotedAsAPrefixAndItsSize() throws {
+    @Test func aHugeBadValueIsQuotedAsAPrefixAndItsSize() throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }
         let r = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "set api.latencyMs " + String(repeating: "x", count: 5_000)])
@@ -95,8 +94,7 @@ import Testing
 
     /// The daemon's own errors follow the same rule (a string input's length limit is checked
     /// by the daemon, not by binderyctl).
-    @Test(.enabled(if: TestDaemon.realSocket != nil, TestDaemon.needsRealDaemon))
-    func theDaemonQuotesAHugeBadValueTheSameWay() throws {
+    @Test func theDaemonQuotesAHugeBadValueTheSameWay() throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }
         let r = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "set compass.valueA " + String(repeating: "x", count: 5_000)])
@@ -114,10 +112,9 @@ import Testing
         #expect(reply["ok"] == .bool(false) && reply["error"]?["code"] == .string("unavailable"))
     }
 
-    /// Only the real daemon limits frames: a request over 1 MiB gets `frame_too_large` with a
+    /// The daemon limits frames: a request over 1 MiB gets `frame_too_large` with a
     /// null id, which must still answer it (it used to be dropped, and the request waited forever).
-    @Test(.enabled(if: TestDaemon.realSocket != nil, TestDaemon.needsRealDaemon))
-    func anOversizedRequestIsAnsweredNotStranded() throws {
+    @Test func anOversizedRequestIsAnsweredNotStranded() throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }
         let connection = try DaemonConnection(path: daemon.socketPath)
@@ -125,14 +122,13 @@ import Testing
         let huge = String(repeating: "x", count: 1_100_000)
         let pending = try connection.send(op: "set", [("vm", .string("compass")), ("name", .string("valueA")), ("value", .string(huge))])
         let reply = try pending.wait()?.get()
-        #expect(reply?.errorCode == "frame_too_large")
+        #expect(reply?.errorCode == .frameTooLarge)
         #expect(try connection.request(op: "ping").ok, "the connection goes on")
     }
 
     /// The real products view model: a loadMore cut short by products.cancel is logged as
     /// interrupted ("cancelled"), not as a green finish with null.
-    @Test(.enabled(if: TestDaemon.realSocket != nil, TestDaemon.needsRealDaemon))
-    func aCancelledLoadMoreIsLoggedAsInterrupted() throws {
+    @Test func aCancelledLoadMoreIsLoggedAsInterrupted() throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }
         let before = try Binderyctl.run(["--socket", daemon.socketPath, "-c", "get api.latencyMs"])
@@ -154,44 +150,5 @@ import Testing
             #expect(r.stdout.contains("  run VM.COMMAND [ARG] [&]\n"))
             #expect(r.stdout.contains("\\?"))
         }
-    }
-}
-
-@Suite struct ScriptLineReaderTests {
-    func reader(for text: String) throws -> (ScriptLineReader, Pipe) {
-        let pipe = Pipe()
-        pipe.fileHandleForWriting.write(Data(text.utf8))
-        try pipe.fileHandleForWriting.close()
-        return (ScriptLineReader(fd: pipe.fileHandleForReading.fileDescriptor, limit: 8), pipe)
-    }
-
-    @Test func linesAndTheLastLineWithoutNewline() throws {
-        var (reader, pipe) = try reader(for: "ab\r\n\ncd")
-        #expect(reader.next() == .text("ab"))
-        #expect(reader.next() == .text(""))
-        #expect(reader.next() == .text("cd"))
-        #expect(reader.next() == nil)
-        _ = pipe
-    }
-
-    @Test func aLongLineIsReportedOnceAndSkipped() throws {
-        var (reader, pipe) = try reader(for: "123456789012\nok\n1234567890")
-        guard case .tooLong? = reader.next() else { Issue.record("expected tooLong"); return }
-        #expect(reader.next() == .text("ok"))
-        guard case .tooLong? = reader.next() else { Issue.record("expected tooLong"); return }
-        #expect(reader.next() == nil)
-        _ = pipe
-    }
-}
-
-@Suite struct CommandParserTests {
-    @Test func commentsBlankLinesAndCase() throws {
-        #expect(try CommandParser.parse("# set x") == nil)
-        #expect(try CommandParser.parse("   ") == nil)
-        #expect(try CommandParser.parse("PING") == .ping)
-        #expect(try CommandParser.parse("Get login.avatarURL") == .get(vm: "login", name: "avatarURL"))
-        #expect(try CommandParser.parse("\\?") == .quickHelp)
-        #expect(try CommandParser.parse("\\q") == .quit)
-        #expect(throws: CommandLineError.self) { try CommandParser.parse("\\zz") }
     }
 }

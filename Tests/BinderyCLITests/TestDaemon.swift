@@ -1,88 +1,48 @@
+import BinderyTestSupport
 import Foundation
 import Testing
 
-/// The daemon the end-to-end tests talk to: the real binderyd when `BINDERY_TEST_SOCKET`
-/// names its control socket (the lead points the same tests at it), else an in-process
-/// `FakeControlServer` on a fresh temporary socket.
-struct TestDaemon {
+/// The real binderyd the end-to-end tests talk to: the one whose control socket
+/// `BINDERY_TEST_SOCKET` names (scripts/e2e.sh points these tests at the daemon it started),
+/// else one of the test's own (``DaemonProcess``) on a temporary socket, port and state
+/// directory, at the default latency and log level as e2e's, stopped by ``stop()``.
+final class TestDaemon {
+    /// The daemon's control socket.
     let socketPath: String
-    private let fake: FakeControlServer?
+    /// The test's own daemon, nil when the run names one.
+    let process: DaemonProcess?
+    private let directory: TemporaryDirectory?
 
-    /// Whether the tests talk to the real binderyd.
-    var isReal: Bool { fake == nil }
+    private init(socketPath: String, process: DaemonProcess?, directory: TemporaryDirectory?) {
+        self.socketPath = socketPath
+        self.process = process
+        self.directory = directory
+    }
 
     /// The real daemon's control socket from `BINDERY_TEST_SOCKET`, if the run names one.
-    static var realSocket: String? {
+    static var sharedSocket: String? {
         ProcessInfo.processInfo.environment["BINDERY_TEST_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Why a test that needs the real daemon is skipped (for `.enabled(if:)`).
-    static let needsRealDaemon: Comment = "needs the real binderyd: scripts/e2e.sh runs it with BINDERY_TEST_SOCKET"
-    /// Why a test that needs the fake daemon is skipped (for `.enabled(if:)`).
-    static let needsFakeDaemon: Comment = "needs the in-process fake daemon (runs without BINDERY_TEST_SOCKET)"
-
-    /// `runDelay`: how long the fake's `login.login` takes (the real daemon's is set through `api.latencyMs`).
-    static func start(runDelay: Double = 1.5) throws -> TestDaemon {
-        if let real = realSocket {
-            return TestDaemon(socketPath: real, fake: nil)
-        }
-        let fake = try FakeControlServer(runDelay: runDelay)
-        return TestDaemon(socketPath: fake.path, fake: fake)
+    /// The daemon named by `BINDERY_TEST_SOCKET`, else a new one of the test's own.
+    static func start() throws -> TestDaemon {
+        if let shared = sharedSocket { return TestDaemon(socketPath: shared, process: nil, directory: nil) }
+        return try startOwn()
     }
 
-    func stop() { fake?.stop() }
+    /// A new daemon of the test's own, whatever the run names: for tests that stop it, kill it
+    /// or start it again. `directory` holds its socket and state (a fresh one when nil), so a
+    /// daemon started again on the same directory listens where the first one did.
+    static func startOwn(in directory: TemporaryDirectory? = nil) throws -> TestDaemon {
+        // A short path, as a person's socket would have: the banner quoting it must fit 80 columns.
+        let directory = try directory ?? TemporaryDirectory(name: "bctl-\(UUID().uuidString.prefix(8))")
+        let process = try DaemonProcess(directory: directory.path("d"), latencyFlag: false, logLevel: "warning")
+        return TestDaemon(socketPath: process.socketPath, process: process, directory: directory)
+    }
+
+    /// The temporary directory of the test's own daemon (nil for the shared one).
+    var ownDirectory: TemporaryDirectory? { directory }
+
+    /// Stops the test's own daemon (SIGTERM, waiting for it); the shared one keeps running.
+    func stop() { process?.stop() }
 }
-
-/// Runs the built binderyctl (next to the test bundle) and collects what it printed.
-enum Binderyctl {
-    static var path: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("binderyctl").path
-    }
-
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    static func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:],
-                    currentDirectory: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["BINDERY_SOCKET"] = nil
-        environment["RUNTIME_DIRECTORY"] = nil
-        for (k, v) in extra { environment[k] = v }
-        process.environment = environment
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        // A safety net, not a timing assertion: a binderyctl that never exits is killed, so the
-        // test fails on its output instead of hanging the suite.
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-        defer { watchdog.cancel() }
-        // Read both pipes concurrently so neither can fill and block the child.
-        let errData = Mutex(Data())
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            let data = error.fileHandleForReading.readDataToEndOfFile()
-            errData.withLock { $0 = data }
-        }
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
-    }
-}
-
-import Synchronization

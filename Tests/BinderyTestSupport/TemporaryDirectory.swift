@@ -5,9 +5,11 @@ public final class TemporaryDirectory {
     /// The directory; it exists from `init` until this object is released.
     public let url: URL
 
-    public init() throws {
+    /// A directory called `name` (unique by default; a shorter name keeps socket paths in it
+    /// short, as a person's would be).
+    public init(name: String = "bindery-tests-\(UUID().uuidString)") throws {
         url = FileManager.default.temporaryDirectory
-            .appending(path: "bindery-tests-\(UUID().uuidString)", directoryHint: .isDirectory)
+            .appending(path: name, directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -1,26 +1,14 @@
+import BinderyNames
+
 /// Why a surface operation was refused or failed. `message` is one line a person can act on.
 public struct SurfaceError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure, for programs (the control protocol's error codes).
-    public enum Code: String, Sendable, Hashable {
-        case unknownViewModel = "unknown_view_model"
-        case unknownInput = "unknown_input"
-        case unknownOutput = "unknown_output"
-        case unknownCommand = "unknown_command"
-        case invalidValue = "invalid_value"
-        case invalidArgument = "invalid_argument"
-        case disabled
-        case failed
-        case timedOut = "timed_out"
-        case interrupted
-    }
-
-    /// The kind of failure.
-    public let code: Code
+    /// The kind of failure: the control protocol's error code (one list, BinderyNames' `ErrorCode`).
+    public let code: ErrorCode
     /// The one-line explanation.
     public let message: String
 
     /// An error of kind `code` explained by `message`.
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String) {
         self.code = code
         self.message = message
     }

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyNames
 
 /// What the host shows of one command: whether it can run, whether it runs, and how its
 /// runs started through the host ended.
@@ -10,8 +11,8 @@ public struct CommandState: Sendable, Hashable {
         public var message: String
         /// When it happened, seconds since the epoch.
         public var at: Double
-        /// The protocol's error code ("failed", "timed_out", "interrupted").
-        public var code: String = "failed"
+        /// The protocol's error code (`failed`, `timed_out`, `interrupted`).
+        public var code: ErrorCode = .failed
     }
 
     /// Whether the command can run now.
@@ -37,7 +38,7 @@ public struct CommandState: Sendable, Hashable {
             writer.beginObject()
             writer.key("message"); writer.string(lastError.message)
             writer.key("at"); writer.string(ISO8601Timestamp.string(fromEpochSeconds: lastError.at))
-            writer.key("code"); writer.string(lastError.code)
+            writer.key("code"); writer.string(lastError.code.rawValue)
             writer.endObject()
         } else {
             writer.null()

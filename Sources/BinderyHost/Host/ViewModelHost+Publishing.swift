@@ -179,7 +179,7 @@ extension ViewModelHost {
             writer.beginObject()
             writer.key("message"); writer.string(error.message)
             writer.key("at"); writer.double(error.at)
-            writer.key("code"); writer.string(error.code)
+            writer.key("code"); writer.string(error.code.rawValue)
             writer.endObject()
         } else {
             writer.null()

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Bindery
 import BinderyJSON
+import BinderyNames
 
 /// Restoring the saved state at start (see ``ViewModelHost`` for the guarantees): inputs,
 /// stored members, commands, and the check of the recomputed outputs.
@@ -105,13 +106,13 @@ extension ViewModelHost {
             command.lastValue = saved["lastValue"].map(SurfaceValue.init(json:)) ?? .null
             if let error = saved["lastError"], let message = error["message"]?.stringValue {
                 command.lastError = CommandState.LastError(message: message, at: error["at"]?.doubleValue ?? 0,
-                                                           code: error["code"]?.stringValue ?? "failed")
+                                                           code: error["code"]?.stringValue.flatMap(ErrorCode.init(rawValue:)) ?? .failed)
             }
             if crashed, saved["executing"] == .bool(true) {
                 let now = ISO8601Timestamp.now()
                 let failure = HostFailure(.interrupted, "\(row.viewModel).\(row.name) was interrupted: the daemon stopped while it ran (crash recovery)")
                 command.runs += 1
-                command.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code.rawValue)
+                command.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code)
                 record(HostEvent(viewModel: row.viewModel, name: row.name, at: now, kind: .fail(durationMs: 0, failure: failure)))
                 state.changedCommands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
             }

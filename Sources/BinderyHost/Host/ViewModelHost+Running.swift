@@ -111,7 +111,7 @@ extension ViewModelHost {
         case let .failure(failure):
             if failure.code != .disabled {
                 commandState.runs += 1
-                commandState.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code.rawValue)
+                commandState.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code)
             }
             outcome = .failed(failure)
             record(HostEvent(viewModel: surface.name, name: commandName, at: now, kind: .fail(durationMs: seconds * 1000, failure: failure)))

@@ -1,9 +1,11 @@
 import BinderyHost
 import BinderyJSON
+import BinderyTestSupport
 import Foundation
 import Glibc
 
-/// A blocking client of the control socket for tests: sends lines, reads reply lines.
+/// A blocking raw client of the control socket for the daemon's protocol tests: sends any
+/// bytes (malformed, pipelined, unread), reads reply lines.
 /// Reads time out after 10 s so a broken daemon fails a test instead of hanging it.
 final class ControlClient {
     let descriptor: Int32
@@ -11,21 +13,7 @@ final class ControlClient {
     private var nextID = 1
 
     init(path: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard status == 0 else {
-            // No close here: deinit runs for a fully initialised object and closes it once.
-            throw DaemonTestError(description: "connect \(path): \(String(cString: strerror(errno)))")
-        }
+        descriptor = try UnixSocket.connect(to: path)
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
@@ -33,12 +21,7 @@ final class ControlClient {
     deinit { close(descriptor) }
 
     func send(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw DaemonTestError(description: "send: \(String(cString: strerror(errno)))") }
-            offset += written
-        }
+        guard UnixSocket.write(bytes, to: descriptor) else { throw DaemonTestError(description: "send: \(String(cString: strerror(errno)))") }
     }
 
     func send(line: String) throws {

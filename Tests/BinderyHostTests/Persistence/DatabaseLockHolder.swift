@@ -1,3 +1,4 @@
+import BinderyTestSupport
 import Foundation
 
 /// Another process (python3's sqlite3) holding `BEGIN IMMEDIATE` on a database — the write

@@ -1,47 +1,52 @@
-import BinderyHost
 import Foundation
 import Glibc
 
-struct DaemonTestError: Error, CustomStringConvertible {
-    let description: String
+/// Why a test's daemon, socket or helper process failed; `description` says what happened.
+public struct DaemonTestError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// The real `binderyd` binary (built next to this test bundle) running on a temporary
 /// socket, an ephemeral HTTP port and a temporary state directory.
-final class DaemonProcess {
-    static var binaryPath: String {
+public final class DaemonProcess {
+    public static var binaryPath: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("binderyd").path
     }
 
-    /// The web directory of this checkout (Tests/BinderyHostTests/Daemon → ../../../web);
+    /// The web directory of this checkout (Tests/BinderyTestSupport → ../../web);
     /// binderyd serves its own compiled-in copy unless given `--web-dir`.
-    static var webDirectory: String {
+    public static var webDirectory: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web").path
+            .deletingLastPathComponent().appendingPathComponent("web").path
     }
 
-    let directory: String
-    let socketPath: String
-    let stateDirectory: String
-    let process = Process()
+    public let directory: String
+    public let socketPath: String
+    public let stateDirectory: String
+    public let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
-    private(set) var port: UInt16 = 0
+    public private(set) var port: UInt16 = 0
     /// The dashboard URL binderyd printed.
-    private(set) var dashboardURL = ""
+    public private(set) var dashboardURL = ""
 
     /// Starts binderyd and waits until it prints its dashboard URL (both sockets listen).
     /// The state lives in `stateDirectory`, by default `<directory>/state`. With `umask`,
     /// binderyd starts under that umask (through `sh -c 'umask …; exec …'`); with `user`, as
-    /// that user and group id (through setpriv; the test must run as root).
-    init(directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
-         latencyFlag: Bool = true, http: String = "127.0.0.1:0", umask: String? = nil, currentDirectory: String? = nil,
-         user: UInt32? = nil) throws {
+    /// that user and group id (through setpriv; the test must run as root). Its stderr is read
+    /// only once it has exited, so a daemon that logs much should run at `logLevel` `warning`.
+    public init(directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
+                latencyFlag: Bool = true, http: String = "127.0.0.1:0", umask: String? = nil, currentDirectory: String? = nil,
+                user: UInt32? = nil, logLevel: String = "debug") throws {
         self.directory = directory
         socketPath = directory + "/control.sock"
         self.stateDirectory = stateDirectory ?? directory + "/state"
-        let arguments = ["--socket", socketPath, "--http", http, "--state-dir", self.stateDirectory, "--log-level", "debug"]
+        let arguments = ["--socket", socketPath, "--http", http, "--state-dir", self.stateDirectory, "--log-level", logLevel]
             + (latencyFlag ? ["--latency-ms", "0"] : []) + extraArguments
         if let umask {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -83,27 +88,19 @@ final class DaemonProcess {
 
     /// Sends `signal` and waits for the exit; returns the exit status.
     @discardableResult
-    func stop(signal: Int32 = SIGTERM) -> Int32 {
+    public func stop(signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return process.terminationStatus
     }
 
     /// Everything written to stderr (after the process ended).
-    func standardError() -> String {
+    public func standardError() -> String {
         String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    func http() throws -> RawHTTPConnection {
-        try RawHTTPConnection(port: port)
-    }
-
-    func control() throws -> ControlClient {
-        try ControlClient(path: socketPath)
-    }
-
     /// The daemon's resident memory (VmRSS), in bytes.
-    func residentBytes() throws -> Int {
+    public func residentBytes() throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else {

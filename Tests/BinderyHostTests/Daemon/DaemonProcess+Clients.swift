@@ -1,0 +1,13 @@
+import BinderyTestSupport
+
+extension DaemonProcess {
+    /// A raw HTTP connection to the daemon's port.
+    func http() throws -> RawHTTPConnection {
+        try RawHTTPConnection(port: port)
+    }
+
+    /// A new connection to the daemon's control socket.
+    func control() throws -> ControlClient {
+        try ControlClient(path: socketPath)
+    }
+}
