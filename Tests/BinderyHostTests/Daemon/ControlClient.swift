@@ -5,7 +5,9 @@ import Foundation
 import Glibc
 
 /// A blocking raw client of the control socket for the daemon's protocol tests: sends any
-/// bytes (malformed, pipelined, unread), reads reply lines.
+/// bytes exactly as given (malformed, pipelined, left unread), reads reply and event lines in
+/// order. binderyctl's client (BinderyCLI's `DaemonConnection`) sends only requests it builds
+/// itself and hands events to a callback, so it cannot say what these tests say.
 /// Reads time out after 10 s so a broken daemon fails a test instead of hanging it.
 final class ControlClient {
     let descriptor: Int32
