@@ -7,32 +7,6 @@ import Foundation
 import Synchronization
 import Testing
 
-/// A view model whose command is gated by a derived output, one that runs until disposed,
-/// and one that completes without a value (as a fetch cut short by `take(until:)` does).
-final class GatedViewModel: ViewModel {
-    let surface: Surface
-    let word = MutableProperty("")
-    let isLong: Property<Bool>
-
-    init() {
-        isLong = word.map { $0.count >= 5 }
-        let go = Action<Void, Int, Never>(enabledIf: isLong) { _ in SignalProducer(value: 1) }
-        let slow = Action<Void, Int, Never> { _ in SignalProducer { _, _ in } }
-        let cut = Action<Void, Int, Never> { _ in SignalProducer.empty }
-        let after = Action<Void, Int, Never>(enabledIf: slow.isExecuting.map(!)) { _ in SignalProducer(value: 2) }
-        surface = Surface(
-            name: "gated",
-            inputs: [.string("word", word, .maxLength(20))],
-            outputs: [SurfaceOutput("isLong", isLong, derivesFrom: ["word"])],
-            commands: [
-                SurfaceCommand("go", go, enabledDerivesFrom: ["isLong"]),
-                SurfaceCommand("slow", slow),
-                SurfaceCommand("cut", cut),
-                SurfaceCommand("after", after),
-            ])
-    }
-}
-
 /// Runs refused with a reason, interrupted through the host, cut short by the view model,
 /// the one did-you-mean rule, and causes before effects in a watch.
 @Suite struct RunControlTests {
@@ -143,57 +117,5 @@ final class GatedViewModel: ViewModel {
         #expect(throws: HostFailure(.unknownViewModel, "unknown view model 'zzz' (view models: gated)")) {
             try host.viewModelIndex("zzz")
         }
-    }
-}
-
-/// The `interrupt` op against the real binderyd: a slow `products.refresh` ends as
-/// `interrupted` for the client waiting on it.
-@Suite struct DaemonInterruptTests {
-    @Test func interruptOpEndsAWaitingRun() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(directory: directory.path("d"))
-        let client = try daemon.control()
-        #expect(try client.request(#"{"op":"set","vm":"api","name":"latencyMs","value":20000}"#).isOK)
-        try client.send(line: #"{"id":"r","op":"run","vm":"products","name":"refresh"}"#)
-        // Wait until the run shows as executing, then interrupt it from a second connection.
-        let other = try daemon.control()
-        for _ in 0..<400 {
-            let state = try other.request(#"{"op":"get","vm":"products","name":"refresh"}"#)
-            if state["value"]?["executing"] == .bool(true) { break }
-            usleep(10_000)
-        }
-        let interrupt = try other.request(#"{"op":"interrupt","vm":"products","name":"refresh"}"#)
-        #expect(interrupt.isOK && interrupt["interrupted"] == .int(1))
-        let reply = try client.readReply()
-        #expect(reply["id"] == .string("r"))
-        #expect(reply.errorCode == "interrupted")
-        #expect(reply["error"]?["message"] == .string("products.refresh was interrupted by a client"))
-        #expect(daemon.stop() == 0)
-    }
-}
-
-/// A finished run is watched before the command state it leaves behind.
-@Suite struct WatchOrderTests {
-    @Test func aFinishComesBeforeTheCommandStateItLeaves() {
-        let scheduler = QueueScheduler(name: "test.order")
-        let model = scheduler.queue.sync { GatedViewModel() }
-        let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
-        #expect(host.start().isEmpty)
-        let events = Mutex<[String]>([])
-        let watch = host.watch(viewModel: nil) { json in
-            guard let event = try? JSONParser.parse(json) else { return }
-            events.withLock { $0.append("\(event["kind"]?.stringValue ?? "?") \(event["name"]?.stringValue ?? "?")") }
-        }
-        defer { host.unwatch(watch) }
-        let done = Completion<RunOutcome>()
-        host.run(viewModel: "gated", command: "cut", argument: nil, wait: true) { done.fulfil($0) }
-        _ = done.wait()
-        host.scheduler.queue.sync {}
-        let seen = events.withLock { $0 }
-        guard let end = seen.firstIndex(of: "fail cut"), let state = seen.lastIndex(of: "change cut") else {
-            Issue.record("\(seen)"); return
-        }
-        #expect(end < state, "\(seen)")
-        #expect(seen.first == "start cut", "\(seen)")
     }
 }

@@ -44,11 +44,3 @@ import Testing
         #expect(b.all == [.string(""), .string("東"), .string("左")])
     }
 }
-
-@Suite struct CompassLifetimeTests {
-    @Test func theBindingWorksForAHostThatHoldsOnlyTheSurface() throws {
-        let surface = CompassViewModel().surface
-        try surface.input(named: "valueA").set(.string("西"), viewModel: "compass")
-        #expect(try surface.input(named: "valueB").value == .string("東"))
-    }
-}
