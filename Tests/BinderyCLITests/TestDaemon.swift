@@ -1,16 +1,15 @@
 import BinderyTestSupport
 import Foundation
-import Testing
 
 /// The real binderyd the end-to-end tests talk to: the one whose control socket
 /// `BINDERY_TEST_SOCKET` names (scripts/e2e.sh points these tests at the daemon it started),
 /// else one of the test's own (``DaemonProcess``) on a temporary socket, port and state
-/// directory, at the default latency and log level as e2e's, stopped by ``stop()``.
+/// directory, with the latency and log level e2e's daemon has, stopped by ``stop()``.
 final class TestDaemon {
     /// The daemon's control socket.
     let socketPath: String
     /// The test's own daemon, nil when the run names one.
-    let process: DaemonProcess?
+    private let process: DaemonProcess?
     private let directory: TemporaryDirectory?
 
     private init(socketPath: String, process: DaemonProcess?, directory: TemporaryDirectory?) {
