@@ -37,7 +37,7 @@ import Testing
         "books": ["books": ["search"], "count": ["books"], "search": []],
         "products": ["products": [], "pageIndex": [], "lastError": [], "refresh": [], "loadMore": ["refresh"], "cancel": [], "toggle": []],
         "tweets": ["isUsernameValid": ["username"], "goAlpha": ["isUsernameValid"],
-                   "userFullName": ["getTweets", "loadMore"], "userAvatarURL": ["getTweets", "loadMore"],
+                   "userFullName": ["getTweets"], "userAvatarURL": ["getTweets"],
                    "tweets": ["getTweets", "loadMore"], "allTweetsLoaded": ["getTweets", "loadMore"],
                    "getTweets": ["isUsernameValid"], "loadMore": ["getTweets", "allTweetsLoaded"]],
         "compass": [:],

@@ -105,9 +105,9 @@ extension TweetsViewModel {
         Surface(self) {
             $0.constrain(\.username, .maxLength(64))
             // The profile and the tweets are parts of the listing, which only the commands set
-            // (not the username: typing one loads nothing).
-            $0.derive(\.userFullName, from: \.getTweets, \.loadMore)
-            $0.derive(\.userAvatarURL, from: \.getTweets, \.loadMore)
+            // (not the username: typing one loads nothing); `loadMore` keeps the loaded user.
+            $0.derive(\.userFullName, from: \.getTweets)
+            $0.derive(\.userAvatarURL, from: \.getTweets)
             $0.derive(\.tweets, from: \.getTweets, \.loadMore)
             $0.derive(\.allTweetsLoaded, from: \.getTweets, \.loadMore)
             // `loadMore` composes its enabled state from the listing and `getTweets`'s
