@@ -2,8 +2,9 @@
 // from /api/surface's derivesFrom lists; nodes and edges light up when a change runs along them.
 // No edge passes behind a node it does not connect: an edge between neighbouring columns
 // stays in the gap between them, one within a column bulges into the gap on its right, and
-// one that skips a column (an input enabling a command) runs down its source's gap, along a
-// lane of its own under the columns it skips, and up the gap before its target.
+// one that skips a column (an input enabling a command) or runs back (a command setting an
+// output) runs down the gap after its source, along a lane of its own under the nodes, and
+// up the gap before its target.
 import { clip } from "./format.js";
 import { h, light, svg } from "./dom.js";
 
@@ -47,7 +48,10 @@ export class BindingGraph {
     });
 
     const descriptions = [];
-    const idOf = (name) => (inputNames.includes(name) ? `in:${name}` : outputNames.includes(name) ? `out:${name}` : null);
+    // A command is a source too: of the outputs it sets, of a command its running disables.
+    const idOf = (name) => (inputNames.includes(name) ? `in:${name}`
+      : outputNames.includes(name) ? `out:${name}`
+      : commandNames.includes(name) ? `cmd:${name}` : null);
     const link = (fromName, to) => {
       const from = idOf(fromName);
       if (from && position.has(to)) this.edges.push({ from, to });
@@ -82,8 +86,9 @@ export class BindingGraph {
         const mid = (ax + bx) / 2;
         d = `M${ax},${ay} C${mid},${ay} ${mid},${by} ${bx},${by}`;
       } else {
-        // Around the columns between: each such edge has its own lane and its own x in the
-        // gaps (so two never share a segment), all within the gaps and under the nodes.
+        // Around the columns between (or back to a column on the left, from a command to an
+        // output it sets): each such edge has its own lane and its own x in the gaps (so two
+        // never share a segment), all within the gaps and under the nodes.
         const lane = lanes++;
         const laneY = bottomOfNodes + (lane + 1) * LANE_GAP + 4;
         const offset = 6 + (lane % 4) * 5;

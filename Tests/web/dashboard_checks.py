@@ -147,7 +147,8 @@ def passive_checks(session, quick=False):
         if not count or not edges:
             raise TestFailure(f"graph nodes {count}, login edges {edges}")
     s.check("every card has a binding graph; login's has edges", graphs)
-    s.check("no edge of a binding graph passes behind a node it does not connect", lambda: no_edge_behind_a_node(s))
+    s.check("no edge of a binding graph passes behind a node it does not connect, one from a command to the output it sets among them",
+            lambda: no_edge_behind_a_node(s, need_command_to_output=True))
 
     s.check("the last-update time is shown", lambda: s.wait_for(
         "/^\\d\\d:\\d\\d:\\d\\d$/.test(document.getElementById('updated').textContent)", "last update is a clock time"))

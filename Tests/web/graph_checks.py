@@ -1,6 +1,8 @@
 """The binding graph's layout, checked in the page: no edge passes behind a node it does not
-connect. Shared by the dashboard test (binderyd's view models) and the guide example's check
-(Examples/Login's notes, whose `add` command derives from the `draft` input)."""
+connect. Shared by the dashboard test (binderyd's view models, whose tweets outputs derive from
+the commands that set them: edges running back to the left) and the guide example's check
+(Examples/Login's notes, whose `add` command derives from the `draft` input). Both graphs are
+read from the view models' code, which declares no derivation for these edges."""
 
 from devtools import TestFailure
 
@@ -35,11 +37,18 @@ HAS_INPUT_TO_COMMAND = """[...document.querySelectorAll('svg.graph path.edge')]
   .some(p => p.dataset.from.startsWith('in:') && p.dataset.to.startsWith('cmd:'))"""
 
 
-def no_edge_behind_a_node(session, need_input_to_command=False):
+# Whether some card's graph has an edge from a command back to an output (one it sets).
+HAS_COMMAND_TO_OUTPUT = """[...document.querySelectorAll('svg.graph path.edge')]
+  .some(p => p.dataset.from.startsWith('cmd:') && p.dataset.to.startsWith('out:'))"""
+
+
+def no_edge_behind_a_node(session, need_input_to_command=False, need_command_to_output=False):
     """Waits for the graphs, then fails with the crossings if any edge passes behind a node."""
     session.wait_for("document.querySelectorAll('svg.graph path.edge').length > 0", "binding graphs with edges")
     if need_input_to_command and not session.evaluate(HAS_INPUT_TO_COMMAND):
         raise TestFailure("no graph has an edge from an input to a command")
+    if need_command_to_output and not session.evaluate(HAS_COMMAND_TO_OUTPUT):
+        raise TestFailure("no graph has an edge from a command to an output")
     result = session.evaluate(CROSSINGS)
     if result["crossings"]:
         raise TestFailure("; ".join(result["crossings"][:5]))

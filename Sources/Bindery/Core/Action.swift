@@ -44,6 +44,9 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     }
     @usableFromInline let enabledLock = Mutex<Property<Bool>?>(nil)
     @usableFromInline let makeIsEnabled: () -> Property<Bool>
+    /// What the enabled state derives from (its `enabledIf` or `state` property), for the
+    /// binding graph: `isEnabled` itself is made on first use, and also reads `isExecuting`.
+    @usableFromInline let enabledLineage: PropertyLineage
 
     @usableFromInline let executing = MutableProperty(false)
     @usableFromInline let eventsObserver: Signal<Signal<Output, Error>.Event, Never>.Observer
@@ -58,12 +61,25 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
 
     /// An action enabled while `isEnabled(state.value)` holds, whose work is
     /// `execute(state.value, input)`.
-    @inlinable public init<State: PropertyProtocol>(
+    @inlinable public convenience init<State: PropertyProtocol>(
         state: State,
         enabledIf isEnabled: @escaping (State.Value) -> Bool,
         timeout: ActionTimeout? = nil,
         execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
     ) {
+        self.init(state: state, enabledIf: isEnabled, enabledLineage: .composed(of: state), timeout: timeout, execute: execute)
+    }
+
+    /// `init(state:enabledIf:timeout:execute:)` whose enabled state derives from what
+    /// `enabledLineage` says (constant for an action that is always enabled).
+    @inlinable init<State: PropertyProtocol>(
+        state: State,
+        enabledIf isEnabled: @escaping (State.Value) -> Bool,
+        enabledLineage: PropertyLineage,
+        timeout: ActionTimeout?,
+        execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
+    ) {
+        self.enabledLineage = enabledLineage
         lifetime = Lifetime(token)
         self.timeout = timeout
         (events, eventsObserver) = Signal.pipe()
@@ -115,7 +131,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         timeout: ActionTimeout? = nil,
         execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
     ) {
-        self.init(state: state, enabledIf: { _ in true }, timeout: timeout, execute: execute)
+        self.init(state: state, enabledIf: { _ in true }, enabledLineage: .constant, timeout: timeout, execute: execute)
     }
 
     deinit {

@@ -19,6 +19,8 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // `@unchecked`: every stored property is immutable; the value itself lives in `core`,
     // behind its lock.
     @usableFromInline let core: SignalCore<Value, Never>
+    /// What the property was composed from, for the binding graph (``PropertyLineage``).
+    @usableFromInline let lineage: PropertyLineage
     /// The signal wrapper of `core`: `core` is owned while this property, or a `producer`
     /// made from it, holds it.
     ///
@@ -34,21 +36,26 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     @inlinable public init(value: Value) {
         core = SignalCore(owned: true, current: value)
         signal = Signal(core: core)
+        lineage = .constant
         core.send(.completed)
     }
 
-    /// A read-only view of `property`, sharing its value and changes.
+    /// A read-only view of `property`, sharing its value and changes (and its place in the
+    /// binding graph: a view is the same node as what it views).
     @inlinable public init<P: PropertyProtocol>(_ property: P) where P.Value == Value {
         if let existing = property as? Property<Value> {
             core = existing.core
             signal = existing.signal
+            lineage = existing.lineage
         } else if let mutable = property as? MutableProperty<Value> {
             core = mutable.core
             signal = mutable.signal
+            lineage = .unknown
         } else {
-            let feeding = Property(replaying: property.producer)
+            let feeding = Property(replaying: property.producer, lineage: .composed(of: property))
             core = feeding.core
             signal = feeding.signal
+            lineage = feeding.lineage
         }
     }
 
@@ -59,27 +66,40 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
     /// A property with `initial` as its value until a run of `values` sends another. The run
     /// starts now and lasts as long as the property.
-    @inlinable public init(initial: Value, then values: SignalProducer<Value, Never>) {
+    @inlinable public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
+        self.init(initial: initial, then: values, lineage: .unknown)
+    }
+
+    /// `init(initial:then:)` composed as `lineage` says.
+    @inlinable init(initial: Value, then values: SignalProducer<Value, Never>, lineage: PropertyLineage) {
         let core = SignalCore<Value, Never>(owned: true, current: initial)
         self.core = core
         signal = Signal(core: core)
+        self.lineage = lineage
         core.lifetime.attach(values.start(Property.storing(into: core)))
     }
 
     /// A property holding the latest value of `property`, independent of its identity; unlike
     /// the composed properties, it retains `property` (as in ReactiveSwift).
     @inlinable public convenience init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
-        self.init(replaying: property.producer, retaining: [property])
+        self.init(replaying: property.producer, retaining: [property], lineage: .composed(of: property))
     }
 
     /// A property holding the latest value of a run of `producer`, started now and lasting as
     /// long as the property. The producer must send its first value synchronously on start, as
     /// every property's `producer` does and `map`, `combineLatest`, `skipRepeats` keep.
     /// `sources` are kept alive as long as the property.
-    @inlinable public init(replaying producer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = []) {
+    @inlinable public convenience init(replaying producer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = []) {
+        self.init(replaying: producer, retaining: sources, lineage: .unknown)
+    }
+
+    /// `init(replaying:retaining:)` composed as `lineage` says: how the operators on
+    /// properties record what they compose.
+    @inlinable init(replaying producer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = [], lineage: PropertyLineage) {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
         signal = Signal(core: core)
+        self.lineage = lineage
         if !sources.isEmpty {
             core.lifetime.attach(AnyDisposable { withExtendedLifetime(sources) {} })
         }

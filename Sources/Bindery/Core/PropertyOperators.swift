@@ -1,7 +1,7 @@
 extension PropertyProtocol {
     /// A property holding `transform` of this one's value.
     @inlinable public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-        Property(replaying: producer.map(transform))
+        Property(replaying: producer.map(transform), lineage: .composed(of: self))
     }
 
     /// A property holding `value` whatever this one's value is (it changes when this one does).
@@ -11,18 +11,21 @@ extension PropertyProtocol {
 
     /// A property holding the pair of this one's value and `other`'s.
     @inlinable public func combineLatest<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
-        Property(replaying: producer.combineLatest(with: other.producer))
+        Property(replaying: producer.combineLatest(with: other.producer), lineage: .composed(of: self, other))
     }
 
     /// A property holding this one's value, notifying only when it is not equivalent to the
     /// previous one.
     @inlinable public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
-        Property(replaying: producer.skipRepeats(isEquivalent))
+        Property(replaying: producer.skipRepeats(isEquivalent), lineage: .composed(of: self))
     }
 
     /// A property holding the value of the property `transform` maps this one's value to.
     @inlinable public func flatMap<P: PropertyProtocol>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> P) -> Property<P.Value> {
-        Property(replaying: producer.flatMap(strategy) { transform($0).producer })
+        // The inner properties change with this one's value: composition names this one and
+        // says the rest is unknown.
+        Property(replaying: producer.flatMap(strategy) { transform($0).producer },
+                 lineage: .composed([PropertyLineageSource(self), .unknown]))
     }
 }
 
@@ -49,7 +52,8 @@ extension Property {
     /// A property holding the values of `a`, `b` and `c`.
     @inlinable public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(_ a: A, _ b: B, _ c: C) -> Property<(A.Value, B.Value, C.Value)>
     where A.Value == Value {
-        Property<(A.Value, B.Value, C.Value)>(replaying: SignalProducer.combineLatest(a.producer, b.producer, c.producer))
+        Property<(A.Value, B.Value, C.Value)>(replaying: SignalProducer.combineLatest(a.producer, b.producer, c.producer),
+                                               lineage: .composed([PropertyLineageSource(a), PropertyLineageSource(b), PropertyLineageSource(c)]))
     }
 }
 
@@ -57,19 +61,19 @@ extension PropertyProtocol {
     /// A property holding the pairs of this one's and `other`'s values, matched by position:
     /// the n-th change of one with the n-th change of the other.
     public func zip<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
-        Property(replaying: producer.zip(with: other.producer))
+        Property(replaying: producer.zip(with: other.producer), lineage: .composed(of: self, other))
     }
 
     /// A property holding this one's latest value that satisfies `predicate`; `initial` until
     /// one does.
     public func filter(initial: Value, _ predicate: @escaping (Value) -> Bool) -> Property<Value> {
-        Property(initial: initial, then: producer.filter(predicate))
+        Property(initial: initial, then: producer.filter(predicate), lineage: .composed(of: self))
     }
 
     /// A property holding the pair of this one's previous and current value; the first
     /// previous value is `initial`.
     public func combinePrevious(_ initial: Value) -> Property<(Value, Value)> {
-        Property(replaying: producer.combinePrevious(initial))
+        Property(replaying: producer.combinePrevious(initial), lineage: .composed(of: self))
     }
 
     /// A property holding the pair of this one's previous and current value; at first both
@@ -81,7 +85,7 @@ extension PropertyProtocol {
     /// A property holding this one's value, changing only to values of an identity (per
     /// `transform`) not seen before.
     public func uniqueValues<Identity: Hashable>(_ transform: @escaping (Value) -> Identity) -> Property<Value> {
-        Property(replaying: producer.uniqueValues(transform))
+        Property(replaying: producer.uniqueValues(transform), lineage: .composed(of: self))
     }
 }
 
@@ -100,30 +104,34 @@ extension Property {
     /// A property holding the values of every property, in order.
     public static func combineLatest<S: Sequence>(_ properties: S, emptySentinel: [S.Element.Value]) -> Property<[S.Element.Value]>
     where S.Element: PropertyProtocol, S.Element.Value == Value {
-        Property<[Value]>(replaying: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: emptySentinel))
+        let properties = Array(properties)
+        return Property<[Value]>(replaying: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: emptySentinel),
+                                 lineage: .composed(ofEach: properties))
     }
 
     /// A property holding the arrays of the n-th values of every property; `emptySentinel`
     /// if there are none.
     public static func zip<S: Sequence>(_ properties: S, emptySentinel: [S.Element.Value]) -> Property<[S.Element.Value]>
     where S.Element: PropertyProtocol, S.Element.Value == Value {
-        Property<[Value]>(replaying: SignalProducer.zip(properties.map(\.producer), emptySentinel: emptySentinel))
+        let properties = Array(properties)
+        return Property<[Value]>(replaying: SignalProducer.zip(properties.map(\.producer), emptySentinel: emptySentinel),
+                                 lineage: .composed(ofEach: properties))
     }
 
     /// A property holding the arrays of the n-th values of every property; `nil` if there
     /// are none.
     public static func zip<S: Sequence>(_ properties: S) -> Property<[S.Element.Value]>?
     where S.Element: PropertyProtocol, S.Element.Value == Value {
-        let producers = properties.map(\.producer)
-        guard !producers.isEmpty else { return nil }
-        return Property<[Value]>(replaying: SignalProducer.zip(producers))
+        let properties = Array(properties)
+        guard !properties.isEmpty else { return nil }
+        return Property<[Value]>(replaying: SignalProducer.zip(properties.map(\.producer)), lineage: .composed(ofEach: properties))
     }
 
     /// A property holding the values of every property, in order; `nil` if there are none.
     public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[S.Element.Value]>?
     where S.Element: PropertyProtocol, S.Element.Value == Value {
-        let producers = properties.map(\.producer)
-        guard !producers.isEmpty else { return nil }
-        return Property<[Value]>(replaying: SignalProducer.combineLatest(producers))
+        let properties = Array(properties)
+        guard !properties.isEmpty else { return nil }
+        return Property<[Value]>(replaying: SignalProducer.combineLatest(properties.map(\.producer)), lineage: .composed(ofEach: properties))
     }
 }

@@ -6,24 +6,34 @@
 /// Guarantees: everything ``MutableListProperty`` guarantees for observers — each edit once, in
 /// order, at the cost of the edit, `.replaced` first on every ``changeProducer`` run.
 public final class ListProperty<Element>: ListPropertyProtocol, @unchecked Sendable {
-    // `@unchecked`: both stored properties are immutable and `MutableListProperty` is itself
+    // `@unchecked`: every stored property is immutable and `MutableListProperty` is itself
     // thread-safe.
-    private let list: MutableListProperty<Element>
+    /// The rows: the viewed list, or the one a stream keeps.
+    let list: MutableListProperty<Element>
     /// The run feeding a list kept from a stream; nil for a view.
     private let feed: Disposable?
+    /// What the list was composed from, for the binding graph (``PropertyLineage``).
+    let lineage: PropertyLineage
 
     /// A read-only view of `list`, sharing its rows and edits.
     public init(_ list: MutableListProperty<Element>) {
         self.list = list
         feed = nil
+        lineage = .unknown
     }
 
     /// A list kept from a run of `changes`, started now and lasting as long as this property.
     /// Its first change must be `.replaced` (as every ``changeProducer`` starts), or the list
     /// starts empty and each edit must fit it.
-    public init(replaying changes: SignalProducer<ListChange<Element>, Never>) {
+    public convenience init(replaying changes: SignalProducer<ListChange<Element>, Never>) {
+        self.init(replaying: changes, lineage: .unknown)
+    }
+
+    /// `init(replaying:)` composed as `lineage` says.
+    init(replaying changes: SignalProducer<ListChange<Element>, Never>, lineage: PropertyLineage) {
         let list = MutableListProperty<Element>()
         self.list = list
+        self.lineage = lineage
         feed = changes.startWithValues { [weak list] change in list?.apply(change) }
     }
 

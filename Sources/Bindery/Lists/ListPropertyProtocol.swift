@@ -17,6 +17,6 @@ extension ListPropertyProtocol {
     /// A read-only list whose rows are `transform` of this one's, edit by edit: an edit of one
     /// row transforms that row only. (`map` maps the whole list, as for any property.)
     public func mapRows<U>(_ transform: @escaping (Element) -> U) -> ListProperty<U> {
-        ListProperty(replaying: changeProducer.map { $0.map(transform) })
+        ListProperty(replaying: changeProducer.map { $0.map(transform) }, lineage: .composed(of: self))
     }
 }

@@ -70,12 +70,12 @@ extension Property where Value == Bool {
     /// A property holding the logical AND of every property; `true` if there are none.
     public static func all<S: Sequence>(_ properties: S) -> Property<Bool> where S.Element: PropertyProtocol, S.Element.Value == Bool {
         let properties = Array(properties)
-        return Property(replaying: SignalProducer<Bool, Never>.all(properties.map(\.producer)))
+        return Property(replaying: SignalProducer<Bool, Never>.all(properties.map(\.producer)), lineage: .composed(ofEach: properties))
     }
     /// A property holding the logical OR of every property; `false` if there are none.
     public static func any<S: Sequence>(_ properties: S) -> Property<Bool> where S.Element: PropertyProtocol, S.Element.Value == Bool {
         let properties = Array(properties)
-        return Property(replaying: SignalProducer<Bool, Never>.any(properties.map(\.producer)))
+        return Property(replaying: SignalProducer<Bool, Never>.any(properties.map(\.producer)), lineage: .composed(ofEach: properties))
     }
     /// A property holding the logical AND of every property.
     public static func all<P: PropertyProtocol>(_ properties: P...) -> Property<Bool> where P.Value == Bool { all(properties) }

@@ -11,10 +11,18 @@ extension Surface {
     /// the type's name without `ViewModel`, in lower camel case (`LoginViewModel` → `login`,
     /// `APIViewModel` → `api`).
     ///
+    /// What each output and command derives from is read from the code: the members its
+    /// composition reaches (`map`, `combineLatest`, `zip`, `skipRepeats`, the boolean
+    /// operators, `Property(_:)` views, `Action(enabledIf:)` and `Action(state:enabledIf:…)`),
+    /// through properties that are not members; `declare`'s
+    /// ``SurfaceDeclaration/derive(_:from:)`` adds what composition cannot show.
+    ///
     /// Fails at construction (a precondition, like duplicate names) when a declared member is
-    /// not a stored member, an exposed `Action` takes an argument no surface can carry, or an
+    /// not a stored member, an exposed `Action` takes an argument no surface can carry, an
     /// exposed property, list or `Action` holds a value no surface can carry (it names the
-    /// member and the type: make the type ``SurfaceRepresentable``, or hide the member).
+    /// member and the type: make the type ``SurfaceRepresentable``, or hide the member), or a
+    /// `derive` contradicts the code (composition shows all a member derives from, and the
+    /// declaration names a different set).
     public init<Model: AnyObject>(_ model: Model, name: String? = nil, _ declare: (inout SurfaceDeclaration<Model>) -> Void = { _ in }) {
         var stored: [(name: String, value: Any)] = []
         var mirror: Mirror? = Mirror(reflecting: model)
@@ -33,21 +41,24 @@ extension Surface {
         var outputs: [SurfaceOutput] = []
         var commands: [SurfaceCommand] = []
         let surfaceName = name ?? Self.defaultName(of: Model.self)
-        for (memberName, value) in stored where !memberName.hasPrefix("_") && !memberName.hasPrefix("$") {
-            guard !declaration.hidden.contains(memberName) else { continue }
-            guard let convertible = value as? any SurfaceMemberConvertible else {
-                if let candidate = value as? any SurfaceMemberCandidate {
-                    let derives = declaration.details[memberName]?.derivesFrom ?? []
-                    switch candidate.codableMember(named: memberName, derivesFrom: derives) {
-                    case let .input(input)?: inputs.append(input); continue
-                    case let .output(output)?: outputs.append(output); continue
-                    case .command?, nil: break
-                    }
-                    preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); make it SurfaceRepresentable (docs/GUIDE.md, \"Values\") or hide it")
+        let candidates = stored.compactMap { member -> (name: String, candidate: any SurfaceMemberCandidate)? in
+            guard !member.name.hasPrefix("_"), !member.name.hasPrefix("$"), !declaration.hidden.contains(member.name) else { return nil }
+            return (member.value as? any SurfaceMemberCandidate).map { (member.name, $0) }
+        }
+        let derivations = SurfaceDerivations(members: candidates)
+        for (memberName, candidate) in candidates {
+            var details = declaration.details[memberName] ?? .init()
+            let (derives, problem) = derivations.derivesFrom(memberName, lineage: candidate.derivationLineage, declared: details.derivesFrom)
+            if let problem { preconditionFailure("\(surfaceName): \(problem)") }
+            details.derivesFrom = derives
+            guard let convertible = candidate as? any SurfaceMemberConvertible else {
+                switch candidate.codableMember(named: memberName, derivesFrom: derives) {
+                case let .input(input)?: inputs.append(input); continue
+                case let .output(output)?: outputs.append(output); continue
+                case .command?, nil: break
                 }
-                continue
+                preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); make it SurfaceRepresentable (docs/GUIDE.md, \"Values\") or hide it")
             }
-            let details = declaration.details[memberName] ?? .init()
             switch convertible.surfaceMember(named: memberName, details) {
             case let .input(input)?: inputs.append(details.secret ? input.secret() : input)
             case let .output(output)?: outputs.append(output)

@@ -20,7 +20,8 @@ public struct SurfaceCommand: Sendable {
     public let name: String
     /// The argument it takes, if any.
     public let argument: Argument?
-    /// The inputs (or outputs) its enabled state derives from, for the binding graph.
+    /// The members (inputs, outputs, commands whose running disables it) its enabled state
+    /// derives from, for the binding graph; ``Surface/init(_:name:_:)`` reads them from the code.
     public let enabledDerivesFrom: [String]
     /// Whether it can run now (`enabledIf && !isExecuting`).
     public let isEnabled: Property<Bool>

@@ -1,14 +1,13 @@
-/// What a view model says about its members beyond what their names and types already say:
-/// what each output or command derives from, input constraints, argument names, and which
-/// members to leave out. Members are named by key path, so nothing is spelled twice and a
-/// rename cannot drift.
+/// What a view model says about its members beyond what their names, types and composition
+/// already say: input constraints, secrets, argument names, which members to leave out, and
+/// the derivations composition cannot show. Members are named by key path, so nothing is
+/// spelled twice and a rename cannot drift.
 ///
 /// ```swift
 /// var surface: Surface {
 ///     Surface(self) {
 ///         $0.constrain(\.username, .maxLength(64))
-///         $0.derive(\.colour, from: \.username)
-///         $0.derive(\.login, from: \.username, \.password)
+///         $0.derive(\.books, from: \.search)   // `search` sets the property behind `books`
 ///     }
 /// }
 /// ```
@@ -25,7 +24,11 @@ public struct SurfaceDeclaration<Model: AnyObject> {
         self.members = members
     }
 
-    /// The output (or command: its enabled state) at `member` is derived from `sources`.
+    /// The output (or command: its enabled state) at `member` is derived from `sources`, as
+    /// well as from what its composition shows: for an edge the code
+    /// cannot show, such as a value a command sets or a property fed by a producer. When
+    /// composition shows everything `member` derives from, `sources` must name the same
+    /// members, or ``Surface/init(_:name:_:)`` stops naming both.
     public mutating func derive(_ member: PartialKeyPath<Model>, from sources: PartialKeyPath<Model>...) {
         let names = sources.map { name(of: $0) }
         details[name(of: member), default: .init()].derivesFrom += names

@@ -12,6 +12,15 @@ protocol SurfaceMemberCandidate {
     /// The member by its Codable form: an input for a `MutableProperty` of a `Codable` value,
     /// an output for a property of an `Encodable` one; nil for lists, actions and other values.
     func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember?
+    /// The objects naming this member in the binding graph (``SurfaceDerivations``).
+    var graphIdentities: [ObjectIdentifier] { get }
+    /// What its value (an action: its enabled state) is composed from.
+    var derivationLineage: PropertyLineage { get }
+}
+
+extension SurfaceMemberCandidate where Self: LineageRecording {
+    var graphIdentities: [ObjectIdentifier] { [ObjectIdentifier(lineageIdentity)] }
+    var derivationLineage: PropertyLineage { lineage }
 }
 
 extension SurfaceMemberCandidate {
@@ -52,4 +61,7 @@ extension ListProperty: SurfaceMemberCandidate {
 extension Action: SurfaceMemberCandidate {
     var memberDescription: String { "an Action<\(Input.self), \(Output.self), \(Error.self)>" }
     var unsupportedTypeName: String { "\(Output.self)" }
+    /// A property composed from `isExecuting` or `isEnabled` derives from the command.
+    var graphIdentities: [ObjectIdentifier] { [ObjectIdentifier(isExecuting.core), ObjectIdentifier(isEnabled.core)] }
+    var derivationLineage: PropertyLineage { enabledLineage }
 }

@@ -2,7 +2,8 @@
 public struct SurfaceOutput: Sendable {
     /// The output's name, unique within its view model.
     public let name: String
-    /// The inputs (or other outputs) it is derived from, for the binding graph.
+    /// The members (inputs, other outputs, commands that set it) it is derived from, for the
+    /// binding graph; ``Surface/init(_:name:_:)`` reads them from the code.
     public let derivesFrom: [String]
     /// For a list of ``SurfaceItem``s: its items' fields, the list's columns; empty otherwise.
     public let itemFields: [SurfaceItemField]

@@ -1,8 +1,9 @@
 import Bindery
 
 /// Why a command cannot run now, in the words of its surface: it is executing, or what its
-/// enabled state derives from (`enabledDerivesFrom`) holds values that keep it off, traced
-/// one step back through each output's `derivesFrom` to the inputs a person can change.
+/// enabled state derives from (`enabledDerivesFrom`, read from the code's composition) holds
+/// values that keep it off — an input's value, an output's value traced one step back through
+/// its `derivesFrom` to the inputs a person can change, another command that is executing.
 enum DisabledReason {
     /// "login.login is already executing (for 0.4 s)" or "signin.login is not enabled now:
     /// isValid is false — it derives from username = "ab", password = """.
@@ -17,6 +18,9 @@ enum DisabledReason {
         let causes = command.enabledDerivesFrom.compactMap { name -> String? in
             if let i = surface.inputs.firstIndex(where: { $0.name == name }) {
                 return "\(name) = \(shown(surface.inputs[i].disclosed(inputs[i])))"
+            }
+            if let other = surface.commands.first(where: { $0.name == name }) {
+                return other.isExecuting.value ? "\(name) is executing" : nil
             }
             guard let o = surface.outputs.firstIndex(where: { $0.name == name }) else { return nil }
             var cause = "\(name) is \(shown(outputs[o]))"

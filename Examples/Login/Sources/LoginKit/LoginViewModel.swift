@@ -17,11 +17,5 @@ public final class LoginViewModel: ViewModel {
         }
     }
 
-    public var surface: Surface {
-        Surface(self) {
-            $0.derive(\.colour, from: \.username)
-            $0.derive(\.isValid, from: \.username, \.password)
-            $0.derive(\.login, from: \.isValid)
-        }
-    }
+    public var surface: Surface { Surface(self) }
 }

@@ -47,8 +47,6 @@ public final class NotesViewModel: ViewModel {
     public var surface: Surface {
         Surface(self) {
             $0.constrain(\.draft, .maxLength(40))
-            $0.derive(\.remaining, from: \.notes)
-            $0.derive(\.add, from: \.draft)
             $0.argument(\.toggle, named: "index")
         }
     }

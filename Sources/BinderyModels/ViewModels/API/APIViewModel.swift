@@ -35,12 +35,14 @@ public final class APIViewModel: SummarizedViewModel {
         failures = client.failures
     }
 
-    /// Discovered from the members above (the client is not a surface member); only the
-    /// inputs' ranges and what `failures` depends on are declared.
+    /// Discovered from the members above (the client is not a surface member); declared are
+    /// the inputs' ranges and the one edge composition cannot show.
     public var surface: Surface {
         Surface(self) {
             $0.constrain(\.latencyMs, .range(0...Double(Self.maximumLatencyMs)))
             $0.constrain(\.failureRate, .range(0...1))
+            // The client counts a failure when a request draws one at `failureRate`: counted
+            // in its code, not composed from the input.
             $0.derive(\.failures, from: \.failureRate)
         }
     }

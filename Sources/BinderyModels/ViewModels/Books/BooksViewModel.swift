@@ -31,7 +31,7 @@ public final class BooksViewModel: SummarizedViewModel {
         let query = query
         let results = results
         books = Property(results)
-        count = Property(replaying: results.producer.map(\.count).skipRepeats())
+        count = books.map(\.count).skipRepeats()
         search = Action { _ in
             api.books(matching: query.value).on(value: { results.value = $0 })
         }
@@ -39,13 +39,15 @@ public final class BooksViewModel: SummarizedViewModel {
 }
 
 extension BooksViewModel {
-    /// Discovered from the members above; only the query's length limit and what each output
-    /// depends on are declared.
+    /// Discovered from the members above, and what each derives from from how they are
+    /// composed; declared are the query's length limit and the one edge composition cannot
+    /// show.
     public var surface: Surface {
         Surface(self) {
             $0.constrain(\.query, .maxLength(200))
-            $0.derive(\.books, from: \.query)
-            $0.derive(\.count, from: \.books)
+            // `search` sets the results (from `query`, read when it runs); `count` is composed
+            // from `books`.
+            $0.derive(\.books, from: \.search)
             $0.hide(\.results)
         }
     }

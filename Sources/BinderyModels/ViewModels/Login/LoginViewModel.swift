@@ -40,21 +40,18 @@ public final class LoginViewModel: SummarizedViewModel {
         let verifyCode = verifyCode
         let store = context.store
 
-        avatarURL = Property(initial: nil, then: mobilePhone.producer
+        avatarURL = mobilePhone
             .map { MobileNumber.isValid($0) ? $0 : nil }
             .skipRepeats()
-            .flatMap(.latest) { phone -> SignalProducer<String?, Never> in
-                guard let phone else { return SignalProducer(value: nil) }
+            .flatMap(.latest) { phone -> Property<String?> in
+                guard let phone else { return Property(value: nil) }
                 // nil first: the avatar shown always belongs to the phone shown.
-                return api.avatarURL(phone: phone)
-                    .flatMapError { _ in SignalProducer<String?, Never>(value: nil) }
-                    .prefix(value: nil)
+                return Property(initial: nil, then: api.avatarURL(phone: phone)
+                    .flatMapError { _ in SignalProducer<String?, Never>(value: nil) })
             }
-            .skipRepeats())
+            .skipRepeats()
 
-        isLoginValid = Property(replaying: SignalProducer.combineLatest(mobilePhone.producer, verifyCode.producer)
-            .map { !$0.isEmpty && !$1.isEmpty }
-            .skipRepeats())
+        isLoginValid = mobilePhone.combineLatest(with: verifyCode).map { !$0.isEmpty && !$1.isEmpty }.skipRepeats()
 
         login = Action(enabledIf: isLoginValid) { _ in
             let phone = mobilePhone.value
@@ -94,16 +91,13 @@ public final class LoginViewModel: SummarizedViewModel {
 }
 
 extension LoginViewModel {
-    /// Discovered from the members above; only the inputs' length limits and what each
-    /// output and command depends on are declared.
+    /// Discovered from the members above, and what each derives from from how they are
+    /// composed; only the inputs' length limits and the secret are declared.
     public var surface: Surface {
         Surface(self) {
             $0.constrain(\.mobilePhone, .maxLength(64))
             $0.constrain(\.verifyCode, .maxLength(64))
             $0.secret(\.verifyCode)
-            $0.derive(\.avatarURL, from: \.mobilePhone)
-            $0.derive(\.isLoginValid, from: \.mobilePhone, \.verifyCode)
-            $0.derive(\.login, from: \.isLoginValid)
         }
     }
 }

@@ -31,10 +31,8 @@ public final class SigninViewModel: SummarizedViewModel {
     public init(context: ModelContext) {
         let username = username
         let password = password
-        isValid = Property(replaying: SignalProducer.combineLatest(username.producer, password.producer)
-            .map { $0.count >= 5 && $1.count >= 6 }
-            .skipRepeats())
-        usernameColor = Property(replaying: username.producer.map { $0.count > 3 ? "white" : "red" }.skipRepeats())
+        isValid = username.combineLatest(with: password).map { $0.count >= 5 && $1.count >= 6 }.skipRepeats()
+        usernameColor = username.map { $0.count > 3 ? "white" : "red" }.skipRepeats()
         login = Action(enabledIf: isValid) { _ in
             SignalProducer { () -> Result<Bool, Never> in
                 .success(username.value == "admin" && password.value == "password")
@@ -42,15 +40,13 @@ public final class SigninViewModel: SummarizedViewModel {
         }
     }
 
-    /// Discovered from the members above; only what their types cannot say is declared.
+    /// Discovered from the members above, and what each derives from from how they are
+    /// composed; only what neither can say is declared.
     public var surface: Surface {
         Surface(self) {
             $0.constrain(\.username, .maxLength(256))
             $0.constrain(\.password, .maxLength(256))
             $0.secret(\.password)
-            $0.derive(\.isValid, from: \.username, \.password)
-            $0.derive(\.usernameColor, from: \.username)
-            $0.derive(\.login, from: \.isValid)
         }
     }
 }

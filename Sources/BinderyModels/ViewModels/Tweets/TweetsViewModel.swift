@@ -67,15 +67,14 @@ public final class TweetsViewModel: SummarizedViewModel {
         let state = state
         let (getTweetsStarted, getTweetsStartedObserver) = Signal<(), Never>.pipe()
 
-        let validity = username.producer.map(Self.isValidUsername).skipRepeats()
-        isUsernameValid = Property(replaying: validity)
-        goAlpha = Property(replaying: validity.map { $0 ? 1.0 : 0.5 })
+        isUsernameValid = username.map(Self.isValidUsername).skipRepeats()
+        goAlpha = isUsernameValid.map { $0 ? 1.0 : 0.5 }
         listing = Property(state)
         listingChanges = state.signal
-        userFullName = Property(replaying: state.producer.map { $0.user?.fullName }.skipRepeats())
-        userAvatarURL = Property(replaying: state.producer.map { $0.user?.avatarURL }.skipRepeats())
-        tweets = Property(replaying: state.producer.map { $0.tweets.map(TweetCell.init) }.skipRepeats())
-        allTweetsLoaded = Property(replaying: state.producer.map(\.allLoaded).skipRepeats())
+        userFullName = state.map { $0.user?.fullName }.skipRepeats()
+        userAvatarURL = state.map { $0.user?.avatarURL }.skipRepeats()
+        tweets = state.map { $0.tweets.map(TweetCell.init) }.skipRepeats()
+        allTweetsLoaded = state.map(\.allLoaded).skipRepeats()
 
         getTweets = Action(enabledIf: isUsernameValid) { _ in
             getTweetsStartedObserver.send(value: ())
@@ -100,18 +99,20 @@ public final class TweetsViewModel: SummarizedViewModel {
 
 extension TweetsViewModel {
     /// Discovered from the members above (`listing` and `listingChanges` carry no surface
-    /// value); only the username's length limit and what each output and command depends on
-    /// are declared.
+    /// value), and what each derives from from how they are composed; declared are the
+    /// username's length limit and the edges composition cannot show.
     public var surface: Surface {
         Surface(self) {
             $0.constrain(\.username, .maxLength(64))
-            $0.derive(\.isUsernameValid, from: \.username)
-            $0.derive(\.goAlpha, from: \.isUsernameValid)
-            $0.derive(\.userFullName, from: \.username)
-            $0.derive(\.userAvatarURL, from: \.username)
-            $0.derive(\.tweets, from: \.username)
-            $0.derive(\.allTweetsLoaded, from: \.tweets)
-            $0.derive(\.getTweets, from: \.isUsernameValid)
+            // The profile and the tweets are parts of the listing, which only the commands set
+            // (not the username: typing one loads nothing); `loadMore` keeps the loaded user.
+            $0.derive(\.userFullName, from: \.getTweets)
+            $0.derive(\.userAvatarURL, from: \.getTweets)
+            $0.derive(\.tweets, from: \.getTweets, \.loadMore)
+            $0.derive(\.allTweetsLoaded, from: \.getTweets, \.loadMore)
+            // `loadMore` composes its enabled state from the listing and `getTweets`'s
+            // `isExecuting` (found in the code); the listing shows on the surface as
+            // `allTweetsLoaded`.
             $0.derive(\.loadMore, from: \.allTweetsLoaded)
             // The whole listing is for Swift views; the surface shows its parts above.
             $0.hide(\.listing)
