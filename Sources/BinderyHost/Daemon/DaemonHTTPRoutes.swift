@@ -1,6 +1,7 @@
 import Synchronization
 /// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
-/// nothing changed, a reset for a cursor it cannot answer), `/api/state` (ETag, 304,
+/// nothing changed, a reset — naming the feed id — for a cursor it cannot answer or of
+/// another feed, `feed=F`), `/api/state` (ETag, 304,
 /// long-poll), `/api/surface`, `/api/events`, `/metrics`, `/healthz`, and the dashboard's
 /// files; `/api/state` and `/api/changes` gzip-compressed for clients that accept it.
 ///
