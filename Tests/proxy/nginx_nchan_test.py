@@ -9,52 +9,21 @@ Usage: nginx_nchan_test.py [--bin-dir .build/debug] [--chromium chromium]
 Starts its own daemon (scripts/daemon.py) with --publish-url, and nginx.
 Prints one line per check; exits non-zero if any failed. Skips (exit 0, saying so) when the
 nchan module is not installed (make test installs it: libnginx-mod-nchan)."""
-import argparse, http.client, json, os, re, shutil, socket, sys, tempfile, threading, time
+import argparse, json, os, re, shutil, sys, tempfile, threading, time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "web"))
 from daemon import Daemon  # noqa: E402
 from nginx_proxy import NCHAN_CONF, NCHAN_MODULE, Nginx  # noqa: E402
+from proxy_checks import Control, check, failures, get as get_with_headers  # noqa: E402
 
 WATCHERS = 50
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(("ok    " if ok else "FAIL  ") + name + ("" if ok else f": {detail}"), flush=True)
-    if not ok:
-        failures.append(name)
-
-
-class Control:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX)
-        self.sock.settimeout(10)
-        self.sock.connect(path)
-        self.reader = self.sock.makefile("rb")
-        self.next_id = 0
-
-    def set_latency(self, value):
-        """Sets api.latencyMs; returns the acknowledged version."""
-        self.next_id += 1
-        self.sock.sendall((json.dumps({"op": "set", "vm": "api", "name": "latencyMs", "value": value,
-                                       "id": self.next_id}) + "\n").encode())
-        while True:
-            reply = json.loads(self.reader.readline())
-            if reply.get("id") == self.next_id:
-                assert reply.get("ok"), reply
-                return reply.get("version")
 
 
 def get(port, path, timeout=30):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        conn.request("GET", path, headers={"Accept-Encoding": "identity"})
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
+    status, _, body = get_with_headers(port, path, timeout)
+    return status, body
 
 
 def sets_latency(body, value):
