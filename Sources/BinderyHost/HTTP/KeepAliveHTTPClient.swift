@@ -47,12 +47,12 @@ final class KeepAliveHTTPClient {
         if descriptor < 0 { descriptor = try connectToServer() }
         try send(request)
         var reader = HTTPAnswerReader()
+        var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
             if let answer = try reader.answer() {
                 if !answer.keepAlive { close() }
                 return answer.status
             }
-            var chunk = [UInt8](repeating: 0, count: 16_384)
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
             if count < 0 { throw HTTPClientError("cannot read the answer from \(url): \(Self.reason(errno))") }
