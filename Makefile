@@ -16,9 +16,11 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages; fonts-noto-cjk:
-# Chromium draws the compass's 東 and 西 in the dashboard test instead of empty boxes).
+# Chromium draws the compass's 東 and 西 in the dashboard test instead of empty boxes;
+# libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module).
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
-                tmux chromium fonts-noto-cjk wrk nginx-light systemd python3 dpkg-dev lintian man-db bash-completion
+                tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan systemd python3 dpkg-dev lintian man-db \
+                bash-completion
 
 # Installed binaries are built with the Swift runtime linked in, so they need no toolchain
 # (a package installs where Swift is not, and a sandboxed service cannot read /opt or /root).
@@ -104,13 +106,11 @@ bench-persistence: deps
 # 1,000 watchers long-polling /api/changes (keep-alive and Connection: close, measured by
 # scripts/fanout.c, compiled into .build/bench); then 1,000 and 10,000 dashboards direct,
 # through nginx configured with docs/nginx.conf, and through nginx's pub/sub module nchan
-# (libnginx-mod-nchan, installed for this benchmark only: the peer engine) in the same run
+# configured with docs/nginx-nchan.conf, fed by binderyd's --publish-url, in the same run
 # (scripts/bench-scale.py). Then the dashboard's side: the main-thread time
 # headless Chromium spends on toggling one row of 3,000 listed products, beside the previous
 # dashboard in the same run (scripts/bench-toggle.sh).
 bench-scale: deps
-	@dpkg-query -W -f='$${Status}' libnginx-mod-nchan 2>/dev/null | grep -q "ok installed" || \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libnginx-mod-nchan
 	$(SWIFT) build -c release --product binderyd
 	$(SWIFT) build -c release --product binderyctl
 	scripts/bench-scale.py .build/release/binderyd

@@ -16,13 +16,14 @@ browsers keep them, and the same with `Connection: close` as a peer); BEFORE=pat
 adds that binary's keep-alive figures in the same run. Then 1,000 and 10,000 dashboards
 (NGINX_WATCHERS, NGINX_ROUNDS rounds, default 10) straight to a fresh daemon, through nginx
 configured with docs/nginx.conf, and through each of NGINX_PEERS (default `nchan` when
-Debian's libnginx-mod-nchan is installed: scripts/bench-nchan.conf fed by a bridge here, as
-the daemon publishes nothing; or the path of another configuration written like
+Debian's libnginx-mod-nchan is installed: docs/nginx-nchan.conf, the daemon started with
+--publish-url to its publish socket; or the path of another configuration written like
 docs/nginx.conf, e.g. an older one), each change at a random point of nginx's 500 ms
 cache-lock cycle after NGINX_PARK_MS more of waiting (a quiet spell): delivery from the set's
-acknowledgement and from the set, requests reaching the daemon per change (nginx's access
-log; through nchan, the bridge's), daemon and nginx CPU per set and nginx's CPU while the
-polls wait. WATCHERS=... and ROUNDS=... choose the other counts.
+acknowledgement and from the set, the dashboards' requests reaching the daemon per change
+(nginx's access log), daemon and nginx CPU per set and nginx's CPU while the polls wait.
+The dashboards ask as web/feed.js does: /api/changes?since=V&wait=25&feed=F.
+WATCHERS=... and ROUNDS=... choose the other counts.
 PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
 IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood."""
 import http.client, json, os, re, resource, shutil, socket, subprocess, sys, tempfile, threading, time
@@ -30,7 +31,7 @@ import http.client, json, os, re, resource, shutil, socket, subprocess, sys, tem
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from daemon import Daemon as TemporaryDaemon  # noqa: E402
 from demo_store import add_products  # noqa: E402
-from nginx_proxy import DOCS_CONF  # noqa: E402
+from nginx_proxy import DOCS_CONF, NCHAN_CONF, NCHAN_MODULE  # noqa: E402
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
 ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",") if x]
 SETS = int(os.environ.get("SETS", "300"))
@@ -38,7 +39,6 @@ ROUNDS = int(os.environ.get("ROUNDS", "20"))
 WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",") if x]
 PARTS = os.environ.get("PARTS", "scale,fanout,nginx,flood").split(",")
 NGINX_ROUNDS = int(os.environ.get("NGINX_ROUNDS", "10"))
-NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 NGINX_PARK_MS = int(os.environ.get("NGINX_PARK_MS", "0"))
 NGINX_PEERS = os.environ.get("NGINX_PEERS", "nchan" if os.path.exists(NCHAN_MODULE) else "").split(",")
 if os.environ.get("NGINX", "1") != "1":
@@ -54,11 +54,13 @@ for name in ("http_proxy", "HTTP_PROXY"):
 class Daemon(TemporaryDaemon):
     """A fresh daemon (scripts/daemon.py), started, with a control connection of its own."""
 
-    def __init__(self, binary=None):
-        super().__init__(binary or BINDERYD, prefix="bindery-scale-")
+    def __init__(self, binary=None, args=(), before_start=None):
+        super().__init__(binary or BINDERYD, args=args, prefix="bindery-scale-")
         self.sock = self.socket
         self.control = socket.socket(socket.AF_UNIX)
         try:
+            if before_start:
+                before_start(self)
             self.start()
             self.control.connect(self.sock)
         except BaseException:
@@ -91,6 +93,9 @@ class Daemon(TemporaryDaemon):
 
     def version(self):
         return json.loads(self.get("/api/changes")[1])["version"]
+
+    def feed(self):
+        return json.loads(self.get("/api/changes")[1])["feed"]
 
     def list_products(self, rows):
         add_products(self.store, rows)
@@ -194,7 +199,7 @@ def build_fanout_client():
     return out
 
 
-def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0, rounds=ROUNDS, park_ms=0):
+def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0, rounds=ROUNDS, park_ms=0, query=""):
     """`rounds` rounds of `count` watchers long-polling /api/changes at `port` (default the
     daemon's), one set per round: p50 / p99 / max ms over every answer from the set and p50 /
     p99 from its acknowledgement, the median round's own p99, CPU ms per set of the daemon, the
@@ -203,7 +208,8 @@ def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jit
         [client, "127.0.0.1", str(port or daemon.port), str(daemon.port), daemon.sock, str(count), str(rounds),
          str(daemon.process.pid), ",".join(map(str, proxy_pids))],
         capture_output=True, text=True, timeout=900,
-        env=dict(os.environ, FANOUT_CLOSE="1" if close else "0", FANOUT_JITTER_MS=str(jitter_ms), FANOUT_PARK_MS=str(park_ms)))
+        env=dict(os.environ, FANOUT_CLOSE="1" if close else "0", FANOUT_JITTER_MS=str(jitter_ms), FANOUT_PARK_MS=str(park_ms),
+                 FANOUT_QUERY=query))
     if result.returncode != 0:
         raise RuntimeError(f"fanout {count} failed: {result.stdout[-2000:]} {result.stderr[-2000:]}")
     line = next(l for l in result.stdout.splitlines() if l.startswith("all:"))
@@ -222,63 +228,42 @@ def fan_out(client, counts, binary=None, close=False, rows=150):
         daemon.close()
 
 
-PEER_CONFS = {"nchan": os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-nchan.conf")}
-
-
-def nchan_bridge(daemon, proxy_port, stop, counts):
-    """The publisher the nchan peer needs (binderyd publishes nothing): follows the daemon's
-    /api/changes and POSTs each answer to the channel of the cursor it answers; counts its
-    requests to the daemon that brought a change."""
-    version = daemon.version()
-    feed_conn = http.client.HTTPConnection("127.0.0.1", daemon.port, timeout=30)
-    publish_conn = http.client.HTTPConnection("127.0.0.1", proxy_port, timeout=30)
-    while not stop.is_set():
-        feed_conn.request("GET", f"/api/changes?since={version}&wait=1")
-        response = feed_conn.getresponse()
-        body = response.read()
-        if response.status != 200:
-            continue
-        feed = json.loads(body)
-        counts["changes"] = counts.get("changes", 0) + 1
-        if "reset" not in feed:
-            publish_conn.request("POST", f"/publish/{version}", body, {"Content-Type": "application/json"})
-            publish_conn.getresponse().read()
-        version = feed["version"]
+PEER_CONFS = {"nchan": NCHAN_CONF}
 
 
 def fan_out_nginx(client, count, conf, rounds, rows=150):
     """`count` dashboards long-polling through nginx (two workers) configured with `conf`
-    (docs/nginx.conf, or a peer) in front of a fresh daemon; adds requests that reached the
-    daemon per change (nginx's log), or for conf=None the same dashboards connected straight
-    to the daemon."""
+    (docs/nginx.conf, or a peer; docs/nginx-nchan.conf with the daemon publishing to it) in
+    front of a fresh daemon; adds the dashboards' requests that reached the daemon per change
+    (nginx's log), or for conf=None the same dashboards connected straight to the daemon."""
     from nginx_proxy import Nginx
-    daemon = Daemon()
     work = tempfile.mkdtemp(prefix="bindery-nginx-")
-    proxy, bridge, stop, bridged = None, None, threading.Event(), {}
+    nchan = conf == NCHAN_CONF
+    started = {}
+    def start_proxy(daemon):
+        # nginx first: the daemon publishes from its first version on.
+        started["proxy"] = Nginx(daemon.port, work, workers=2, connections=2 * count + 1024, conf=conf,
+                                 modules=(NCHAN_MODULE,) if nchan else ())
+    publish = ["--publish-url", f"http://unix:{os.path.join(work, 'publish.sock')}:/bindery/"] if nchan else []
+    daemon = None
     try:
+        daemon = Daemon(args=publish, before_start=start_proxy if conf else None)
         daemon.list_products(rows)
+        query = f"&feed={daemon.feed()}"
         if conf is None:
-            return run_fanout(client, daemon, count, rounds=rounds, park_ms=NGINX_PARK_MS)
-        nchan = conf == PEER_CONFS["nchan"]
-        proxy = Nginx(daemon.port, work, workers=2, connections=2 * count + 1024, conf=conf,
-                      modules=(NCHAN_MODULE,) if nchan else ())
-        if nchan:
-            bridge = threading.Thread(target=nchan_bridge, args=(daemon, proxy.port, stop, bridged))
-            bridge.start()
+            return run_fanout(client, daemon, count, rounds=rounds, park_ms=NGINX_PARK_MS, query=query)
+        proxy = started["proxy"]
         # The change comes at a random point of nginx's cache-lock cycle (500 ms in the upstream layer).
         result = run_fanout(client, daemon, count, port=proxy.port, proxy_pids=proxy.worker_pids(), jitter_ms=500,
-                            rounds=rounds, park_ms=NGINX_PARK_MS)
+                            rounds=rounds, park_ms=NGINX_PARK_MS, query=query)
         polls = [fields for fields in proxy.log_lines() if fields[0].startswith("/api/changes?since=")]
-        # Through nchan the dashboards' polls never reach the daemon: the bridge's own do.
-        result["upstream_per_change"] = (bridged.get("changes", 0) if nchan else proxy.upstream_requests(polls, "/")) / rounds
+        result["upstream_per_change"] = proxy.upstream_requests(polls, "/") / rounds
         return result
     finally:
-        stop.set()
-        if bridge:
-            bridge.join(5)
-        if proxy:
-            proxy.stop()
-        daemon.close()
+        if "proxy" in started:
+            started["proxy"].stop()
+        if daemon:
+            daemon.close()
         subprocess.run(["rm", "-rf", work])
 
 

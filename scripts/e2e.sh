@@ -5,7 +5,9 @@
 #   2. binderyctl's end-to-end and tmux tests pointed at the real daemon;
 #   3. the dashboard in headless Chromium (the copy compiled into binderyd), driven through binderyctl,
 #      with the daemon stopped and started again by the test (its outage check);
-#   4. binderyd behind the real nginx configured with docs/nginx.conf (Tests/proxy);
+#   4. binderyd behind the real nginx configured with docs/nginx.conf, and publishing to the real
+#      nginx with nchan configured with docs/nginx-nchan.conf, the dashboard in Chromium included
+#      (Tests/proxy);
 #   5. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
 #      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
 #      replayed against it, and its dashboard (compiled in) describing its list's columns, its
@@ -68,6 +70,12 @@ behind_nginx() {
     return $status
 }
 
+behind_nchan() {
+    # Its own daemon (with --publish-url) and nginx, restarted by the test.
+    python3 Tests/proxy/nginx_nchan_test.py --bin-dir "$bin" | sed 's/^/      /'
+    return "${PIPESTATUS[0]}"
+}
+
 guide_example() {
     local example=.build/examples/login
     local ok=0
@@ -105,6 +113,7 @@ check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_a
 check "dashboard in headless Chromium: live state, run states, event log, scrubber, outage and resync" dashboard
 check "dashboard's first paint shows the state; chromium --dump-dom and --virtual-time-budget read it at once" first_paint
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
+check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a set reaches long-polls and the dashboard, caught up after nginx restarts" behind_nchan
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

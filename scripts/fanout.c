@@ -1,6 +1,7 @@
 /* Fan-out load client for scripts/bench-scale.py: COUNT dashboards, each one persistent
  * HTTP/1.1 connection (keep-alive, as browsers keep them) long-polling
- * /api/changes?since=V&wait=20 at HOST:PORT (binderyd, or a proxy in front of it).
+ * /api/changes?since=V&wait=25 at HOST:PORT (binderyd, or a proxy in front of it), as the
+ * dashboard asks it (FANOUT_QUERY in the environment is appended: `&feed=F`, the feed id).
  * Each round: every connection asks for the current version V, the client waits until the
  * requests are parked, sends one `set` on binderyd's control socket, and times each answer
  * from just before the set was sent and from the set's acknowledgement (the control reply,
@@ -199,6 +200,8 @@ int main(int argc, char **argv) {
     int count = atoi(argv[5]), rounds = atoi(argv[6]);
     const char *daemon_pid = argv[7];
     const char *proxy_pids = argc > 8 ? argv[8] : "";
+    const char *query = getenv("FANOUT_QUERY") ? getenv("FANOUT_QUERY") : "";
+    if (strlen(query) > 64) die("FANOUT_QUERY is longer than 64 bytes");
     const char *close_env = getenv("FANOUT_CLOSE");
     int closing = close_env && strcmp(close_env, "1") == 0;
     const char *jitter_env = getenv("FANOUT_JITTER_MS");
@@ -236,8 +239,8 @@ int main(int argc, char **argv) {
         double park_before = cpu_ms(daemon_pid), proxy_park_before = cpu_ms(proxy_pids);
         char request[256];
         int length = snprintf(request, sizeof request,
-            "GET /api/changes?since=%ld&wait=20 HTTP/1.1\r\nHost: %s:%d\r\nAccept-Encoding: gzip\r\n%s\r\n",
-            version, host, port, closing ? "Connection: close\r\n" : "");
+            "GET /api/changes?since=%ld&wait=25%s HTTP/1.1\r\nHost: %s:%d\r\nAccept-Encoding: gzip\r\n%s\r\n",
+            version, query, host, port, closing ? "Connection: close\r\n" : "");
         for (int i = 0; i < count && (round == 0 || closing); i++) {
             if (watchers[i].fd > 0) close(watchers[i].fd);
             watchers[i].fd = connect_tcp(host, port);

@@ -3,28 +3,37 @@
 
 The docs' file is used as written except for what must differ on a test machine: the
 daemon's address (its `server` line and the Host header), the listen port, the cache paths
-and the upstream layer's socket path (each replacement but the socket's must match, so the
-test fails if the docs' file drifts from what it checks). It is included in a minimal main
+and the upstream layer's socket path, or docs/nginx-nchan.conf's publish socket (the address and the
+port must be found, so the test fails if the docs' file drifts from what it checks; the
+cache path must be found in a file with a cache).  It is included in a minimal main
 configuration: foreground master, everything under one temporary directory, an access log of
 `$request_uri $status $upstream_cache_status $server_addr $upstream_addr` per request (the
 upstream layer's own requests have its `unix:` socket as their server address; a request that
 went on has the address it went to — the daemon's, or the upstream layer's socket — last,
 several if nginx tried again; one answered from a cache has `-`). `conf` measures another
 configuration written the same way (the benchmark's peers); `modules` are loaded first
-(e.g. nchan's)."""
+(e.g. nchan's, NCHAN_MODULE). `publish_url` is the --publish-url that reaches the
+publish socket (docs/nginx-nchan.conf).
+
+`start()` starts it (the constructor does); `stop()` stops it; `restart()` does both — a
+real restart: a new master and workers, nchan's channels and their messages gone."""
 import os, shutil, socket, subprocess, time
 
 from daemon import free_port
 
 DOCS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx.conf")
+NCHAN_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx-nchan.conf")
+NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 
 
 class Nginx:
-    def __init__(self, upstream_port, workdir, workers=1, connections=4096, conf=DOCS_CONF, modules=()):
+    def __init__(self, upstream_port, workdir, workers=1, connections=4096, conf=DOCS_CONF, modules=(), port=None):
         if shutil.which("nginx") is None:
             raise RuntimeError("nginx is not installed (make deps installs nginx-light)")
         self.dir = workdir
-        self.port = free_port()
+        self.port = port or free_port()
+        self.publish_socket = os.path.join(workdir, "publish.sock")
+        self.publish_url = f"http://unix:{self.publish_socket}:/bindery/"
         self.access_log = os.path.join(workdir, "access.log")
         self.upstream = f"127.0.0.1:{upstream_port}"
         os.chmod(workdir, 0o755)  # nginx's workers may run as another user
@@ -32,8 +41,11 @@ class Nginx:
         for old, new in (("127.0.0.1:8420", self.upstream),
                          ("listen 8080;", f"listen 127.0.0.1:{self.port};"),
                          ("/run/nginx-bindery.sock", os.path.join(workdir, "upstream-layer.sock")),
+                         ("/run/nginx-bindery-publish.sock", self.publish_socket),
                          ("/var/cache/nginx/bindery", os.path.join(workdir, "cache"))):
-            if old not in text and not old.endswith(".sock"):  # a one-layer peer has no upstream layer
+            # A one-layer peer has no upstream layer; the nchan file neither layers nor caches.
+            optional = old.endswith(".sock") or (old.startswith("/var/cache") and "proxy_cache_path" not in text)
+            if old not in text and not optional:
                 raise RuntimeError(f"{os.path.basename(conf)} no longer contains {old!r}")
             text = text.replace(old, new)
         with open(os.path.join(workdir, "bindery.conf"), "w") as f:
@@ -60,6 +72,10 @@ http {{
     include {workdir}/bindery.conf;
 }}
 """)
+        self.start()
+
+    def start(self):
+        workdir = self.dir
         self.process = subprocess.Popen(
             ["nginx", "-p", workdir, "-e", os.path.join(workdir, "error.log"), "-c", os.path.join(workdir, "nginx.conf")],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -113,3 +129,7 @@ http {{
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+    def restart(self):
+        self.stop()
+        self.start()

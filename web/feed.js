@@ -12,6 +12,12 @@
 // - Each change-feed answer carries the events of the versions it brings (`events`), handed on
 //   with those changes: one request per change. /api/events is read only with a reset (the
 //   log so far, from the newest event the page has).
+// - Every poll names the feed the page's versions belong to (`feed`, from the page's inline
+//   data and every reset): the daemon answers a cursor of another feed (another state's
+//   versions) with a reset, and a proxy may route the long-polls by it — docs/nginx-nchan.conf
+//   hands them to nginx's pub/sub module, which answers 408 when a wait ends with nothing
+//   published. A 408 is "nothing new here": the next poll asks the daemon without waiting,
+//   which answers with anything the page missed.
 
 const LONG_POLL_SECONDS = 25;
 // A daemon that answers at once (no long-poll support) is still polled at most once a second.
@@ -30,6 +36,7 @@ async function fetchJSON(path, timeoutMs) {
   try {
     const response = await fetch(path, { cache: "no-store", signal: controller.signal });
     if (response.status === 304) return { notModified: true };
+    if (response.status === 408) return { notModified: true, askDaemon: true };
     if (!response.ok) throw new Error(`${path.split("?")[0]} answered HTTP ${response.status}`);
     return { body: await response.json() };
   } finally {
@@ -66,6 +73,7 @@ class LongPoller {
     });
     if (answer.error) throw new Error(answer.error);
     if (answer.status === 304) return { notModified: true };
+    if (answer.status === 408) return { notModified: true, askDaemon: true };
     if (answer.body === null) throw new Error(`${path.split("?")[0]} answered HTTP ${answer.status}`);
     return { body: JSON.parse(answer.body) };
   }
@@ -90,6 +98,8 @@ export class Feed {
   constructor(listener) {
     this.listener = listener;
     this.version = null;      // the version the page shows
+    this.feedId = null;       // the feed that version belongs to (docs/HTTP.md, `feed`)
+    this.askDaemon = false;   // the last long-poll ended with nchan's 408: ask without waiting
     this.eventCursor = 0;     // the newest event version the page has
     this.surfaceJSON = null;
     this.reachable = false;
@@ -102,12 +112,13 @@ export class Feed {
    * inline): the listener shows it at once, and the feed follows on from its version, its
    * first request answered at once. False (nothing done) when the data is not that shape.
    */
-  adopt(surfaceBody, state) {
+  adopt(surfaceBody, state, feedId) {
     if (!surfaceBody || typeof surfaceBody.viewModels !== "object" || surfaceBody.viewModels === null) return false;
     if (!isStateDocument(state)) return false;
     this.surfaceJSON = JSON.stringify(surfaceBody.viewModels);
     this.listener.surface(surfaceBody.viewModels, surfaceBody);
     this.version = state.version;
+    if (typeof feedId === "string") this.feedId = feedId;
     this.eventsPending = true;
     this.listener.reset(state, { first: true, anotherState: false });
     return true;
@@ -144,43 +155,48 @@ export class Feed {
     let path = "api/changes";
     let timeout = QUICK_REQUEST_TIMEOUT_MS;
     let waits = false;
-    if (this.version !== null && this.reachable) {
-      path = `api/changes?since=${this.version}&wait=${LONG_POLL_SECONDS}`;
+    const feed = this.feedId === null ? "" : `&feed=${this.feedId}`;
+    if (this.version !== null && this.reachable && !this.askDaemon) {
+      path = `api/changes?since=${this.version}&wait=${LONG_POLL_SECONDS}${feed}`;
       timeout = (LONG_POLL_SECONDS + 10) * 1000;
       waits = true;
     } else if (this.version !== null) {
-      path = `api/changes?since=${this.version}`; // back from an outage: answered at once
+      path = `api/changes?since=${this.version}${feed}`; // back from an outage or a 408: answered at once
     }
     const viaWorker = waits && this.longPoller && !this.longPoller.broken;
     const result = viaWorker ? await this.longPoller.fetchJSON(path, timeout) : await fetchJSON(path, timeout);
+    this.askDaemon = Boolean(result.askDaemon);
     if (result.notModified) return false;
-    const feed = result.body;
-    if (!feed || typeof feed.version !== "number") throw new Error("api/changes has no version");
-    if (feed.reset !== undefined) {
-      if (!isStateDocument(feed.reset)) throw new Error("api/changes reset is not {version, viewModels}");
-      await this.applyReset(feed.reset);
+    const answer = result.body;
+    if (!answer || typeof answer.version !== "number") throw new Error("api/changes has no version");
+    if (answer.reset !== undefined) {
+      if (!isStateDocument(answer.reset)) throw new Error("api/changes reset is not {version, viewModels}");
+      await this.applyReset(answer.reset, typeof answer.feed === "string" ? answer.feed : null);
       return true;
     }
-    if (!Array.isArray(feed.changes)) throw new Error("api/changes has neither changes nor reset");
-    if (!Array.isArray(feed.events)) throw new Error("api/changes has no events array");
-    if (feed.version === this.version) return false;
+    if (!Array.isArray(answer.changes)) throw new Error("api/changes has neither changes nor reset");
+    if (!Array.isArray(answer.events)) throw new Error("api/changes has no events array");
+    if (answer.version === this.version) return false;
     // The changes and their events reach the page in one task: one frame shows the new
     // values, the run states and the event log together.
     const from = this.version;
-    this.version = feed.version;
-    this.listener.changes(from, feed.version, feed.changes);
-    this.deliverEvents(this.freshEvents(feed.events, feed.version));
+    this.version = answer.version;
+    this.listener.changes(from, answer.version, answer.changes);
+    this.deliverEvents(this.freshEvents(answer.events, answer.version));
     return true;
   }
 
-  async applyReset(state) {
+  async applyReset(state, feedId) {
     const first = this.version === null;
-    // Versions never go back within one state directory, so a reset below the page's
-    // version (or below its events) is another state: --reset-state, or another directory.
-    const anotherState = !first && (state.version < this.version || this.eventCursor > state.version);
+    // Another feed's reset is another state's versions (--reset-state, another directory);
+    // so is a reset below the page's version (or below its events), from a daemon that
+    // names no feed: versions never go back within one state.
+    const anotherFeed = feedId !== null && this.feedId !== null && feedId !== this.feedId;
+    const anotherState = !first && (anotherFeed || state.version < this.version || this.eventCursor > state.version);
     if (!first) await this.loadSurface();
     if (anotherState) this.eventCursor = 0;
     const events = await this.readEvents();
+    if (feedId !== null) this.feedId = feedId;
     this.version = state.version;
     this.listener.reset(state, { first, anotherState });
     this.deliverEvents(events);

@@ -111,7 +111,7 @@ const feed = new Feed({
   down(reason) { connection.down(reason); },
 });
 
-/** The state, surface and attach line binderyd served the page with, or null (a static copy). */
+/** The state, surface, feed id and attach line binderyd served the page with, or null (a static copy). */
 function inlineData() {
   const block = byId("bindery-initial");
   if (!block) return null;
@@ -122,6 +122,6 @@ function inlineData() {
 const initial = inlineData();
 if (initial) {
   if (typeof initial.attach === "string") attach = initial.attach;
-  feed.adopt(initial.surface, initial.state);
+  feed.adopt(initial.surface, initial.state, initial.feed);
 }
 feed.run();

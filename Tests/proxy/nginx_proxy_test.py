@@ -6,50 +6,14 @@ cache may store is passed on at once, never held behind a cache lock.
 
 Usage: nginx_proxy_test.py --port HTTP_PORT --socket CONTROL_SOCKET   (a running binderyd)
 Prints one line per check; exits non-zero if any failed."""
-import argparse, http.client, json, os, socket, sys, tempfile, threading, time
+import argparse, json, os, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from nginx_proxy import Nginx  # noqa: E402
+from proxy_checks import Control, check, failures, get  # noqa: E402
 
 WATCHERS = 50
 SHARED = "public, max-age=0, s-maxage=1"
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(("ok    " if ok else "FAIL  ") + name + ("" if ok else f": {detail}"), flush=True)
-    if not ok:
-        failures.append(name)
-
-
-class Control:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX)
-        self.sock.settimeout(10)
-        self.sock.connect(path)
-        self.reader = self.sock.makefile("rb")
-        self.next_id = 0
-
-    def set_latency(self, value):
-        self.next_id += 1
-        self.sock.sendall((json.dumps({"op": "set", "vm": "api", "name": "latencyMs", "value": value,
-                                       "id": self.next_id}) + "\n").encode())
-        while True:
-            reply = json.loads(self.reader.readline())
-            if reply.get("id") == self.next_id:
-                assert reply.get("ok"), reply
-                return
-
-
-def get(port, path, timeout=30):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        conn.request("GET", path, headers={"Accept-Encoding": "identity"})
-        response = conn.getresponse()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
-    finally:
-        conn.close()
-
 
 def main():
     parser = argparse.ArgumentParser()

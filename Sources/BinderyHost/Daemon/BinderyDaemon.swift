@@ -11,7 +11,8 @@ import Synchronization
 /// initialiser throws rather than print a URL that answers 404); ``dashboardURL`` is the
 /// address HTTP is really bound to; ``stop()`` stops accepting on both, interrupts running
 /// commands, waits for pending saves, lets clients receive their last replies (bounded), and
-/// disconnects.
+/// disconnects. With `--publish-url` the change feed is published (``ChangeFeedPublisher``)
+/// from the start until ``stop()``.
 public final class BinderyDaemon: Sendable {
     /// The hosted view models.
     public let host: ViewModelHost
@@ -28,6 +29,8 @@ public final class BinderyDaemon: Sendable {
     public let socketPath: String?
     /// How binderyctl attaches to this daemon (its socket, and whether systemd passed it).
     public let attach: AttachCommand
+    /// The change feed's publisher (`--publish-url`), or nil.
+    public let feedPublisher: ChangeFeedPublisher?
 
     /// Starts serving `host` (already started) as `configuration` says, as the program called
     /// `program` (in what it logs and what the dashboard shows). Throws a one-line error when a
@@ -106,10 +109,13 @@ public final class BinderyDaemon: Sendable {
         if let address = http.address, let warning = NetworkExposure.warning(for: address, surfaces: host.surfaces) {
             logger.warning(warning)
         }
+        feedPublisher = configuration.publishURL.map { ChangeFeedPublisher(host: host, url: $0, logger: logger) }
+        feedPublisher?.start()
     }
 
     /// Stops serving, as described above. Idempotent.
     public func stop() {
+        feedPublisher?.stop()
         control.stopAccepting()
         host.stop()
         http.stop()

@@ -38,6 +38,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// before the slowest are disconnected (`--control-output-mib`, default 64 MiB).
     public var controlOutputBudgetBytes = ControlServer.defaultOutputBudgetBytes
 
+    /// Where to publish the change feed (`--publish-url`: nginx's nchan, docs/HTTP.md), or nil.
+    public var publishURL: PublishURL?
+
     /// A configuration with every field given.
     public init(socketPath: String, socketMode: mode_t, httpHost: String, httpPort: UInt16, stateDirectory: String,
                 webDirectory: String?, commandTimeout: Double, logLevel: LogLevel) {

@@ -1,6 +1,7 @@
 import Synchronization
 /// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
-/// nothing changed, a reset for a cursor it cannot answer), `/api/state` (ETag, 304,
+/// nothing changed, a reset — naming the feed id — for a cursor it cannot answer or of
+/// another feed, `feed=F`), `/api/state` (ETag, 304,
 /// long-poll), `/api/surface`, `/api/events`, `/metrics`, `/healthz`, and the dashboard's
 /// files; `/api/state` and `/api/changes` gzip-compressed for clients that accept it.
 ///
@@ -64,7 +65,7 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(response)
         case "/", "/index.html":
             guard let index = webFiles?.contents(of: "index.html") else { responder.respond(.notFound); return }
-            let page = DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, attach: attach)
+            let page = DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, feed: host.feedID, attach: attach)
             responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
         default:
             if request.target.segments.first == "api" {
@@ -180,7 +181,14 @@ public struct DaemonHTTPRoutes: Sendable {
         case let .failure(error): responder.respond(error.response); return
         }
         let gzip = request.acceptsGzip
-        guard let since else { responder.respond(changesResponse(.reset(host.snapshot), since: nil, gzip: gzip)); return }
+        // A cursor of another feed (another state's versions, which may repeat these) is
+        // answered like no cursor: with a reset.
+        let sameFeed: Bool
+        switch Self.feedQuery(request) {
+        case let .success(feed): sameFeed = feed == nil || feed == host.feedID
+        case let .failure(error): responder.respond(error.response); return
+        }
+        guard let since, sameFeed else { responder.respond(changesResponse(.reset(host.snapshot), since: nil, gzip: gzip)); return }
         let answer = host.changes(after: since)
         guard case .unchanged = answer, wait > 0 else { responder.respond(changesResponse(answer, since: since, gzip: gzip)); return }
         host.awaitVersion(after: since, timeout: wait) { version in
@@ -193,6 +201,15 @@ public struct DaemonHTTPRoutes: Sendable {
                 responder.respond(self.changesResponse(self.host.changes(after: since), since: since, gzip: gzip))
             }
         }
+    }
+
+    /// `feed` of a change-feed request (nil: not given), or the 400 a malformed one gets.
+    private static func feedQuery(_ request: HTTPRequest) -> Result<String?, HTTPResponseError> {
+        guard let text = request.query("feed") else { return .success(nil) }
+        guard ViewModelHost.isFeedID(text) else {
+            return .failure(HTTPResponseError(.badRequest("feed must be the 16 lowercase hex digits a reset's \"feed\" names")))
+        }
+        return .success(text)
     }
 
     /// The latest version's prepared change-feed answers, by cursor (nil: the reset), so the
@@ -220,26 +237,8 @@ public struct DaemonHTTPRoutes: Sendable {
         if let cached = preparedChanges.latest.withLock({ $0.version == version ? $0.answers[key] : nil }) {
             return .prepared(cached)
         }
-        var writer = JSONWriter(capacity: 256)
-        writer.beginObject()
-        writer.key("version"); writer.int(version)
-        switch answer {
-        case let .changes(_, entries, events):
-            writer.key("changes")
-            writer.beginArray()
-            for entry in entries { writer.raw(entry) }
-            writer.endArray()
-            writer.key("events")
-            writer.beginArray()
-            for event in events { writer.raw(event) }
-            writer.endArray()
-        case let .reset(snapshot):
-            writer.key("reset"); writer.raw(snapshot.json)
-        case .unchanged:
-            break
-        }
-        writer.endObject()
-        let response = Self.ok(writer.bytes, ETag(version: version), gzip: gzip)
+        guard let body = ChangeFeedBody.encode(answer, feed: host.feedID)?.bytes else { return Self.notModified(ETag(version: version)) }
+        let response = Self.ok(body, ETag(version: version), gzip: gzip)
         guard let prepared = PreparedResponse(response) else { return response }
         preparedChanges.latest.withLock { latest in
             if latest.version != version { latest = (version, [:]) }

@@ -26,6 +26,7 @@ public enum DaemonOptions {
         \(indent)[--log-level LEVEL]
         \(indent)[--socket-mode MODE] [--reset-state] [--http-connections N]
         \(indent)[--http-allow-host NAME]... [--control-output-mib N]
+        \(indent)[--publish-url URL]
         \(indent)[--help] [--version]
 
           --socket PATH             control socket (default ./.bindery/control.sock,
@@ -45,6 +46,11 @@ public enum DaemonOptions {
                                     any port), e.g. the name a proxy serves it under;
                                     other names get 421 (repeatable; localhost and IP
                                     addresses with the daemon's port always work)
+          --publish-url URL         publish each version's change-feed answer to
+                                    nginx's pub/sub module (nchan) at URL,
+                                    http://HOST:PORT/PATH or http://unix:/SOCKET:/PATH
+                                    (docs/nginx-nchan.conf); the channel's name is
+                                    appended to PATH
           --control-output-mib N    replies and watch lines all control clients may
                                     have queued unread together, in MiB (default 64);
                                     past it the slowest readers are disconnected
@@ -125,6 +131,8 @@ public enum DaemonOptions {
                     throw UsageError("--http-allow-host must be a host name without a port, got '\(name)'")
                 }
                 configuration.httpAllowedHosts.append(parsed.host)
+            case "--publish-url":
+                configuration.publishURL = try PublishURL(parsing: try value())
             case "--control-output-mib":
                 let text = try value()
                 guard let mebibytes = Int(text), (1...65_536).contains(mebibytes) else {

@@ -7,19 +7,22 @@ import BinderyJSON
 ///
 /// Guarantees: the data is one `<script type="application/json" id="bindery-initial">` block
 /// (data, never run: `default-src 'self'` allows it) inserted before `</head>`, holding
-/// `{"surface": /api/surface, "state": /api/state, "attach": "binderyctl …"}`; every `<` in it
+/// `{"surface": /api/surface, "state": /api/state, "feed": "<feed id>", "attach": "binderyctl …"}`
+/// (the feed id: ``ViewModelHost/feedID``, which the dashboard names in its change-feed polls); every `<` in it
 /// is written `\u003c`, so no value can end the block or open markup; a page without
 /// `</head>` is served unchanged. It is built per request (the state moves), never cached.
 public enum DashboardPage {
     /// The id of the inline data block.
     public static let dataElementID = "bindery-initial"
 
-    /// `index` with the data block for `surface` and `state` (both JSON documents) and the
-    /// attach command line.
-    public static func render(index: [UInt8], surface: [UInt8], state: [UInt8], attach: String) -> [UInt8] {
+    /// `index` with the data block for `surface` and `state` (both JSON documents), the
+    /// change feed's id `feed` and the attach command line.
+    public static func render(index: [UInt8], surface: [UInt8], state: [UInt8], feed: String, attach: String) -> [UInt8] {
         let marker = Array("</head>".utf8)
         guard let at = firstIndex(of: marker, in: index) else { return index }
-        var data: [UInt8] = Array(#"{"surface":"#.utf8) + surface + Array(#","state":"#.utf8) + state + Array(#","attach":"#.utf8)
+        var data: [UInt8] = Array(#"{"surface":"#.utf8) + surface + Array(#","state":"#.utf8) + state + Array(#","feed":"#.utf8)
+        JSONEscaping.htmlSafe.appendQuoted(feed, to: &data)
+        data += Array(#","attach":"#.utf8)
         JSONEscaping.htmlSafe.appendQuoted(attach, to: &data)
         data = escapedForHTML(data + [UInt8(ascii: "}")])
         let block = Array(#"<script type="application/json" id="\#(dataElementID)">"#.utf8) + data + Array("</script>\n".utf8)

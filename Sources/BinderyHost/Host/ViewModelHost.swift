@@ -46,6 +46,11 @@ public final class ViewModelHost: Sendable {
     public let surfaceJSON: [UInt8]
     /// The longest a command run may take before the host interrupts it as `timed_out`.
     public let commandTimeout: Double
+    /// The change feed's id (docs/HTTP.md, `feed`): 16 lowercase hex digits naming this
+    /// state's sequence of versions — kept in the store, so the same across restarts, and
+    /// another for another state (a new state directory, `--reset-state`), whose versions may
+    /// repeat these; without a store, drawn at random for this host.
+    public let feedID: String
 
     private let viewModels: [any ViewModel]
     let store: InputStore?
@@ -108,6 +113,9 @@ public final class ViewModelHost: Sendable {
             }
         }
         self.commandTimeout = commandTimeout
+        // A store that cannot keep an id still gets one: dashboards then see a reset after a restart.
+        let identity = (try? store?.feedIdentity()).flatMap { $0 == 0 ? nil : $0 } ?? UInt64.random(in: 1...UInt64(Int64.max))
+        self.feedID = Self.feedID(identity)
         self.surfaceJSON = SurfaceDocument.all(surfaces)
         self.queueKey = queueKey
         self.publisher = StatePublisher(viewModelNames: surfaces.map(\.name), eventLogCapacity: eventLogCapacity)
@@ -252,6 +260,17 @@ public final class ViewModelHost: Sendable {
     }
 
     // MARK: - Names
+
+    /// `identity` as a feed id: 16 lowercase hex digits.
+    static func feedID(_ identity: UInt64) -> String {
+        let digits = String(identity, radix: 16)
+        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    }
+
+    /// Whether `text` is written as a feed id is (``feedID``): 16 lowercase hex digits.
+    public static func isFeedID(_ text: String) -> Bool {
+        text.utf8.count == 16 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
 
     /// The index of the view model called `name`, or `unknown_view_model` with a suggestion.
     public func viewModelIndex(_ name: String) throws(HostFailure) -> Int {

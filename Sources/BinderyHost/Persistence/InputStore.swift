@@ -324,6 +324,21 @@ public final class InputStore: Sendable {
         }
     }
 
+    /// The identity of this file's versions (the change feed's id, ``ViewModelHost/feedID``): a
+    /// random positive 63-bit number drawn the first time it is asked for and kept in the
+    /// file, so it stays the same across restarts and differs for another file — a new state
+    /// directory, or a fresh one `--reset-state` started — whose versions may repeat these.
+    public func feedIdentity() throws(StoreError) -> UInt64 {
+        let database = try openDatabase()
+        do {
+            try database.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('feed', ?)", [Int64.random(in: 1...Int64.max)])
+            let row = try database.queryFirst("SELECT value FROM meta WHERE key = 'feed'")
+            return UInt64(max(0, try row?.value("value", as: Int64.self) ?? 0))
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
     /// Records that the run stopped cleanly with `version` as its last (nothing after it).
     public func markCleanStop(at version: UInt64) throws(StoreError) {
         let database = try openDatabase()

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""The real binderyd publishing to the real nginx with nchan, configured with
+docs/nginx-nchan.conf (only its ports and socket paths rewritten, see scripts/nginx_proxy.py):
+a set reaches the dashboards long-polling through nchan without their polls reaching the
+daemon; after nginx is really restarted the daemon catches up and a subscriber gets the
+latest version; the dashboard in headless Chromium served through nginx shows a set.
+
+Usage: nginx_nchan_test.py [--bin-dir .build/debug] [--chromium chromium]
+Starts its own daemon (scripts/daemon.py) with --publish-url, and nginx.
+Prints one line per check; exits non-zero if any failed. Skips (exit 0, saying so) when the
+nchan module is not installed (make test installs it: libnginx-mod-nchan)."""
+import argparse, json, os, re, shutil, sys, tempfile, threading, time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "web"))
+from daemon import Daemon  # noqa: E402
+from nginx_proxy import NCHAN_CONF, NCHAN_MODULE, Nginx  # noqa: E402
+from proxy_checks import Control, check, failures, get as get_with_headers  # noqa: E402
+
+WATCHERS = 50
+
+
+def get(port, path, timeout=30):
+    status, _, body = get_with_headers(port, path, timeout)
+    return status, body
+
+
+def sets_latency(body, value):
+    feed = json.loads(body or b"{}")
+    return any(c.get("name") == "latencyMs" and c.get("value") == value for c in feed.get("changes", []))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin-dir", default=os.path.join(ROOT, ".build", "debug"))
+    parser.add_argument("--chromium", default="chromium")
+    args = parser.parse_args()
+    if not os.path.exists(NCHAN_MODULE):
+        print(f"skip  nginx's nchan module is not installed ({NCHAN_MODULE}; apt install libnginx-mod-nchan)")
+        return 0
+    for name in ("http_proxy", "HTTP_PROXY"):
+        os.environ.pop(name, None)
+    work = tempfile.mkdtemp(prefix="bindery-nchan-")
+    publish_url = f"http://unix:{os.path.join(work, 'publish.sock')}:/bindery/"
+    daemon = Daemon(os.path.join(args.bin_dir, "binderyd"), ["--publish-url", publish_url, "--log-level", "info"],
+                    prefix="bindery-nchan-daemon-")
+    proxy = Nginx(daemon.port, work, conf=NCHAN_CONF, modules=(NCHAN_MODULE,))
+    try:
+        assert proxy.publish_url == publish_url
+        daemon.start()
+        control = Control(daemon.socket)
+        port = proxy.port
+
+        status, page = get(port, "/")
+        found = re.search(rb'"feed":"([0-9a-f]{16})"', page)
+        check("the dashboard's page through nginx names the feed", status == 200 and found, f"{status}")
+        feed_id = found.group(1).decode() if found else ""
+        status, body = get(port, "/api/changes")
+        reset = json.loads(body) if status == 200 else {}
+        check("the first poll through nginx is the daemon's reset, naming the same feed",
+              "reset" in reset and reset.get("feed") == feed_id, f"{status} {reset.get('feed')}")
+        version = reset.get("version", 0)
+
+        # Many dashboards long-poll one cursor through nchan: a set reaches all of them, and
+        # none of their polls reaches the daemon.
+        poll = f"/api/changes?since={version}&wait=25&feed={feed_id}"
+        answers = [{} for _ in range(WATCHERS)]
+        def wait(into, path=poll):
+            into["status"], into["body"] = get(port, path)
+            into["at"] = time.monotonic()
+        waiters = [threading.Thread(target=wait, args=(answers[i],)) for i in range(WATCHERS)]
+        for waiter in waiters:
+            waiter.start()
+        time.sleep(1.0)
+        acked = control.set_latency(7)
+        sent = time.monotonic()
+        for waiter in waiters:
+            waiter.join(30)
+        statuses = [a.get("status") for a in answers]
+        slowest = max((a.get("at", sent + 99) - sent for a in answers), default=99)
+        check(f"{WATCHERS} long-polls through nchan all get the set", statuses == [200] * WATCHERS
+              and all(sets_latency(a.get("body"), 7) for a in answers)
+              and all(json.loads(a["body"])["version"] == acked for a in answers),
+              f"statuses {sorted(set(map(str, statuses)))}")
+        check(f"... within 2 s of its acknowledgement ({slowest * 1000:.0f} ms for the last)", slowest < 2, f"{slowest:.2f} s")
+        lines = proxy.settled_log_lines(lambda lines: len([f for f in lines if f[0] == poll]) >= WATCHERS)
+        asked = [fields for fields in lines if fields[0] == poll]
+        check("... and none of their polls reached the daemon",
+              len(asked) == WATCHERS and proxy.upstream_requests(asked, "/") == 0,
+              f"{proxy.upstream_requests(asked, '/')} of {len(asked)} went upstream")
+
+        status, body = get(port, poll, timeout=5)
+        check("a long-poll arriving after the post gets the stored answer at once",
+              status == 200 and sets_latency(body, 7), f"{status}")
+
+        status, body = get(port, f"/api/changes?since={acked}&feed=0000000000000001")
+        check("a cursor of another feed is answered by the daemon with a reset",
+              status == 200 and "reset" in json.loads(body or b"{}"), f"{status}")
+        status, _ = get(port, f"/api/changes?since={acked}&wait=25&feed=XYZ")
+        check("a malformed feed goes to the daemon, which answers 400", status == 400, f"{status}")
+
+        # A real restart of nginx: the posts of the versions made while it was down fail; when
+        # it is back, the daemon catches up and a subscriber at the cursor before them gets the latest.
+        proxy.stop()
+        control.set_latency(8)
+        latest = control.set_latency(9)
+        time.sleep(0.5)
+        proxy.start()
+        started = time.monotonic()
+        status, body = get(port, f"/api/changes?since={acked}&wait=25&feed={feed_id}")
+        took = time.monotonic() - started
+        answer = json.loads(body or b"{}")
+        check(f"after nginx restarted, a subscriber at the cursor before the outage gets the latest version ({took:.1f} s)",
+              status == 200 and answer.get("version") == latest and sets_latency(body, 9) and took < 10,
+              f"{status} version {answer.get('version')} (latest {latest}) after {took:.1f} s")
+        # The end of the outage is logged once the whole catch-up is posted, a moment after the first post.
+        deadline = time.monotonic() + 5
+        while True:
+            log = open(daemon.log_path, errors="replace").read()
+            outages = log.count("cannot publish the change feed")
+            recoveries = log.count("works again")
+            if recoveries or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        check("the outage is logged once, and its end once", outages == 1 and recoveries == 1,
+              f"{outages} outage and {recoveries} recovery lines")
+
+        dashboard_check(args.chromium, port, control, work)
+    finally:
+        proxy.stop()
+        daemon.close()
+        if failures:
+            print("      nginx error log:", open(os.path.join(work, "error.log")).read()[-2000:])
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failures else 0
+
+
+def dashboard_check(chromium, port, control, work):
+    """The dashboard served through nginx follows the feed through nchan: a set shows."""
+    from devtools import DevTools, TestFailure, launch_chromium
+    if shutil.which(chromium) is None:
+        print(f"skip  the dashboard through nchan: {chromium} is not installed")
+        return
+    profile = os.path.join(work, "profile")
+    browser, ws_url = launch_chromium(chromium, profile)
+    try:
+        devtools = DevTools(ws_url)
+        devtools.call("Page.enable")
+        devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+        def shown():
+            return devtools.evaluate("document.body && document.body.dataset.version || ''")
+        deadline = time.monotonic() + 20
+        while not shown() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.5)  # its long-poll is waiting in nchan
+        acked = control.set_latency(4321)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and shown() != str(acked):
+            time.sleep(0.05)
+        text = devtools.evaluate("document.body.innerText")
+        lines = proxy_lines(work)
+        nchan_polls = [l for l in lines if "&wait=25&feed=" in l[0] and l[1] == "200" and l[-1] == "-"]
+        check("the dashboard through nginx shows a set that came through nchan",
+              shown() == str(acked) and "4321" in (text or "") and nchan_polls,
+              f"page at version {shown()!r} (set {acked}), {len(nchan_polls)} answered long-polls from nchan")
+    except TestFailure as failure:
+        check("the dashboard through nginx shows a set that came through nchan", False, str(failure))
+    finally:
+        browser.kill()
+        browser.wait()
+
+
+def proxy_lines(work):
+    try:
+        with open(os.path.join(work, "access.log")) as f:
+            return [line.split() for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
+
+
+if __name__ == "__main__":
+    sys.exit(main())
