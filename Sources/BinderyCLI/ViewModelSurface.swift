@@ -1,4 +1,5 @@
 import BinderyJSON
+import BinderyNames
 
 /// A view model's names, as `list` (names only) or `describe` (with types) report them.
 public struct ViewModelSurface: Sendable, Hashable {

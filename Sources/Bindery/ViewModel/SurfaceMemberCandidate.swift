@@ -22,12 +22,8 @@ extension MutableProperty: SurfaceMemberCandidate {
     var memberDescription: String { "a MutableProperty<\(Value.self)>" }
     var unsupportedTypeName: String { "\(Value.self)" }
     func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? {
-        if let codable = Value.self as? any (Codable & Sendable).Type { return .input(input(named: name, as: codable)) }
+        if let input = SurfaceInput.discovered(name, self, constraint: nil) { return .input(input) }
         return Value.self is any Encodable.Type ? .output(SurfaceOutput(name, encoding: self, derivesFrom: derivesFrom)) : nil
-    }
-
-    private func input<V: Codable & Sendable>(named name: String, as type: V.Type) -> SurfaceInput {
-        SurfaceInput.codable(name, self as! MutableProperty<V>)
     }
 }
 

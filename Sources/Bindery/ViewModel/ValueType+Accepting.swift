@@ -1,0 +1,19 @@
+import BinderyNames
+
+extension ValueType {
+    /// `value` as this type, if it is one: an int is accepted for a double, and a whole double
+    /// for an int; json accepts any value (its input's type decides); nothing else is converted.
+    public func accept(_ value: SurfaceValue) -> SurfaceValue? {
+        switch (self, value) {
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.json, _):
+            return value
+        case let (.double, .int(i)):
+            return .double(Double(i))
+        case let (.int, .double(d)):
+            guard d == d.rounded(), let i = Int(exactly: d) else { return nil }
+            return .int(i)
+        default:
+            return nil
+        }
+    }
+}
