@@ -1,7 +1,8 @@
 extension Surface {
     /// The surface of `model` discovered from its stored members, in declaration order: each
-    /// `MutableProperty` of a string, int, double, bool, float, date (ISO 8601), URL or UUID is
-    /// an input, and so is one of any other `Codable` value (set as JSON in its Codable form);
+    /// `MutableProperty` of a ``SurfaceScalar`` (string, int, double, bool, float, date as ISO
+    /// 8601, URL, UUID) or an optional of one is an input, and so is one of any other `Codable`
+    /// value (an array, a dictionary, an enum, your struct: set as JSON in its Codable form);
     /// any other `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output,
     /// and of any other `Encodable` value an output shown by its Codable encoding
     /// (and each `MutableListProperty` or `ListProperty` of ``SurfaceRepresentable`` rows a list
@@ -43,7 +44,7 @@ extension Surface {
                     case let .output(output)?: outputs.append(output); continue
                     case .command?, nil: break
                     }
-                    preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); make it SurfaceRepresentable (docs/GUIDE.md, \"Values\") or hide it")
+                    preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); \(candidate.remedy), or hide it")
                 }
                 continue
             }
