@@ -61,6 +61,9 @@ let package = Package(
         .executableTarget(name: "bindery-docs", dependencies: ["BinderyModels"], path: "Sources/BinderyDocs"),
         // Test-only: a process that reports the sockets systemd-style activation handed it.
         .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost"], path: "Sources/BinderyActivationProbe"),
+        // Test-only: a DaemonMain program serving a view model of dates, optionals, arrays,
+        // dictionaries and an enum, for the end-to-end test of those inputs.
+        .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"], path: "Sources/BinderyTypesDaemon"),
 
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
@@ -68,7 +71,7 @@ let package = Package(
         .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,9 +9,12 @@ struct DaemonTestError: Error, CustomStringConvertible {
 /// The real `binderyd` binary (built next to this test bundle) running on a temporary
 /// socket, an ephemeral HTTP port and a temporary state directory.
 final class DaemonProcess {
-    static var binaryPath: String {
+    static var binaryPath: String { path(of: "binderyd") }
+
+    /// The built executable `program` (built next to this test bundle).
+    static func path(of program: String) -> String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("binderyd").path
+            .appendingPathComponent(program).path
     }
 
     /// The web directory of this checkout (Tests/BinderyHostTests/Daemon → ../../../web);
@@ -34,8 +37,9 @@ final class DaemonProcess {
     /// Starts binderyd and waits until it prints its dashboard URL (both sockets listen).
     /// The state lives in `stateDirectory`, by default `<directory>/state`. With `umask`,
     /// binderyd starts under that umask (through `sh -c 'umask …; exec …'`); with `user`, as
-    /// that user and group id (through setpriv; the test must run as root).
-    init(directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
+    /// that user and group id (through setpriv; the test must run as root). `program` runs
+    /// another DaemonMain program than binderyd (without `latencyFlag`, binderyd's own).
+    init(program: String = "binderyd", directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
          latencyFlag: Bool = true, http: String = "127.0.0.1:0", umask: String? = nil, currentDirectory: String? = nil,
          user: UInt32? = nil) throws {
         self.directory = directory
@@ -43,14 +47,15 @@ final class DaemonProcess {
         self.stateDirectory = stateDirectory ?? directory + "/state"
         let arguments = ["--socket", socketPath, "--http", http, "--state-dir", self.stateDirectory, "--log-level", "debug"]
             + (latencyFlag ? ["--latency-ms", "0"] : []) + extraArguments
+        let binaryPath = Self.path(of: program)
         if let umask {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", Self.binaryPath] + arguments
+            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", binaryPath] + arguments
         } else if let user {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Self.binaryPath] + arguments
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", binaryPath] + arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+            process.executableURL = URL(fileURLWithPath: binaryPath)
             process.arguments = arguments
         }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
@@ -70,7 +75,7 @@ final class DaemonProcess {
             guard !chunk.isEmpty else {
                 process.waitUntilExit()
                 let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                throw DaemonTestError(description: "binderyd exited (\(process.terminationStatus)) before serving: \(stderr)")
+                throw DaemonTestError(description: "\(program) exited (\(process.terminationStatus)) before serving: \(stderr)")
             }
             text += String(decoding: chunk, as: UTF8.self)
         }
