@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "BinderyJSON"),
         // What every program says alike: the one did-you-mean rule for mistyped names, the
         // excerpt a message quotes of typed text (the core's surface errors, the daemon,
-        // binderyctl) and the release's version; quotes with BinderyJSON's escaping.
+        // binderyctl), the value types and the one parser of typed values (to BinderyJSON's
+        // values), and the release's version; quotes with BinderyJSON's escaping.
         .target(name: "BinderyNames", dependencies: ["BinderyJSON"]),
         // The signal self-pipe, shared by binderyd's shutdown and binderyctl's Ctrl-C; no
         // dependencies.
