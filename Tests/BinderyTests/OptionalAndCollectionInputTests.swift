@@ -48,6 +48,8 @@ private final class BadgeViewModel: ViewModel {
         let model = ItineraryViewModel()
         let surface = model.surface
         let returning = try surface.input(named: "returning")
+        #expect(try returning.parse("2026-12-02T10:00:00Z", viewModel: "itinerary") == .string("2026-12-02T10:00:00.000Z"),
+                "a value is returned as the input holds and shows it")
         try returning.set(try returning.parse("2026-12-02T10:00:00Z", viewModel: "itinerary"), viewModel: "itinerary")
         #expect(model.returning.value == Date(timeIntervalSince1970: 1_796_205_600))
         #expect(returning.value == .string("2026-12-02T10:00:00.000Z"))

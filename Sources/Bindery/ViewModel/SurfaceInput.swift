@@ -25,7 +25,9 @@ public struct SurfaceInput: Sendable {
     let propertyIdentity: ObjectIdentifier
     private let read: @Sendable () -> SurfaceValue
     private let write: @Sendable (SurfaceValue) -> Void
-    private let converts: @Sendable (SurfaceValue) -> Bool
+    /// The value as the input holds and shows it (a date with milliseconds, a dictionary in
+    /// key order), or nil when the property cannot hold it.
+    private let stored: @Sendable (SurfaceValue) -> SurfaceValue?
     /// What a value must be beyond its type ("an ISO 8601 date …"), for errors; nil when the
     /// type says it all.
     private let expectation: String?
@@ -39,7 +41,7 @@ public struct SurfaceInput: Sendable {
         self.isOptional = optional
         self.constraint = constraint
         self.expectation = expectation
-        self.converts = { from($0) != nil }
+        self.stored = { from($0).map(to) }
         self.producer = property.producer.map(to)
         self.propertyIdentity = ObjectIdentifier(property)
         self.read = { to(property.value) }
@@ -123,8 +125,9 @@ public struct SurfaceInput: Sendable {
         return copy
     }
 
-    /// Checks `value` against the input's type and constraint and returns it in the input's
-    /// type, or throws the error a person would need to correct it.
+    /// Checks `value` against the input's type and constraint and returns it as the input will
+    /// hold and show it ("2026-12-02T10:00:00Z" as "2026-12-02T10:00:00.000Z"), or throws the
+    /// error a person would need to correct it.
     public func validate(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> SurfaceValue {
         if isOptional, value == .null { return .null }
         guard let accepted = type.accept(value) else {
@@ -133,11 +136,11 @@ public struct SurfaceInput: Sendable {
         guard constraint.admits(accepted) else {
             throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(constraint: constraintText, orNull: isOptional)), got \(value.excerpt)")
         }
-        guard converts(accepted) else {
+        guard let stored = stored(accepted) else {
             let expected = expectation.map { $0 + (isOptional ? " or null" : "") } ?? type.expectation(orNull: isOptional)
             throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(value.excerpt)")
         }
-        return accepted
+        return stored
     }
 
     /// Parses `text` as the input's type (``ValueType/parse(_:for:argument:constraint:orNull:)``,

@@ -38,9 +38,10 @@ import Testing
             ("weights", #"{"b":0.5,"a":1}"#, #"{"a":1.0,"b":0.5}"#),
             ("pace", #""brisk""#, #""brisk""#),
         ]
-        for (name, text, _) in sets {
+        for (name, text, shown) in sets {
             let reply = try set(name, text, on: control)
             #expect(reply.isOK, "set journey.\(name) \(text): \(reply.serialized)")
+            #expect(reply["value"]?.serialized == shown, "the reply carries the value as stored: \(reply.serialized)")
         }
         let refused = try set("returning", "tomorrow", on: control)
         #expect(refused.errorMessage
