@@ -3,9 +3,12 @@ import FoundationEssentials
 import Testing
 
 /// A view model whose inputs are optionals, arrays and dictionaries of the common value types,
-/// and an enum.
+/// and enums with raw values.
 private final class ItineraryViewModel: ViewModel {
-    enum Mood: String, Codable, SurfaceRepresentable, Sendable { case calm, busy }
+    /// Neither CaseIterable nor SurfaceRepresentable: Codable only.
+    enum Level: Int, Codable, Sendable { case low = 1, high = 9 }
+
+    enum Mood: String, Codable, CaseIterable, SurfaceRepresentable, Sendable { case calm, busy }
 
     let returning = MutableProperty<Date?>(nil)
     let seats = MutableProperty<Int?>(2)
@@ -16,6 +19,7 @@ private final class ItineraryViewModel: ViewModel {
     let weights = MutableProperty<[String: Float]>([:])
     let links = MutableProperty<[URL]?>(nil)
     let mood = MutableProperty(Mood.calm)
+    let level = MutableProperty(Level.low)
     let summary: Property<String>
 
     init() {
@@ -38,9 +42,9 @@ private final class BadgeViewModel: ViewModel {
 @Suite struct OptionalAndCollectionInputTests {
     @Test func optionalsArraysDictionariesAndEnumsAreInputs() throws {
         let surface = ItineraryViewModel().surface
-        #expect(surface.inputs.map(\.name) == ["returning", "seats", "note", "ratio", "stops", "tickets", "weights", "links", "mood"])
-        #expect(surface.inputs.map(\.type) == [.string, .int, .string, .double, .json, .json, .json, .json, .json])
-        #expect(surface.inputs.map(\.isOptional) == [true, true, true, true, false, false, false, false, false])
+        #expect(surface.inputs.map(\.name) == ["returning", "seats", "note", "ratio", "stops", "tickets", "weights", "links", "mood", "level"])
+        #expect(surface.inputs.map(\.type) == [.string, .int, .string, .double, .json, .json, .json, .json, .string, .int])
+        #expect(surface.inputs.map(\.isOptional) == [true, true, true, true, false, false, false, false, false, false])
         #expect(surface.outputs.map(\.name) == ["summary"])
     }
 
@@ -109,10 +113,26 @@ private final class BadgeViewModel: ViewModel {
         try links.set(try links.parse("null", viewModel: "itinerary"), viewModel: "itinerary")
         #expect(model.links.value == nil)
 
+    }
+
+    @Test func anEnumWithRawValuesIsTypedAsItsRawValue() throws {
+        let model = ItineraryViewModel()
+        let surface = model.surface
         let mood = try surface.input(named: "mood")
-        try mood.set(try mood.parse(#""busy""#, viewModel: "itinerary"), viewModel: "itinerary")
+        try mood.set(try mood.parse("busy", viewModel: "itinerary"), viewModel: "itinerary")
         #expect(model.mood.value == .busy)
         #expect(mood.value == .string("busy"))
+        #expect(throws: SurfaceError(.invalidValue, "itinerary.mood expects one of \"calm\", \"busy\", got \"happy\"")) {
+            try mood.parse("happy", viewModel: "itinerary")
+        }
+        let level = try surface.input(named: "level")
+        try level.set(try level.parse("9", viewModel: "itinerary"), viewModel: "itinerary")
+        #expect(model.level.value == .high)
+        #expect(level.value == .int(9))
+        #expect(throws: SurfaceError(.invalidValue, "itinerary.level expects a raw value of Level, got 5")) {
+            try level.set(.int(5), viewModel: "itinerary")
+        }
+        #expect(model.mood.value == .busy && model.level.value == .high, "a refused value changes nothing")
     }
 
     @Test func anElementTheArrayCannotTakeIsRefusedAndChangesNothing() throws {
@@ -124,9 +144,7 @@ private final class BadgeViewModel: ViewModel {
         #expect(throws: SurfaceError(.invalidValue, "itinerary.stops expects a JSON value, got \"[tomorrow]\"")) {
             try stops.parse("[tomorrow]", viewModel: "itinerary")
         }
-        #expect(throws: SurfaceError.self) { try model.surface.input(named: "mood").set(.string("happy"), viewModel: "itinerary") }
         #expect(model.stops.value.isEmpty)
-        #expect(model.mood.value == .calm)
     }
 
     @Test func aValueTheSurfaceCannotReadBackIsAnOutput() throws {

@@ -1,15 +1,26 @@
 /// Which input a `MutableProperty` is, by the type of its value, for ``Surface/init(_:name:_:)``.
 extension SurfaceInput {
     /// The input called `name` over `property`: a ``SurfaceScalar`` is typed as its type says,
-    /// an optional of one also takes null, and any other `Codable` value (an array, a
+    /// an optional of one also takes null, an enum with such raw values is typed as its raw
+    /// value, and any other `Codable` value (an array, a
     /// dictionary, an enum, a struct) is set as JSON in its Codable form. Nil when the value
     /// cannot be read back from what a client sends (it is not `Codable`): the property is then
     /// an output, if anything.
     static func discovered<Value>(_ name: String, _ property: MutableProperty<Value>, constraint: InputConstraint?) -> SurfaceInput? {
         if let scalar = property as? any ScalarProperty { return scalar.scalarInput(name, constraint) }
         if let optional = property as? any OptionalScalarProperty { return optional.optionalInput(name, constraint) }
+        if let enumeration = Value.self as? any (RawRepresentable & Sendable).Type,
+           let input = rawValueInput(name, property, as: enumeration, constraint) { return input }
         guard let codable = Value.self as? any (Codable & Sendable).Type else { return nil }
         return codableInput(name, property, as: codable)
+    }
+
+    /// The input of an enum whose raw value is a ``SurfaceScalar``; nil for any other raw value.
+    private static func rawValueInput<Value, Enumeration: RawRepresentable & Sendable>(
+        _ name: String, _ property: MutableProperty<Value>, as type: Enumeration.Type, _ constraint: InputConstraint?
+    ) -> SurfaceInput? {
+        guard let raw = Enumeration.RawValue.self as? any SurfaceScalar.Type else { return nil }
+        return rawValue(name, property as! MutableProperty<Enumeration>, constraint, raw: raw)
     }
 
     private static func codableInput<Value, Codable: Swift.Codable & Sendable>(

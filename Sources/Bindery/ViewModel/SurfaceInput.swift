@@ -65,6 +65,31 @@ public struct SurfaceInput: Sendable {
                      to: \.surfaceValue, expectation: Wrapped.expectation)
     }
 
+    /// An input of an enum with raw values (a `String` or an `Int`, say), typed as its raw
+    /// value (`set trip.pace brisk`); a raw value no case has is refused, naming the cases when
+    /// the enum is `CaseIterable`.
+    public static func rawValue<Value: RawRepresentable & Sendable>(_ name: String, _ property: MutableProperty<Value>,
+                                                         _ constraint: InputConstraint? = nil) -> SurfaceInput
+        where Value.RawValue: SurfaceScalar
+    {
+        rawValue(name, property, constraint, raw: Value.RawValue.self)
+    }
+
+    /// ``rawValue(_:_:_:)`` for an enum whose raw value is known to be the scalar `raw` only
+    /// when the program runs (discovery).
+    static func rawValue<Value: RawRepresentable & Sendable>(_ name: String, _ property: MutableProperty<Value>,
+                                                  _ constraint: InputConstraint?, raw: any SurfaceScalar.Type) -> SurfaceInput {
+        @Sendable func shown(_ value: Value) -> SurfaceValue { (value.rawValue as? any SurfaceRepresentable)?.surfaceValue ?? .null }
+        let cases = (Value.self as? any CaseIterable.Type).map { type in
+            func all<C: CaseIterable>(_ type: C.Type) -> [String] { C.allCases.compactMap { ($0 as? Value).map { shown($0).description } } }
+            return all(type)
+        }
+        let expectation = cases.map { "one of " + $0.joined(separator: ", ") } ?? "a raw value of \(Value.self)"
+        return SurfaceInput(name, raw.valueType, constraint ?? .none, property,
+                            from: { value in raw.init(surfaceValue: value).flatMap { ($0 as? Value.RawValue).flatMap(Value.init(rawValue:)) } },
+                            to: shown, expectation: expectation)
+    }
+
     /// A string input.
     public static func string(_ name: String, _ property: MutableProperty<String>, _ constraint: InputConstraint = .maxLength(4096)) -> SurfaceInput {
         scalar(name, property, constraint)

@@ -23,7 +23,7 @@ import Testing
         #expect(inputs.map { $0["name"]?.stringValue ?? "" }
             == ["departure", "returning", "seats", "ratio", "site", "ticket", "tags", "stops", "weights", "pace"])
         #expect(inputs.map { $0["type"]?.stringValue ?? "" }
-            == ["string", "string", "int", "double", "string", "string", "json", "json", "json", "json"])
+            == ["string", "string", "int", "double", "string", "string", "json", "json", "json", "string"])
         #expect(inputs.filter { $0["optional"] == .bool(true) }.map { $0["name"]?.stringValue ?? "" } == ["returning", "seats", "site"])
 
         let sets: [(String, String, String)] = [
@@ -36,7 +36,7 @@ import Testing
             ("tags", #"["a","b"]"#, #"["a","b"]"#),
             ("stops", #"["2026-12-03T08:00:00Z"]"#, #"["2026-12-03T08:00:00.000Z"]"#),
             ("weights", #"{"b":0.5,"a":1}"#, #"{"a":1.0,"b":0.5}"#),
-            ("pace", #""brisk""#, #""brisk""#),
+            ("pace", "brisk", #""brisk""#),
         ]
         for (name, text, shown) in sets {
             let reply = try set(name, text, on: control)
