@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -63,6 +63,24 @@ import Testing
         let second = try DaemonProcess(program: "bindery-types-daemon", directory: directory.path("second"),
                                        stateDirectory: first.stateDirectory, latencyFlag: false)
         #expect(try shownInputs(second)?.serialized == shown.serialized, "a restart restores every value as it was shown")
+
+        // As a person types them in binderyctl: a bare JSON array, null for an optional, an
+        // enum's raw value; `show` says which inputs take null.
+        let binderyctl = Process()
+        binderyctl.executableURL = URL(fileURLWithPath: DaemonProcess.path(of: "binderyctl"))
+        binderyctl.arguments = ["--socket", second.socketPath, "-c", #"set journey.tags ["x", "y z"]"#,
+                                "-c", "set journey.returning null", "-c", "set journey.pace calm", "-c", "show journey"]
+        let output = Pipe()
+        binderyctl.standardOutput = output
+        try binderyctl.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        binderyctl.waitUntilExit()
+        #expect(binderyctl.terminationStatus == 0, "\(printed)")
+        #expect(printed.contains("journey.returning = null"), "\(printed)")
+        #expect(printed.contains(#"journey.pace = "calm""#), "\(printed)")
+        #expect(printed.contains("  seats      int or null     null"), "\(printed)")
+        let tags = try second.control().request(#"{"op":"get","vm":"journey","name":"tags"}"#)
+        #expect(tags["value"]?.serialized == #"["x","y z"]"#)
         #expect(second.stop() == 0)
     }
 }
