@@ -21,9 +21,17 @@ private final class ItineraryViewModel: ViewModel {
     let mood = MutableProperty(Mood.calm)
     let level = MutableProperty(Level.low)
     let summary: Property<String>
+    let lastStop: Property<Date?>
+    let stopTimes: Property<[Date]>
+    let ticketsByName: Property<[String: UUID]>
+    let site: Property<URL?>
 
     init() {
         summary = stops.map { "\($0.count) stops" }
+        lastStop = stops.map(\.last)
+        stopTimes = Property(stops)
+        ticketsByName = tickets.map { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ("t\($0.offset)", $0.element) }) }
+        site = links.map { $0?.first }
     }
 
     var surface: Surface { Surface(self) }
@@ -45,7 +53,7 @@ private final class BadgeViewModel: ViewModel {
         #expect(surface.inputs.map(\.name) == ["returning", "seats", "note", "ratio", "stops", "tickets", "weights", "links", "mood", "level"])
         #expect(surface.inputs.map(\.type) == [.string, .int, .string, .double, .json, .json, .json, .json, .string, .int])
         #expect(surface.inputs.map(\.isOptional) == [true, true, true, true, false, false, false, false, false, false])
-        #expect(surface.outputs.map(\.name) == ["summary"])
+        #expect(surface.outputs.map(\.name) == ["summary", "lastStop", "stopTimes", "ticketsByName", "site"])
     }
 
     @Test func anOptionalTakesItsTypeAsTypedOrNull() throws {
@@ -133,6 +141,19 @@ private final class BadgeViewModel: ViewModel {
             try level.set(.int(5), viewModel: "itinerary")
         }
         #expect(model.mood.value == .busy && model.level.value == .high, "a refused value changes nothing")
+    }
+
+    @Test func optionalsArraysAndDictionariesOfTheseAreOutputsToo() throws {
+        let model = ItineraryViewModel()
+        let surface = model.surface
+        #expect(try surface.output(named: "lastStop").value == .null)
+        model.stops.value = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1.25)]
+        model.tickets.value = [UUID(uuidString: "00000000-0000-0000-0000-000000000002")!]
+        model.links.value = [URL(string: "https://example.com/")!]
+        #expect(try surface.output(named: "lastStop").value == .string("1970-01-01T00:00:01.250Z"))
+        #expect(try surface.output(named: "stopTimes").value == .list([.string("1970-01-01T00:00:00.000Z"), .string("1970-01-01T00:00:01.250Z")]))
+        #expect(try surface.output(named: "ticketsByName").value == .record(["t0": .string("00000000-0000-0000-0000-000000000002")]))
+        #expect(try surface.output(named: "site").value == .string("https://example.com/"))
     }
 
     @Test func anElementTheArrayCannotTakeIsRefusedAndChangesNothing() throws {
