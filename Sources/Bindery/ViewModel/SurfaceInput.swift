@@ -125,7 +125,7 @@ public struct SurfaceInput: Sendable {
         scalar(name, property)
     }
 
-    /// An input of a `Codable` type of your own — or an array, a dictionary or an enum — set
+    /// An input of a `Codable` type of your own — or an array, a dictionary — set
     /// as JSON in its Codable form (a record for a struct, a list for an array, the raw value
     /// for an enum; dates, URLs, … nested as ``SurfaceScalar`` shows them) and shown the same
     /// way; a value that does not decode to a `Value` is refused.
