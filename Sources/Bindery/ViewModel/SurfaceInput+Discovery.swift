@@ -2,8 +2,8 @@
 extension SurfaceInput {
     /// The input called `name` over `property`: a ``SurfaceScalar`` is typed as its type says,
     /// an optional of one also takes null, an enum with such raw values is typed as its raw
-    /// value, and any other `Codable` value (an array, a
-    /// dictionary, an enum, a struct) is set as JSON in its Codable form. Nil when the value
+    /// value, and any other `Codable` value (an array, a dictionary, a struct) is set as JSON in
+    /// its Codable form. Nil when the value
     /// cannot be read back from what a client sends (it is not `Codable`): the property is then
     /// an output, if anything.
     static func discovered<Value>(_ name: String, _ property: MutableProperty<Value>, constraint: InputConstraint?) -> SurfaceInput? {
