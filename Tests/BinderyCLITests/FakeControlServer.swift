@@ -279,13 +279,11 @@ final class FakeControlServer: Sendable {
     }
 
     /// Typed `text` as the daemon parses it (`set` with `text`), by the input's type.
+    /// (The daemon's own rule, ValueType.parse; text it refuses is passed on as a string, for
+    /// `set` to refuse by type.)
     private static func typed(_ text: String, vm: String, name: String) -> JSONValue {
-        switch inputTypes[vm]!.first(where: { $0.0 == name })?.1 {
-        case "int": return Int(text).map { .int($0) } ?? .string(text)
-        case "double": return Double(text).map { .double($0) } ?? .string(text)
-        case "bool": return ["true": JSONValue.bool(true), "false": .bool(false)][text] ?? .string(text)
-        default: return .string(text)
-        }
+        guard let type = inputTypes[vm]!.first(where: { $0.0 == name }).flatMap({ ValueType(rawValue: $0.1) }) else { return .string(text) }
+        return (try? type.parse(text, for: "\(vm).\(name)")) ?? .string(text)
     }
 
     private func set(_ id: JSONValue, vm: String, name: String, value: JSONValue) -> JSONValue {
