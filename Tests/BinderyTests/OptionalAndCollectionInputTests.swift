@@ -37,6 +37,24 @@ private final class ItineraryViewModel: ViewModel {
     var surface: Surface { Surface(self) }
 }
 
+/// A type of one's own, typed as a string with a rule of its own.
+private struct Postcode: SurfaceScalar, Equatable {
+    let text: String
+    static var valueType: ValueType { .string }
+    static var expectation: String? { "a postcode such as SW1A 1AA" }
+    var surfaceValue: SurfaceValue { .string(text) }
+    init?(surfaceValue: SurfaceValue) {
+        guard case let .string(s) = surfaceValue, s.count >= 5, s.contains(" ") else { return nil }
+        text = s.uppercased()
+    }
+}
+
+private final class AddressViewModel: ViewModel {
+    let postcode = MutableProperty(Postcode(surfaceValue: .string("SW1A 1AA"))!)
+    let previous = MutableProperty<Postcode?>(nil)
+    var surface: Surface { Surface(self) }
+}
+
 /// A value a surface shows but cannot read back (not Codable).
 private struct Badge: SurfaceRepresentable, Sendable {
     var surfaceValue: SurfaceValue { .string("★") }
@@ -166,6 +184,18 @@ private final class BadgeViewModel: ViewModel {
             try stops.parse("[tomorrow]", viewModel: "itinerary")
         }
         #expect(model.stops.value.isEmpty)
+    }
+
+    @Test func aTypeOfOnesOwnIsTypedByConformingToSurfaceScalar() throws {
+        let model = AddressViewModel()
+        let surface = model.surface
+        #expect(surface.inputs.map(\.type) == [.string, .string])
+        #expect(surface.inputs.map(\.isOptional) == [false, true])
+        #expect(try surface.input(named: "postcode").set(.string("ec1a 1bb"), viewModel: "address") == .string("EC1A 1BB"))
+        #expect(model.postcode.value.text == "EC1A 1BB")
+        #expect(throws: SurfaceError(.invalidValue, "address.previous expects a postcode such as SW1A 1AA or null, got \"x\"")) {
+            try surface.input(named: "previous").parse("x", viewModel: "address")
+        }
     }
 
     @Test func aValueTheSurfaceCannotReadBackIsAnOutput() throws {

@@ -1,5 +1,10 @@
 import BinderyNames
 
+/// The type of a surface value (BinderyNames' one definition, shared with the daemon and
+/// binderyctl), named here so a view model's code needs only `import Bindery` (to conform a type
+/// of its own to ``SurfaceScalar``, say).
+public typealias ValueType = BinderyNames.ValueType
+
 extension ValueType {
     /// `value` as this type, if it is one: an int is accepted for a double, and a whole double
     /// for an int; json accepts any value (its input's type decides); nothing else is converted.
