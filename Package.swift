@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "BinderyJSON"),
         // What every program says alike: the one did-you-mean rule for mistyped names, the
         // excerpt a message quotes of typed text (the core's surface errors, the daemon,
-        // binderyctl), the protocol's error codes and the release's version; quotes with
+        // binderyctl), the value types and the one parser of typed values (to BinderyJSON's
+        // values), the protocol's error codes and the release's version; quotes with
         // BinderyJSON's escaping.
         .target(name: "BinderyNames", dependencies: ["BinderyJSON"]),
         // The signal self-pipe, shared by binderyd's shutdown and binderyctl's Ctrl-C; no
@@ -62,6 +63,9 @@ let package = Package(
         .executableTarget(name: "bindery-docs", dependencies: ["BinderyModels"], path: "Sources/BinderyDocs"),
         // Test-only: a process that reports the sockets systemd-style activation handed it.
         .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost"], path: "Sources/BinderyActivationProbe"),
+        // Test-only: a DaemonMain program serving a view model of dates, optionals, arrays,
+        // dictionaries and an enum, for the end-to-end test of those inputs.
+        .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"], path: "Sources/BinderyTypesDaemon"),
 
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
@@ -70,7 +74,7 @@ let package = Package(
         .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "BinderyTestSupport", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

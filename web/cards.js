@@ -55,7 +55,7 @@ class Card {
         const spec = this.shape.inputs.find((entry) => entry.name === name) || {};
         const value = h("dd", { class: "value" });
         list.append(h("div", { class: "pair", "data-input": name },
-          h("dt", {}, name, spec.type ? h("span", { class: "type" }, spec.type) : null), value));
+          h("dt", {}, name, spec.type ? h("span", { class: "type" }, spec.type + (spec.optional ? " or null" : "")) : null), value));
         this.inputs.set(name, value);
       }
       this.root.append(h("h4", {}, "Inputs"), list);

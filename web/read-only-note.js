@@ -5,7 +5,8 @@ import { h } from "./dom.js";
 const SAMPLE_VALUES = { string: "text", int: "42", double: "1.5", bool: "true" };
 
 /** A value as binderyctl's REPL reads it: bare when it is one plain word, else JSON-quoted. */
-function replValue(value, type) {
+function replValue(value, type, optional) {
+  if (value === null && optional) return "null";
   if (value === null || value === undefined || value === "") return SAMPLE_VALUES[type] || "text";
   const text = typeof value === "string" ? value : JSON.stringify(value);
   if (/^[\w.@+:-]+$/.test(text)) return text;
@@ -24,7 +25,7 @@ export function showReadOnlyNote(target, surface, viewModels, attach) {
     const input = (shape.inputs || [])[0];
     if (input && !examples.some((line) => line.includes("-c 'set "))) {
       const current = viewModels && viewModels[vm] && (viewModels[vm].inputs || {})[input.name];
-      examples.push(`${attach} -c 'set ${vm}.${input.name} ${replValue(current, input.type)}'`);
+      examples.push(`${attach} -c 'set ${vm}.${input.name} ${replValue(current, input.type, input.optional)}'`);
     }
     const command = (shape.commands || []).find((entry) => !entry.argument);
     if (command && !examples.some((line) => line.includes("-c 'run "))) examples.push(`${attach} -c 'run ${vm}.${command.name}'`);

@@ -54,7 +54,9 @@ public struct Completer: Sendable {
                   let surface = catalog.surface(of: String(target[..<dot])) else { return .none }
             let name = String(target[target.index(after: dot)...])
             let type = spec.name == "set" ? surface.input(name)?.type : surface.command(name)?.argumentType
-            return type == .bool ? finished(["true", "false"], prefix: word) : .none
+            let orNull = spec.name == "set" && surface.input(name)?.isOptional == true ? ["null"] : []
+            let words = (type == .bool ? ["true", "false"] : []) + orNull
+            return words.isEmpty ? .none : finished(words, prefix: word)
         }
     }
 

@@ -30,8 +30,10 @@ public enum TokenizeError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Splits a command line into words the way a shell user expects: words are separated by
 /// spaces or tabs; `"…"` keeps spaces and understands `\n \t \r \\ \" \' \uHHHH \u{H…}`;
-/// `'…'` is literal; outside quotes a backslash takes the next character literally. Any
-/// Unicode text passes through unchanged (`set compass.valueA 西`).
+/// `'…'` is literal; outside quotes a backslash takes the next character literally. A word that
+/// starts with `[` or `{` is JSON, taken as typed up to its closing bracket (quotes, spaces and
+/// all): `set trip.tags ["a", "b"]`. Any Unicode text passes through unchanged (`set
+/// compass.valueA 西`).
 public enum LineTokenizer {
     /// The words of `line`, or why it is malformed.
     public static func tokenize(_ line: String) throws(TokenizeError) -> [Token] {
@@ -62,6 +64,7 @@ public enum LineTokenizer {
         mutating func next(lenient: Bool) throws(TokenizeError) -> Token? {
             while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
             guard index < characters.count else { return nil }
+            if let json = jsonWord() { return Token(json) }
             var text = ""
             var quoted = false
             while index < characters.count {
@@ -87,6 +90,36 @@ public enum LineTokenizer {
                 }
             }
             return Token(text, quoted: quoted)
+        }
+
+        /// A word that starts with `[` or `{` and runs, as typed, to its closing bracket followed
+        /// by a space or the end — a JSON array or object, whose quotes and spaces are its own
+        /// (`set trip.tags ["a", "b"]`); nil (nothing consumed) for any other word, and for one
+        /// whose brackets do not close there, which is then read the ordinary way.
+        mutating func jsonWord() -> String? {
+            guard characters[index] == "[" || characters[index] == "{" else { return nil }
+            var depth = 0, inString = false, escaped = false
+            var end = index
+            while end < characters.count {
+                let c = characters[end]
+                end += 1
+                if inString {
+                    if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                    continue
+                }
+                switch c {
+                case "\"": inString = true
+                case "[", "{": depth += 1
+                case "]", "}": depth -= 1
+                default: break
+                }
+                if depth == 0 { break }
+            }
+            guard depth == 0, !inString, end == characters.count || characters[end] == " " || characters[end] == "\t" else { return nil }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: characters[index..<end])
+            index = end
+            return text
         }
 
         mutating func readSingleQuoted(into text: inout String, lenient: Bool) throws(TokenizeError) {

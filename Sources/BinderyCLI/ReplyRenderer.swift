@@ -90,6 +90,7 @@ public struct ReplyRenderer: Sendable {
             for input in surface.inputs {
                 var type = input.type?.rawValue ?? "?"
                 if let c = input.constraint { type += " (\(c))" }
+                if input.isOptional { type += " or null" }
                 table.append([input.name, type, inputs?[input.name].map(inline) ?? "—"])
             }
             lines += table.lines(indent: 2, style: style, layout: layout)

@@ -22,7 +22,9 @@ extension Session {
                 return fail(.invalidArgument, "\(target) takes no argument (got \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted)))")
             case (let token?, _):
                 do {
-                    fields.append(("arg", try ValueParser.parse(token, as: spec.argumentType, for: target, argument: spec.argumentName ?? "its argument")))
+                    // A type this client does not know is sent as typed, for the daemon to judge.
+                    let value = try spec.argumentType?.parse(token.text, for: target, argument: spec.argumentName ?? "its argument")
+                    fields.append(("arg", value ?? .string(token.text)))
                 } catch {
                     return fail(.invalidArgument, error.message)
                 }

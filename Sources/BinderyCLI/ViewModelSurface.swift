@@ -1,4 +1,5 @@
 import BinderyJSON
+import BinderyNames
 
 /// A view model's names, as `list` (names only) or `describe` (with types) report them.
 public struct ViewModelSurface: Sendable, Hashable {
@@ -50,7 +51,7 @@ public struct ViewModelSurface: Sendable, Hashable {
             guard let n = entry["name"]?.stringValue else { return nil }
             return Input(
                 name: n, type: entry["type"]?.stringValue.flatMap(ValueType.init(rawValue:)),
-                constraint: entry["constraint"]?.stringValue)
+                constraint: entry["constraint"]?.stringValue, isOptional: entry["optional"]?.boolValue == true)
         }
         let outputs = (surface["outputs"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue ?? $0.stringValue }
         let commands = (surface["commands"]?.arrayValue ?? []).compactMap { entry -> Command? in
@@ -72,11 +73,14 @@ extension ViewModelSurface {
         public let type: ValueType?
         /// The daemon's description of the accepted range, e.g. "between 0 and 1".
         public let constraint: String?
+        /// Whether it also takes `null` (an optional).
+        public let isOptional: Bool
 
-        public init(name: String, type: ValueType?, constraint: String? = nil) {
+        public init(name: String, type: ValueType?, constraint: String? = nil, isOptional: Bool = false) {
             self.name = name
             self.type = type
             self.constraint = constraint
+            self.isOptional = isOptional
         }
     }
 

@@ -29,6 +29,11 @@ import Testing
         #expect(completer.complete(linePrefix: "ping ").candidates.isEmpty)
     }
 
+    @Test func optionalValuesOfferNull() {
+        #expect(completer.complete(linePrefix: "set flags.limit ").candidates == ["null"])
+        #expect(completer.complete(linePrefix: "set flags.limit 4").candidates.isEmpty)
+    }
+
     /// `binderyctl --complete`'s lines: a dot continues, a trailing space means a required
     /// argument follows (so a shell keeps the quote open), anything else is complete.
     @Test func shellWordsMarkWhatFollows() {

@@ -27,6 +27,16 @@ import Testing
         #expect(coloured.contains { $0.contains("\u{1B}[31mboom") }, "failed: red")
     }
 
+    @Test func anOptionalInputReadsOrNull() throws {
+        let described = try JSONParser.parse(#"{"inputs":[{"name":"returning","type":"string","optional":true},{"name":"tags","type":"json"}],"outputs":[],"commands":[]}"#)
+        let surface = try #require(ViewModelSurface.fromDescribe(name: "journey", surface: described))
+        #expect(surface.input("returning")?.isOptional == true)
+        let state = try JSONParser.parse(#"{"inputs":{"returning":null,"tags":["a","b"]},"outputs":{},"commands":{}}"#)
+        let lines = plain.show(surface, state: state)
+        #expect(lines.contains("  returning  string or null  null"), "\(lines)")
+        #expect(lines.contains("  tags       json            [2 items]"), "\(lines)")
+    }
+
     @Test func eventsAndColours() throws {
         let event = try JSONParser.parse(#"{"version":39,"at":"2026-11-29T21:40:00.120Z","kind":"fail","vm":"login","name":"login","durationMs":802.4,"error":"Server unavailable, please retry","code":"failed"}"#)
         #expect(plain.event(event) == "#39 21:40:00.120 fail   login.login 802 ms: Server unavailable, please retry (failed)")

@@ -14,6 +14,16 @@ import Testing
         #expect(try LineTokenizer.tokenize(#"a\ b"#).map(\.text) == ["a b"])
     }
 
+    @Test func aWordStartingWithABracketIsJSONAsTyped() throws {
+        #expect(try LineTokenizer.tokenize(#"set trip.tags ["a", "b"]"#).map(\.text) == ["set", "trip.tags", #"["a", "b"]"#])
+        #expect(try LineTokenizer.tokenize(#"set trip.plan {"title": "a ] b", "stops": [1, {"x": "\"}"}]} &"#).map(\.text)
+            == ["set", "trip.plan", #"{"title": "a ] b", "stops": [1, {"x": "\"}"}]}"#, "&"])
+        // Brackets that do not close before a space: read the ordinary way.
+        #expect(try LineTokenizer.tokenize(#"set a.b [x y"#).map(\.text) == ["set", "a.b", "[x", "y"])
+        #expect(try LineTokenizer.tokenize(#"set a.b [x]y"#).map(\.text) == ["set", "a.b", "[x]y"])
+        #expect(try LineTokenizer.tokenize(#"set a.b x["a"]"#).map(\.text) == ["set", "a.b", "x[a]"], "only a word's first character counts")
+    }
+
     @Test func malformedLinesSayWhy() {
         #expect(throws: TokenizeError.unterminatedQuote("\"")) { try LineTokenizer.tokenize(#"set a.b "open"#) }
         #expect(throws: TokenizeError.unterminatedQuote("'")) { try LineTokenizer.tokenize("set a.b 'open") }

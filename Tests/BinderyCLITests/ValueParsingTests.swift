@@ -1,43 +1,50 @@
 import BinderyNames
-@testable import BinderyCLI
 import BinderyJSON
 import Testing
 
 @Suite struct ValueParsingTests {
-    @Test func valuesFollowTheInputType() throws {
-        #expect(try ValueParser.parse(Token("西"), as: .string, for: "c.v") == .string("西"))
-        #expect(try ValueParser.parse(Token("800"), as: .int, for: "api.latencyMs") == .int(800))
-        #expect(try ValueParser.parse(Token("0.5"), as: .double, for: "api.failureRate") == .number("0.5"))
-        #expect(try ValueParser.parse(Token("1"), as: .double, for: "api.failureRate") == .number("1"))
-        #expect(try ValueParser.parse(Token(".5"), as: .double, for: "x") == .number("0.5"))
-        #expect(try ValueParser.parse(Token("yes"), as: .bool, for: "x") == .bool(true))
-        #expect(try ValueParser.parse(Token("off"), as: .bool, for: "x") == .bool(false))
-        #expect(try ValueParser.parse(Token("42"), as: .string, for: "x") == .string("42"))
+    @Test func valuesFollowTheValueType() throws {
+        #expect(try ValueType.string.parse("西", for: "c.v") == .string("西"))
+        #expect(try ValueType.int.parse("800", for: "api.latencyMs") == .int(800))
+        #expect(try ValueType.double.parse("0.5", for: "api.failureRate") == .number("0.5"))
+        #expect(try ValueType.double.parse("1", for: "api.failureRate") == .number("1"))
+        #expect(try ValueType.double.parse(".5", for: "x") == .number("0.5"))
+        #expect(try ValueType.bool.parse("yes", for: "x") == .bool(true))
+        #expect(try ValueType.bool.parse("off", for: "x") == .bool(false))
+        #expect(try ValueType.string.parse("42", for: "x") == .string("42"))
     }
 
     @Test func wrongValuesNameTheExpectedType() {
-        #expect(throws: ValueError.self) { try ValueParser.parse(Token("fast"), as: .int, for: "api.latencyMs") }
+        #expect(throws: ValueError.self) { try ValueType.int.parse("fast", for: "api.latencyMs") }
         do {
-            _ = try ValueParser.parse(Token("lots"), as: .double, for: "api.failureRate", constraint: "between 0 and 1")
+            _ = try ValueType.double.parse("lots", for: "api.failureRate", constraint: "between 0 and 1")
             Issue.record("accepted a non-number")
         } catch {
             #expect(error.message == #"api.failureRate expects a double between 0 and 1, got "lots""#)
         }
-        #expect(throws: ValueError.self) { try ValueParser.parse(Token("nan"), as: .double, for: "x") }
+        #expect(throws: ValueError.self) { try ValueType.double.parse("nan", for: "x") }
         #expect(throws: ValueError(message: #"api.latencyMs expects an int between 0 and 60000, got "99999999999999999999", which is out of range"#)) {
-            try ValueParser.parse(Token("99999999999999999999"), as: .int, for: "api.latencyMs", constraint: "between 0 and 60000")
+            try ValueType.int.parse("99999999999999999999", for: "api.latencyMs", constraint: "between 0 and 60000")
         }
         #expect(throws: ValueError(message: #"products.toggle expects index to be an int, got "x""#)) {
-            try ValueParser.parse(Token("x"), as: .int, for: "products.toggle", argument: "index")
+            try ValueType.int.parse("x", for: "products.toggle", argument: "index")
         }
-        #expect(throws: ValueError.self) { try ValueParser.parse(Token("maybe"), as: .bool, for: "x") }
+        #expect(throws: ValueError.self) { try ValueType.bool.parse("maybe", for: "x") }
+    }
+
+    @Test func anOptionalTakesNullAsWell() throws {
+        #expect(try ValueType.int.parse(" null ", for: "trip.stops", orNull: true) == .null)
+        #expect(try ValueType.string.parse("null", for: "trip.note") == .string("null"), "only an optional reads null as none")
+        #expect(throws: ValueError(message: #"trip.stops expects an int or null, got "none""#)) {
+            try ValueType.int.parse("none", for: "trip.stops", orNull: true)
+        }
     }
 
     @Test func jsonInputsTakeJSONText() throws {
-        #expect(try ValueParser.parse(Token(#"{"seat": "1A", "legs": [1, 2]}"#), as: .json, for: "trip.booking").serialized
+        #expect(try ValueType.json.parse(#"{"seat": "1A", "legs": [1, 2]}"#, for: "trip.booking").serialized
             == #"{"seat":"1A","legs":[1,2]}"#)
         #expect(throws: ValueError(message: #"trip.booking expects a JSON value, got "{seat:""#)) {
-            try ValueParser.parse(Token("{seat:"), as: .json, for: "trip.booking")
+            try ValueType.json.parse("{seat:", for: "trip.booking")
         }
     }
 }

@@ -13,9 +13,12 @@ public struct DaemonTestError: Error, CustomStringConvertible {
 /// The real `binderyd` binary (built next to this test bundle) running on a temporary
 /// socket, an ephemeral HTTP port and a temporary state directory.
 public final class DaemonProcess {
-    public static var binaryPath: String {
+    public static var binaryPath: String { path(of: "binderyd") }
+
+    /// The built executable `program` (built next to this test bundle).
+    public static func path(of program: String) -> String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("binderyd").path
+            .appendingPathComponent(program).path
     }
 
     /// The web directory of this checkout (Tests/BinderyTestSupport → ../../web);
@@ -38,9 +41,11 @@ public final class DaemonProcess {
     /// Starts binderyd and waits until it prints its dashboard URL (both sockets listen).
     /// The state lives in `stateDirectory`, by default `<directory>/state`. With `umask`,
     /// binderyd starts under that umask (through `sh -c 'umask …; exec …'`); with `user`, as
-    /// that user and group id (through setpriv; the test must run as root). Its stderr is read
-    /// only once it has exited, so a daemon that logs much should run at `logLevel` `warning`.
-    public init(directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
+    /// that user and group id (through setpriv; the test must run as root). `program` runs
+    /// another DaemonMain program than binderyd (without `latencyFlag`, binderyd's own). Its
+    /// stderr is read only once it has exited, so a daemon that logs much should run at
+    /// `logLevel` `warning`.
+    public init(program: String = "binderyd", directory: String, stateDirectory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
                 latencyFlag: Bool = true, http: String = "127.0.0.1:0", umask: String? = nil, currentDirectory: String? = nil,
                 user: UInt32? = nil, logLevel: String = "debug") throws {
         self.directory = directory
@@ -48,14 +53,15 @@ public final class DaemonProcess {
         self.stateDirectory = stateDirectory ?? directory + "/state"
         let arguments = ["--socket", socketPath, "--http", http, "--state-dir", self.stateDirectory, "--log-level", logLevel]
             + (latencyFlag ? ["--latency-ms", "0"] : []) + extraArguments
+        let binaryPath = Self.path(of: program)
         if let umask {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", Self.binaryPath] + arguments
+            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", binaryPath] + arguments
         } else if let user {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Self.binaryPath] + arguments
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", binaryPath] + arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+            process.executableURL = URL(fileURLWithPath: binaryPath)
             process.arguments = arguments
         }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
@@ -75,7 +81,7 @@ public final class DaemonProcess {
             guard !chunk.isEmpty else {
                 process.waitUntilExit()
                 let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                throw DaemonTestError(description: "binderyd exited (\(process.terminationStatus)) before serving: \(stderr)")
+                throw DaemonTestError(description: "\(program) exited (\(process.terminationStatus)) before serving: \(stderr)")
             }
             text += String(decoding: chunk, as: UTF8.self)
         }

@@ -44,10 +44,10 @@ private final class ShelfViewModel: ViewModel {
     @Test func membersAreFoundInDeclarationOrderWithTheirSwiftNames() throws {
         let surface = ShelfViewModel().surface
         #expect(surface.name == "shelf")
-        #expect(surface.inputs.map(\.name) == ["title", "limit", "ratio", "open"])
-        #expect(surface.inputs.map(\.type) == [.string, .int, .double, .bool])
-        #expect(surface.outputs.map(\.name) == ["books", "count"])
-        #expect(surface.outputs[1].derivesFrom == ["books"])
+        #expect(surface.inputs.map(\.name) == ["title", "limit", "ratio", "open", "books"])
+        #expect(surface.inputs.map(\.type) == [.string, .int, .double, .bool, .json])
+        #expect(surface.outputs.map(\.name) == ["count"])
+        #expect(surface.outputs[0].derivesFrom == ["books"])
         #expect(surface.commands.map(\.name) == ["add", "remove", "rename"])
         #expect(surface.commands[0].enabledDerivesFrom == ["open"])
         #expect(surface.commands[1].argument == SurfaceCommand.Argument("index", .int))

@@ -115,6 +115,6 @@ private final class OddViewModel: ViewModel {
             _ = OddViewModel().surface
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("odd: handle is a MutableProperty<Handle>, and a surface cannot carry Handle; make it SurfaceRepresentable"), "\(message)")
+        #expect(message.contains("odd: handle is a MutableProperty<Handle>, and a surface cannot carry Handle; make it Codable to set it as JSON, or SurfaceRepresentable to show it"), "\(message)")
     }
 }

@@ -1,7 +1,8 @@
 extension Surface {
     /// The surface of `model` discovered from its stored members, in declaration order: each
-    /// `MutableProperty` of a string, int, double, bool, float, date (ISO 8601), URL or UUID is
-    /// an input, and so is one of any other `Codable` value (set as JSON in its Codable form);
+    /// `MutableProperty` of a ``SurfaceScalar`` (string, int, double, bool, float, date as ISO
+    /// 8601, URL, UUID) or an optional of one is an input, and so is one of any other `Codable`
+    /// value (an array, a dictionary, an enum, your struct: set as JSON in its Codable form);
     /// any other `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output,
     /// and of any other `Encodable` value an output shown by its Codable encoding
     /// (and each `MutableListProperty` or `ListProperty` of ``SurfaceRepresentable`` rows a list
@@ -20,7 +21,8 @@ extension Surface {
     /// Fails at construction (a precondition, like duplicate names) when a declared member is
     /// not a stored member, an exposed `Action` takes an argument no surface can carry, an
     /// exposed property, list or `Action` holds a value no surface can carry (it names the
-    /// member and the type: make the type ``SurfaceRepresentable``, or hide the member), or a
+    /// member, the type and what to do: make it `Codable` or ``SurfaceRepresentable``, or hide
+    /// the member), or a
     /// `derive` contradicts the code (composition shows all a member derives from, and the
     /// declaration names a different set).
     public init<Model: AnyObject>(_ model: Model, name: String? = nil, _ declare: (inout SurfaceDeclaration<Model>) -> Void = { _ in }) {
@@ -57,7 +59,7 @@ extension Surface {
                 case let .output(output)?: outputs.append(output); continue
                 case .command?, nil: break
                 }
-                preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); make it SurfaceRepresentable (docs/GUIDE.md, \"Values\") or hide it")
+                preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); \(candidate.remedy), or hide it")
             }
             switch convertible.surfaceMember(named: memberName, details) {
             case let .input(input)?: inputs.append(details.secret ? input.secret() : input)

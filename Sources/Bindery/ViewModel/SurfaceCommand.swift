@@ -7,10 +7,10 @@ public struct SurfaceCommand: Sendable {
         /// The argument's name, for help and errors.
         public let name: String
         /// Its type.
-        public let type: InputType
+        public let type: ValueType
 
         /// An argument called `name` of type `type`.
-        public init(_ name: String, _ type: InputType) {
+        public init(_ name: String, _ type: ValueType) {
             self.name = name
             self.type = type
         }
@@ -90,7 +90,7 @@ public struct SurfaceCommand: Sendable {
             throw SurfaceError(.invalidArgument, "\(viewModel).\(name) needs an argument: \(argument.name) (\(argument.type.rawValue))")
         case let (argument?, value?):
             guard let accepted = argument.type.accept(value) else {
-                throw SurfaceError(.invalidArgument, "\(viewModel).\(name) expects \(argument.name) to be \(argument.type.article) \(argument.type.rawValue), got \(value.excerpt)")
+                throw SurfaceError(.invalidArgument, "\(viewModel).\(name) expects \(argument.name) to be \(argument.type.phrase), got \(value.excerpt)")
             }
             return accepted
         }

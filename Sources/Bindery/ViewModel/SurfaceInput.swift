@@ -1,3 +1,4 @@
+import BinderyJSON
 import BinderyNames
 import FoundationEssentials
 
@@ -10,7 +11,10 @@ public struct SurfaceInput: Sendable {
     /// The input's name, unique within its view model.
     public let name: String
     /// The type of value it holds.
-    public let type: InputType
+    public let type: ValueType
+    /// Whether it also takes null, its none (an input of an optional ``SurfaceScalar``: `set
+    /// trip.returning null`); an input of type `json` takes whatever its Codable form does.
+    public let isOptional: Bool
     /// What values it accepts beyond its type.
     public let constraint: InputConstraint
     /// Whether its value is a secret, shown only to its owner (``secret()``).
@@ -21,67 +25,110 @@ public struct SurfaceInput: Sendable {
     let propertyIdentity: ObjectIdentifier
     private let read: @Sendable () -> SurfaceValue
     private let write: @Sendable (SurfaceValue) -> Void
-    private let converts: @Sendable (SurfaceValue) -> Bool
+    /// The value as the input holds and shows it (a date with milliseconds, a dictionary in
+    /// key order), or nil when the property cannot hold it.
+    private let stored: @Sendable (SurfaceValue) -> SurfaceValue?
     /// What a value must be beyond its type ("an ISO 8601 date …"), for errors; nil when the
     /// type says it all.
     private let expectation: String?
 
-    private init<Value>(_ name: String, _ type: InputType, _ constraint: InputConstraint, _ property: MutableProperty<Value>,
+    private init<Value>(_ name: String, _ type: ValueType, optional: Bool = false, _ constraint: InputConstraint,
+                        _ property: MutableProperty<Value>,
                         from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue,
                         expectation: String? = nil) {
         self.name = name
         self.type = type
+        self.isOptional = optional
         self.constraint = constraint
         self.expectation = expectation
-        self.converts = { from($0) != nil }
+        self.stored = { from($0).map(to) }
         self.producer = property.producer.map(to)
         self.propertyIdentity = ObjectIdentifier(property)
         self.read = { to(property.value) }
         self.write = { value in if let converted = from(value) { property.value = converted } }
     }
 
+    /// An input of a ``SurfaceScalar`` (a string, an int, a date, …), accepting what
+    /// `constraint` (by default the type's ``SurfaceScalar/defaultConstraint``) admits.
+    public static func scalar<Value: SurfaceScalar>(_ name: String, _ property: MutableProperty<Value>,
+                                                    _ constraint: InputConstraint? = nil) -> SurfaceInput {
+        SurfaceInput(name, Value.valueType, constraint ?? Value.defaultConstraint, property,
+                     from: Value.init(surfaceValue:), to: \.surfaceValue, expectation: Value.expectation)
+    }
+
+    /// An input of an optional ``SurfaceScalar``: a value as ``scalar(_:_:_:)`` takes it, or
+    /// null for none.
+    public static func optional<Wrapped: SurfaceScalar>(_ name: String, _ property: MutableProperty<Wrapped?>,
+                                                        _ constraint: InputConstraint? = nil) -> SurfaceInput {
+        SurfaceInput(name, Wrapped.valueType, optional: true, constraint ?? Wrapped.defaultConstraint, property,
+                     from: { value -> Wrapped?? in value == .null ? .some(nil) : Wrapped(surfaceValue: value).map { .some($0) } },
+                     to: \.surfaceValue, expectation: Wrapped.expectation)
+    }
+
+    /// An input of an enum with raw values (a `String` or an `Int`, say), typed as its raw
+    /// value (`set trip.pace brisk`); a raw value no case has is refused, naming the cases when
+    /// the enum is `CaseIterable`.
+    public static func rawValue<Value: RawRepresentable & Sendable>(_ name: String, _ property: MutableProperty<Value>,
+                                                         _ constraint: InputConstraint? = nil) -> SurfaceInput
+        where Value.RawValue: SurfaceScalar
+    {
+        rawValue(name, property, constraint, raw: Value.RawValue.self)
+    }
+
+    /// ``rawValue(_:_:_:)`` for an enum whose raw value is known to be the scalar `raw` only
+    /// when the program runs (discovery).
+    static func rawValue<Value: RawRepresentable & Sendable>(_ name: String, _ property: MutableProperty<Value>,
+                                                  _ constraint: InputConstraint?, raw: any SurfaceScalar.Type) -> SurfaceInput {
+        @Sendable func shown(_ value: Value) -> SurfaceValue { (value.rawValue as? any SurfaceRepresentable)?.surfaceValue ?? .null }
+        let cases = (Value.self as? any CaseIterable.Type).map { type in
+            func all<C: CaseIterable>(_ type: C.Type) -> [String] { C.allCases.compactMap { ($0 as? Value).map { shown($0).description } } }
+            return all(type)
+        }
+        let expectation = cases.map { "one of " + $0.joined(separator: ", ") } ?? "a raw value of \(Value.self)"
+        return SurfaceInput(name, raw.valueType, constraint ?? .none, property,
+                            from: { value in raw.init(surfaceValue: value).flatMap { ($0 as? Value.RawValue).flatMap(Value.init(rawValue:)) } },
+                            to: shown, expectation: expectation)
+    }
+
     /// A string input.
     public static func string(_ name: String, _ property: MutableProperty<String>, _ constraint: InputConstraint = .maxLength(4096)) -> SurfaceInput {
-        SurfaceInput(name, .string, constraint, property, from: { if case let .string(s) = $0 { s } else { nil } }, to: SurfaceValue.string)
+        scalar(name, property, constraint)
     }
 
     /// An integer input.
     public static func int(_ name: String, _ property: MutableProperty<Int>, _ constraint: InputConstraint = .none) -> SurfaceInput {
-        SurfaceInput(name, .int, constraint, property, from: { if case let .int(i) = $0 { i } else { nil } }, to: SurfaceValue.int)
+        scalar(name, property, constraint)
     }
 
     /// A floating-point input.
     public static func double(_ name: String, _ property: MutableProperty<Double>, _ constraint: InputConstraint = .none) -> SurfaceInput {
-        SurfaceInput(name, .double, constraint, property, from: { if case let .double(d) = $0 { d } else { nil } }, to: SurfaceValue.double)
+        scalar(name, property, constraint)
     }
 
     /// A floating-point input held as a `Float` (sent and shown as a double).
     public static func float(_ name: String, _ property: MutableProperty<Float>, _ constraint: InputConstraint = .none) -> SurfaceInput {
-        SurfaceInput(name, .double, constraint, property, from: { if case let .double(d) = $0 { Float(d) } else { nil } }, to: { .double(Double($0)) })
+        scalar(name, property, constraint)
     }
 
     /// A date input: an ISO 8601 string ("2026-12-01T23:41:07Z"); anything else is refused.
     public static func date(_ name: String, _ property: MutableProperty<Date>) -> SurfaceInput {
-        SurfaceInput(name, .string, .none, property, from: { if case let .string(s) = $0 { Date(surfaceText: s) } else { nil } },
-                     to: \.surfaceValue, expectation: "an ISO 8601 date and time such as 2026-12-01T23:41:07Z")
+        scalar(name, property)
     }
 
     /// A URL input: an absolute URL with a scheme; anything else is refused.
     public static func url(_ name: String, _ property: MutableProperty<URL>) -> SurfaceInput {
-        SurfaceInput(name, .string, .none, property, from: {
-            if case let .string(s) = $0, let url = URL(string: s), url.scheme != nil { url } else { nil }
-        }, to: \.surfaceValue, expectation: "an absolute URL such as https://example.com/")
+        scalar(name, property)
     }
 
     /// A UUID input: its canonical string; anything else is refused.
     public static func uuid(_ name: String, _ property: MutableProperty<UUID>) -> SurfaceInput {
-        SurfaceInput(name, .string, .none, property, from: { if case let .string(s) = $0 { UUID(uuidString: s) } else { nil } },
-                     to: \.surfaceValue, expectation: "a UUID such as 123E4567-E89B-12D3-A456-426614174000")
+        scalar(name, property)
     }
 
-    /// An input of a `Codable` type of your own, set as JSON in its Codable form (a record for a
-    /// struct, a list for an array, the raw value for an enum) and shown the same way; a value
-    /// that does not decode to a `Value` is refused.
+    /// An input of a `Codable` type of your own — or an array, a dictionary — set
+    /// as JSON in its Codable form (a record for a struct, a list for an array, the raw value
+    /// for an enum; dates, URLs, … nested as ``SurfaceScalar`` shows them) and shown the same
+    /// way; a value that does not decode to a `Value` is refused.
     public static func codable<Value: Codable & Sendable>(_ name: String, _ property: MutableProperty<Value>) -> SurfaceInput {
         SurfaceInput(name, .json, .none, property, from: { SurfaceValueDecoder.decode(Value.self, from: $0) },
                      to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)")
@@ -89,7 +136,7 @@ public struct SurfaceInput: Sendable {
 
     /// A boolean input.
     public static func bool(_ name: String, _ property: MutableProperty<Bool>) -> SurfaceInput {
-        SurfaceInput(name, .bool, .none, property, from: { if case let .bool(b) = $0 { b } else { nil } }, to: SurfaceValue.bool)
+        scalar(name, property)
     }
 
     /// The current value.
@@ -103,32 +150,40 @@ public struct SurfaceInput: Sendable {
         return copy
     }
 
-    /// Checks `value` against the input's type and constraint and returns it in the input's
-    /// type, or throws the error a person would need to correct it.
+    /// Checks `value` against the input's type and constraint and returns it as the input will
+    /// hold and show it ("2026-12-02T10:00:00Z" as "2026-12-02T10:00:00.000Z"), or throws the
+    /// error a person would need to correct it.
     public func validate(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> SurfaceValue {
+        if isOptional, value == .null { return .null }
         guard let accepted = type.accept(value) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue), got \(value.kindName) \(value.excerpt)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(orNull: isOptional)), got \(value.kindName) \(value.excerpt)")
         }
         guard constraint.admits(accepted) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.article) \(type.rawValue) \(constraint), got \(value.excerpt)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(constraint: constraintText, orNull: isOptional)), got \(value.excerpt)")
         }
-        guard converts(accepted) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expectation ?? "\(type.article) \(type.rawValue)"), got \(value.excerpt)")
+        guard let stored = stored(accepted) else {
+            let expected = expectation.map { $0 + (isOptional ? " or null" : "") } ?? type.expectation(orNull: isOptional)
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(value.excerpt)")
         }
-        return accepted
+        return stored
     }
 
-    /// Parses `text` as the input's type and checks it, or throws. The message quotes at most
-    /// the first 40 characters of `text`: "api.latencyMs expects an int between 0 and 60000, got
+    /// Parses `text` as the input's type (``ValueType/parse(_:for:argument:constraint:orNull:)``,
+    /// the rule binderyctl shares) and checks it, or throws. The message quotes at most an
+    /// excerpt of `text`: "api.latencyMs expects an int between 0 and 60000, got
     /// "99999999999999999999", which is out of range".
     public func parse(_ text: String, viewModel: String) throws(SurfaceError) -> SurfaceValue {
-        guard let parsed = type.parse(text) else {
-            let expected = "\(type.article) \(type.rawValue)" + (constraint == .none ? "" : " \(constraint)")
-            let note = type == .int && Self.isWholeNumber(text) ? ", which is out of range" : ""
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(Excerpt.quoted(text))\(note)")
+        let parsed: JSONValue
+        do {
+            parsed = try type.parse(text, for: "\(viewModel).\(name)", constraint: constraintText, orNull: isOptional)
+        } catch {
+            throw SurfaceError(.invalidValue, error.message)
         }
-        return try validate(parsed, viewModel: viewModel)
+        return try validate(SurfaceValue(json: parsed), viewModel: viewModel)
     }
+
+    /// The constraint as messages say it, or nil when there is none.
+    private var constraintText: String? { constraint == .none ? nil : constraint.description }
 
     /// Validates `value` and, if it is acceptable, sets it; throws and changes nothing
     /// otherwise. Returns the value as stored.
@@ -146,17 +201,4 @@ public struct SurfaceInput: Sendable {
     public func set(validated value: SurfaceValue) {
         write(value)
     }
-
-    private static func isWholeNumber(_ text: String) -> Bool {
-        var trimmed = Substring(text)
-        while trimmed.first?.isWhitespace == true { trimmed = trimmed.dropFirst() }
-        while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
-        let digits = trimmed.drop { $0 == "-" || $0 == "+" }
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
-}
-
-extension InputType {
-    /// "a" or "an", for messages.
-    var article: String { self == .int ? "an" : "a" }
 }

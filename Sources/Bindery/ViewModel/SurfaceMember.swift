@@ -1,3 +1,4 @@
+import BinderyNames
 import FoundationEssentials
 
 /// One member a surface can be discovered from: an input, an output or a command.
@@ -16,8 +17,8 @@ struct SurfaceMemberDetails {
 }
 
 /// A stored member type that ``Surface/init(_:name:_:)`` exposes by itself: `MutableProperty`
-/// (an input when its value is a string, int, double, bool, float, date, URL or UUID; an
-/// output otherwise), `Property`
+/// (an input when its value can be read back: a ``SurfaceScalar``, an optional of one, or a
+/// `Codable` value; an output otherwise), `Property`
 /// (an output), `MutableListProperty` and `ListProperty` (a list output reporting its edits)
 /// and `Action` (a command taking nothing, or an int, string, double or bool).
 protocol SurfaceMemberConvertible {
@@ -28,17 +29,8 @@ protocol SurfaceMemberConvertible {
 
 extension MutableProperty: SurfaceMemberConvertible where Value: SurfaceRepresentable {
     func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
-        switch self {
-        case let property as MutableProperty<String>: .input(.string(name, property, details.constraint ?? .maxLength(4096)))
-        case let property as MutableProperty<Int>: .input(.int(name, property, details.constraint ?? .none))
-        case let property as MutableProperty<Double>: .input(.double(name, property, details.constraint ?? .none))
-        case let property as MutableProperty<Bool>: .input(.bool(name, property))
-        case let property as MutableProperty<Float>: .input(.float(name, property, details.constraint ?? .none))
-        case let property as MutableProperty<Date>: .input(.date(name, property))
-        case let property as MutableProperty<URL>: .input(.url(name, property))
-        case let property as MutableProperty<UUID>: .input(.uuid(name, property))
-        default: .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
-        }
+        if let input = SurfaceInput.discovered(name, self, constraint: details.constraint) { return .input(input) }
+        return .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
     }
 }
 
@@ -63,7 +55,7 @@ extension ListProperty: SurfaceMemberConvertible where Element: SurfaceRepresent
 extension Action: SurfaceMemberConvertible where Output: SurfaceRepresentable {
     func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
         let derives = details.derivesFrom
-        func argument(_ type: InputType) -> SurfaceCommand.Argument { .init(details.argumentName ?? "value", type) }
+        func argument(_ type: ValueType) -> SurfaceCommand.Argument { .init(details.argumentName ?? "value", type) }
         switch self {
         case let action as Action<Void, Output, Error>:
             return .command(SurfaceCommand(name, action, enabledDerivesFrom: derives))

@@ -9,6 +9,8 @@ protocol SurfaceMemberCandidate {
     var memberDescription: String { get }
     /// The type a surface cannot carry ("Float"), for the message.
     var unsupportedTypeName: String { get }
+    /// What would make the type one a surface carries, for the message.
+    var remedy: String { get }
     /// The member by its Codable form: an input for a `MutableProperty` of a `Codable` value,
     /// an output for a property of an `Encodable` one; nil for lists, actions and other values.
     func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember?
@@ -25,18 +27,16 @@ extension SurfaceMemberCandidate where Self: LineageRecording {
 
 extension SurfaceMemberCandidate {
     func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? { nil }
+    var remedy: String { "make it SurfaceRepresentable (docs/GUIDE.md, \"Values\")" }
 }
 
 extension MutableProperty: SurfaceMemberCandidate {
     var memberDescription: String { "a MutableProperty<\(Value.self)>" }
     var unsupportedTypeName: String { "\(Value.self)" }
+    var remedy: String { "make it Codable to set it as JSON, or SurfaceRepresentable to show it (docs/GUIDE.md, \"Values\")" }
     func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? {
-        if let codable = Value.self as? any (Codable & Sendable).Type { return .input(input(named: name, as: codable)) }
+        if let input = SurfaceInput.discovered(name, self, constraint: nil) { return .input(input) }
         return Value.self is any Encodable.Type ? .output(SurfaceOutput(name, encoding: self, derivesFrom: derivesFrom)) : nil
-    }
-
-    private func input<V: Codable & Sendable>(named name: String, as type: V.Type) -> SurfaceInput {
-        SurfaceInput.codable(name, self as! MutableProperty<V>)
     }
 }
 

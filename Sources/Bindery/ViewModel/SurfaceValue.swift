@@ -154,35 +154,6 @@ extension SurfaceValue {
     }
 }
 
-extension SurfaceValue: Decodable {
-    /// A value read from JSON (`InputType.json` parses text with it): an object's members in
-    /// key order, since JSON decoders do not keep the text's order.
-    public init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: MemberKey.self) {
-            let keys = object.allKeys.sorted { $0.stringValue < $1.stringValue }
-            self = .record(SurfaceRecord(try keys.map { SurfaceRecord.Field($0.stringValue, try object.decode(SurfaceValue.self, forKey: $0)) }))
-        } else if var array = try? decoder.unkeyedContainer() {
-            var items: [SurfaceValue] = []
-            while !array.isAtEnd { items.append(try array.decode(SurfaceValue.self)) }
-            self = .list(items)
-        } else {
-            let single = try decoder.singleValueContainer()
-            if single.decodeNil() { self = .null }
-            else if let b = try? single.decode(Bool.self) { self = .bool(b) }
-            else if let i = try? single.decode(Int.self) { self = .int(i) }
-            else if let d = try? single.decode(Double.self) { self = .double(d) }
-            else { self = .string(try single.decode(String.self)) }
-        }
-    }
-
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-}
-
 private extension String {
     /// `d` with one decimal, for whole doubles ("1.0"), so they read as doubles.
     init(format1 d: Double) {

@@ -63,14 +63,10 @@ enum SurfaceValueDecoder {
         }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            // The forms SurfaceValueEncoder writes for these, not their Codable forms.
-            if type == Date.self {
-                guard case let .string(s) = value, let date = Date(surfaceText: s) else { throw Mismatch() }
-                return date as! T
-            }
-            if type == URL.self {
-                guard case let .string(s) = value, let url = URL(string: s), url.scheme != nil else { throw Mismatch() }
-                return url as! T
+            // A date, a URL, … in the form its surface value has (SurfaceScalar), not its Codable form.
+            if let scalar = type as? any SurfaceScalar.Type {
+                guard let accepted = scalar.valueType.accept(value), let decoded = scalar.init(surfaceValue: accepted) else { throw Mismatch() }
+                return decoded as! T
             }
             return try T(from: self)
         }

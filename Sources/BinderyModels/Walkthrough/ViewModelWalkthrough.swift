@@ -48,7 +48,8 @@ public enum ViewModelWalkthrough {
         } else {
             lines += ["| input | type | accepts | initial value |", "| --- | --- | --- | --- |"]
             for input in surface.inputs {
-                let accepts = input.constraint.description.isEmpty ? "any \(input.type.rawValue)" : input.constraint.description
+                let accepts = (input.constraint.description.isEmpty ? "any \(input.type.rawValue)" : input.constraint.description)
+                    + (input.isOptional ? ", or null" : "")
                 lines.append("| `\(input.name)` | \(input.type.rawValue) | \(accepts) | `\(cell(input.value.description))` |")
             }
         }

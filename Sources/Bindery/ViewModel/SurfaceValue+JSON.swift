@@ -1,4 +1,3 @@
-import Bindery
 import BinderyJSON
 
 extension SurfaceValue {

@@ -1,0 +1,24 @@
+import BinderyNames
+
+/// The type of a surface value (BinderyNames' one definition, shared with the daemon and
+/// binderyctl), named here so a view model's code needs only `import Bindery` (to conform a type
+/// of its own to ``SurfaceScalar``, say).
+public typealias ValueType = BinderyNames.ValueType
+
+extension ValueType {
+    /// `value` as this type, if it is one: an int is accepted for a double, and a whole double
+    /// for an int; json accepts any value (its input's type decides); nothing else is converted.
+    public func accept(_ value: SurfaceValue) -> SurfaceValue? {
+        switch (self, value) {
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.json, _):
+            return value
+        case let (.double, .int(i)):
+            return .double(Double(i))
+        case let (.int, .double(d)):
+            guard d == d.rounded(), let i = Int(exactly: d) else { return nil }
+            return .int(i)
+        default:
+            return nil
+        }
+    }
+}
