@@ -33,11 +33,7 @@ import Testing
     }
 
     private func makeHost() -> ViewModelHost {
-        let scheduler = QueueScheduler(name: "test.publish")
-        let model = scheduler.queue.sync { RowsViewModel() }
-        let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
-        #expect(host.start().isEmpty)
-        return host
+        startedHost(queue: "test.publish") { RowsViewModel() }.host
     }
 
     private func set(_ host: ViewModelHost, _ name: String, _ value: Int) -> UInt64? {

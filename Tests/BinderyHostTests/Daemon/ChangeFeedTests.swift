@@ -29,11 +29,7 @@ final class RowsViewModel: ViewModel {
 /// lists by index, and a reset for a cursor it cannot answer.
 @Suite(.timeLimit(.minutes(1))) struct ChangeFeedTests {
     private func makeHost() -> ViewModelHost {
-        let scheduler = QueueScheduler(name: "test.changes")
-        let model = scheduler.queue.sync { RowsViewModel() }
-        let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
-        #expect(host.start().isEmpty)
-        return host
+        startedHost(queue: "test.changes") { RowsViewModel() }.host
     }
 
     private func set(_ host: ViewModelHost, _ name: String, _ value: Int) {

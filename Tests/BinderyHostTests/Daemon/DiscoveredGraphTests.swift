@@ -27,11 +27,7 @@ final class UndeclaredGraphViewModel: ViewModel {
 /// `derivesFrom`, and a refused `run`'s reason.
 @Suite struct DiscoveredGraphTests {
     private func makeHost() -> ViewModelHost {
-        let scheduler = QueueScheduler(name: "test.undeclared")
-        let model = scheduler.queue.sync { UndeclaredGraphViewModel() }
-        let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
-        #expect(host.start().isEmpty)
-        return host
+        startedHost(queue: "test.undeclared") { UndeclaredGraphViewModel() }.host
     }
 
     private func refusal(_ host: ViewModelHost, _ command: String) -> HostFailure? {

@@ -55,10 +55,7 @@ final class ShelfViewModel: ViewModel {
     }
 
     private func makeHost(rows: Int) -> Hosted {
-        let scheduler = QueueScheduler(name: "test.shelf")
-        let model = scheduler.queue.sync { ShelfViewModel(count: rows) }
-        let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
-        #expect(host.start().isEmpty)
+        let (host, model) = startedHost(queue: "test.shelf") { ShelfViewModel(count: rows) }
         return Hosted(host: host, model: model)
     }
 

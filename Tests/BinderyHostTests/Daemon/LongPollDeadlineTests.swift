@@ -27,11 +27,7 @@ import Testing
     }
 
     private func makeHost() -> (ViewModelHost, GreeterViewModel) {
-        let scheduler = QueueScheduler(name: "test.deadlines")
-        let model = scheduler.queue.sync { GreeterViewModel() }
-        let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
-        #expect(host.start().isEmpty)
-        return (host, model)
+        startedHost(queue: "test.deadlines") { GreeterViewModel() }
     }
 
     @Test func manyPollsArrivingTogetherAreEachAnsweredOnceWhenTheyTimeOut() {

@@ -11,11 +11,7 @@ import Testing
 /// the one did-you-mean rule, and causes before effects in a watch.
 @Suite struct RunControlTests {
     private func makeHost() -> ViewModelHost {
-        let scheduler = QueueScheduler(name: "test.gated")
-        let model = scheduler.queue.sync { GatedViewModel() }
-        let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
-        #expect(host.start().isEmpty)
-        return host
+        startedHost(queue: "test.gated") { GatedViewModel() }.host
     }
 
     private func run(_ host: ViewModelHost, _ command: String, wait: Bool = true) -> RunOutcome? {

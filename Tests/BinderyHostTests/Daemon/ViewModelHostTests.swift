@@ -9,11 +9,7 @@ import Testing
 /// The host in-process, with a test view model: versions, caching, sets, runs, watches.
 @Suite struct ViewModelHostTests {
     private func makeHost(timeout: Double = 30, store: InputStore? = nil) -> (ViewModelHost, GreeterViewModel) {
-        let scheduler = QueueScheduler(name: "test.host")
-        let model = scheduler.queue.sync { GreeterViewModel() }
-        let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: store, commandTimeout: timeout)
-        #expect(host.start().isEmpty)
-        return (host, model)
+        startedHost(queue: "test.host", store: store, commandTimeout: timeout) { GreeterViewModel() }
     }
 
     private func set(_ host: ViewModelHost, _ name: String, _ value: SurfaceValue) -> Result<(value: SurfaceValue, version: UInt64), HostFailure>? {
