@@ -55,8 +55,14 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     /// runs unspecialised and would look up generic metadata for every event it touches.
     @usableFromInline let interrupt: (RunCore) -> Void
 
-    @inlinable init(_ observer: Signal<Value, Error>.Observer) {
-        action = observer.action
+    @inlinable convenience init(_ observer: Signal<Value, Error>.Observer) {
+        self.init(action: observer.action)
+    }
+
+    /// A run delivering to `action` directly: `start` with a closure needs no `Observer`
+    /// object around it (one allocation less per start).
+    @inlinable init(action: @escaping (Event) -> Void) {
+        self.action = action
         interrupt = { $0.send(.interrupted) }
     }
 
