@@ -25,7 +25,7 @@ import Synchronization
     // thread that set its `delivering` bit owns the delivery loop until it clears it again.
     @usableFromInline typealias Event = Signal<Value, Error>.Event
     @usableFromInline typealias Observer = Signal<Value, Error>.Observer
-    @usableFromInline typealias Targets = ContiguousArray<Subscription>
+    @usableFromInline typealias Targets = SubscriptionList<Subscription>
 
     /// One attached observer. `active` turns false when it is removed, so events already
     /// queued for it are not delivered.
@@ -101,15 +101,27 @@ import Synchronization
 
     /// Sends `event` to the current observers (or queues it behind the event being delivered).
     @inlinable func send(_ event: Event) {
-        let targets = mutex.withLock { _ -> Targets? in
-            guard !terminated else { return nil }
+        // The snapshot is written into `targets` rather than returned as an optional: an
+        // optional `SubscriptionList` costs a retain and a release more per event.
+        var targets = Targets()
+        let claimed = mutex.withLock { _ -> Bool in
+            guard !terminated else { return false }
             if event.isTerminating {
                 terminated = true
                 if case .interrupted = event { dropQueuedValues() }
             }
-            return enqueueOrClaim(event, to: observers)
+            return claim(event, snapshot: &targets)
         }
-        if let targets { deliver(event, to: targets) }
+        if claimed { deliver(event, to: consume targets) }
+    }
+
+    /// Claims the delivery loop, setting `snapshot` to the current observers, and returns
+    /// `true`; or queues `event` behind the delivery under way and returns `false`. Must be
+    /// called under `mutex`.
+    @inlinable func claim(_ event: Event, snapshot: inout Targets) -> Bool {
+        guard claimOrEnqueue(event, to: observers) else { return false }
+        snapshot = observers
+        return true
     }
 
     /// An interruption overtakes the values still queued behind the event being delivered
@@ -125,39 +137,42 @@ import Synchronization
     /// Stores `value` as the current value and sends it, atomically with respect to readers
     /// and to observers attaching with `observeReplaying`.
     @inlinable func sendStoring(_ value: Value) {
-        let targets = mutex.withLock { _ -> Targets? in
-            guard !terminated else { return nil }
+        var targets = Targets()
+        let claimed = mutex.withLock { _ -> Bool in
+            guard !terminated else { return false }
             current = value
-            return enqueueOrClaim(.value(value), to: observers)
+            return claim(.value(value), snapshot: &targets)
         }
-        if let targets { deliver(.value(value), to: targets) }
+        if claimed { deliver(.value(value), to: consume targets) }
     }
 
     /// Mutates the current value in place under the lock, sends the result, and returns what
     /// `body` returned. `body` must not touch this core.
     @inlinable func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        let (result, targets, value) = try mutex.withLock { _ -> (Result, Targets?, Value) in
+        var targets = Targets()
+        let (result, claimed, value) = try mutex.withLock { _ -> (Result, Bool, Value) in
             var value = current!
             let result = try body(&value)
             current = value
-            guard !terminated else { return (result, nil, value) }
-            return (result, enqueueOrClaim(.value(value), to: observers), value)
+            guard !terminated else { return (result, false, value) }
+            return (result, claim(.value(value), snapshot: &targets), value)
         }
-        if let targets { deliver(.value(value), to: targets) }
+        if claimed { deliver(.value(value), to: consume targets) }
         return result
     }
 
     /// Runs `body` on the current value under the lock and sends the value only if `body`
     /// returns `true` (it changed). Returns what `body` returned. `body` must not touch this core.
     @inlinable func update(_ body: (inout Value) -> Bool) -> Bool {
-        let (changed, claimed) = mutex.withLock { _ -> (Bool, (Targets, Value)?) in
+        var targets = Targets()
+        let (changed, claimed) = mutex.withLock { _ -> (Bool, Value?) in
             var value = current!
             guard body(&value) else { return (false, nil) }
             current = value
-            guard !terminated, let targets = enqueueOrClaim(.value(value), to: observers) else { return (true, nil) }
-            return (true, (targets, value))
+            guard !terminated, claim(.value(value), snapshot: &targets) else { return (true, nil) }
+            return (true, value)
         }
-        if let (targets, value) = claimed { deliver(.value(value), to: targets) }
+        if let claimed { deliver(.value(claimed), to: consume targets) }
         return changed
     }
 
@@ -165,12 +180,13 @@ import Synchronization
     /// core's `mutex` — and sends the value it returns, if any, in order with every other
     /// send. Returns `body`'s result. `body` must not touch this core (list properties).
     @inlinable func send<Result>(computing body: () -> (Result, Value?)) -> Result {
-        let (result, claimed) = mutex.withLock { _ -> (Result, (Targets, Value)?) in
+        var targets = Targets()
+        let (result, claimed) = mutex.withLock { _ -> (Result, Value?) in
             let (result, value) = body()
-            guard let value, !terminated, let targets = enqueueOrClaim(.value(value), to: observers) else { return (result, nil) }
-            return (result, (targets, value))
+            guard let value, !terminated, claim(.value(value), snapshot: &targets) else { return (result, nil) }
+            return (result, value)
         }
-        if let (targets, value) = claimed { deliver(.value(value), to: targets) }
+        if let claimed { deliver(.value(claimed), to: consume targets) }
         return result
     }
 
@@ -179,12 +195,6 @@ import Synchronization
 
     /// Whether a current value has been stored.
     @inlinable var hasCurrentValue: Bool { mutex.withLock { _ in current != nil } }
-
-    /// Queues `event` if another delivery is under way, or claims the delivery loop and
-    /// returns the targets to deliver to. Must be called under `mutex`.
-    @inlinable func enqueueOrClaim(_ event: Event, to targets: Targets) -> Targets? {
-        claimOrEnqueue(event, to: targets) ? targets : nil
-    }
 
     /// Claims the delivery loop and returns `true`, or, if another delivery is under way,
     /// queues `event` for `targets` (only then evaluated) and returns `false`. Must be called
@@ -212,8 +222,8 @@ import Synchronization
     @inlinable func deliver(_ event: Event, to targets: consuming Targets) {
         var event = event
         while true {
-            for subscription in targets where subscription.active.load(ordering: .relaxed) {
-                subscription.action(event)
+            targets.visit { subscription in
+                if subscription.active.load(ordering: .relaxed) { subscription.action(event) }
             }
             if event.isTerminating {
                 finishTermination()
@@ -340,9 +350,7 @@ import Synchronization
     @inlinable func remove(_ subscription: Subscription) {
         subscription.active.store(false, ordering: .relaxed)
         let abandoned = mutex.withLock { _ -> Bool in
-            if let index = observers.firstIndex(where: { $0 === subscription }) {
-                observers.remove(at: index)
-            }
+            observers.remove(subscription)
             guard observers.isEmpty, !hasOwner, !terminated else { return false }
             terminated = true
             return true
