@@ -41,23 +41,26 @@ import Synchronization
     }
 
     // The order of the stored properties keeps the object small (a property per observed
-    // value is what W6 of BENCH.md measures): the two 32-bit words share a slot, and the two
-    // flags sit in the padding after `current` when `Value` is a small type.
+    // value is what W6 of BENCH.md measures): the two 32-bit words share a slot; the two
+    // flags and the 32-bit queue head sit in the padding after `observers` (an enum, whose
+    // tag takes a ninth byte); `current` comes last, so a small `Value`'s optional tag only
+    // adds its byte at the end (80 bytes allocated for an `Int` property, not 96).
     @usableFromInline let mutex = Mutex(())
     /// Who owns the delivery loop: `delivering` and `hasPending` bits (see the type's comment).
     @usableFromInline let loop = Synchronization.Atomic<UInt32>(0)
     @usableFromInline static var delivering: UInt32 { 1 }
     @usableFromInline static var hasPending: UInt32 { 2 }
     @exclusivity(unchecked) @usableFromInline var observers: Targets = []
-    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
-    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
-    /// The latest value, for properties; `nil` for plain signals.
-    @exclusivity(unchecked) @usableFromInline var current: Value?
     @exclusivity(unchecked) @usableFromInline var terminated = false
     @exclusivity(unchecked) @usableFromInline var hasOwner: Bool
+    /// The index in `pending` of the next event to deliver.
+    @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
+    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
     /// What the generator's lifetime holds; disposed once the core has terminated.
     /// Made on first use: most properties never need one.
     @exclusivity(unchecked) @usableFromInline var disposablesIfMade: CompositeDisposable?
+    /// The latest value, for properties; `nil` for plain signals.
+    @exclusivity(unchecked) @usableFromInline var current: Value?
 
     /// What the generator's lifetime holds; disposed once the core has terminated.
     @inlinable var disposables: CompositeDisposable {
@@ -131,7 +134,7 @@ import Synchronization
     /// the interruption is appended right after, under the same lock, so `pending` is never
     /// left empty while `hasPending` is set. Must be called under `mutex`.
     @inlinable func dropQueuedValues() {
-        if pendingHead < pending.count { pending.removeSubrange(pendingHead...) }
+        if Int(pendingHead) < pending.count { pending.removeSubrange(Int(pendingHead)...) }
     }
 
     /// Stores `value` as the current value and sends it, atomically with respect to readers
@@ -243,9 +246,9 @@ import Synchronization
         ).exchanged { return nil }
         // `hasPending` was set, so `pending` holds at least one event.
         return mutex.withLock { _ -> (Event, Targets) in
-            let next = pending[pendingHead]
+            let next = pending[Int(pendingHead)]
             pendingHead += 1
-            if pendingHead == pending.count {
+            if Int(pendingHead) == pending.count {
                 pending.removeAll()
                 pendingHead = 0
                 loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
