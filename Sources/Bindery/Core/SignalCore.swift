@@ -225,7 +225,7 @@ import Synchronization
     @inlinable func deliver(_ event: Event, to targets: consuming Targets) {
         var event = event
         while true {
-            targets.visit { subscription in
+            (consume targets).visit { subscription in
                 if subscription.active.load(ordering: .relaxed) { subscription.action(event) }
             }
             if event.isTerminating {
@@ -233,7 +233,8 @@ import Synchronization
                 return
             }
             guard let next = releaseOrTakeNext() else { return }
-            (event, targets) = next
+            event = next.0
+            targets = next.1
         }
     }
 

@@ -59,9 +59,10 @@
         }
     }
 
-    /// Calls `body` with each element, in order: the delivery loop's path, a switch rather than
-    /// an iterator, so one observer costs one call.
-    @inlinable func visit(_ body: (Element) -> Void) {
+    /// Calls `body` with each element, in order, consuming the list: the delivery loop's
+    /// path. A switch rather than an iterator, and the loop's own snapshot handed over, so one
+    /// observer costs one call and no retain of its own.
+    @inlinable consuming func visit(_ body: (Element) -> Void) {
         switch storage {
         case .none: return
         case let .one(element): body(element)
