@@ -13,6 +13,9 @@
 
     @usableFromInline var storage: Storage
 
+    /// An empty list.
+    @inlinable init() { storage = .none }
+
     @inlinable init(arrayLiteral elements: Element...) {
         switch elements.count {
         case 0: storage = .none
