@@ -59,8 +59,9 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
         self.init(action: observer.action)
     }
 
-    /// A run delivering to `action` directly: `start` with a closure needs no `Observer`
-    /// object around it (one allocation less per start).
+    /// A run delivering to `action` directly: `start` with a closure does not wrap it in an
+    /// `Observer` first (the optimiser often removed that object already, so this is for the
+    /// cases where it cannot).
     @inlinable init(action: @escaping (Event) -> Void) {
         self.action = action
         interrupt = { $0.send(.interrupted) }
