@@ -3,6 +3,8 @@
 // Each workload runs once as warm-up, then 5 times; one line per workload:
 // median, min and max ns per op, and the checksum (so nothing is optimised away).
 // W6 (memory) runs in a child process of its own: `bindery-bench w6`.
+// `bindery-bench --once W1` runs only W1, once, without warm-up: for profilers
+// (`valgrind --tool=callgrind`), where the instruction count per op is what matters.
 import Bindery
 #if canImport(Glibc)
 import Glibc
@@ -116,7 +118,12 @@ let workloads = [
     Workload(id: "W5", ops: 500_000, expected: 125_000_750_001, body: w5),
 ]
 
-func run(_ workload: Workload) -> Bool {
+func run(_ workload: Workload, once: Bool) -> Bool {
+    if once {
+        let checksum = workload.body()
+        print("\(workload.id)  ran once  checksum \(checksum)")
+        return checksum == workload.expected
+    }
     _ = workload.body()
     var samples: [Double] = []
     var checksum = 0
@@ -136,13 +143,15 @@ func run(_ workload: Workload) -> Bool {
     return ok
 }
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
+let once = arguments.first == "--once"
+if once { arguments = arguments.dropFirst() }
 if arguments.first == "w6" {
     w6()
 } else {
     let selected = arguments.isEmpty ? workloads : workloads.filter { arguments.contains($0.id) || arguments.contains($0.id.lowercased()) }
     var allCorrect = true
-    for workload in selected where !run(workload) { allCorrect = false }
+    for workload in selected where !run(workload, once: once) { allCorrect = false }
     if arguments.isEmpty {
         // W6 measures resident memory, so it gets a fresh process of its own.
         let path = CommandLine.arguments[0]

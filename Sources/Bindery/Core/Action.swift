@@ -151,7 +151,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
                 disabledObserver.send(value: ())
                 return
             }
-            lifetime.attach(AnyDisposable { [executing] in executing.value = false })
+            lifetime.attach(ExecutionEnd(executing))
             let output = timeout == nil ? observer : .serializing(observer, during: lifetime)
             if let timeout {
                 let deadline = timeout.scheduler.currentDate.addingTimeInterval(timeout.interval)

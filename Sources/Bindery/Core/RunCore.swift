@@ -55,8 +55,15 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     /// runs unspecialised and would look up generic metadata for every event it touches.
     @usableFromInline let interrupt: (RunCore) -> Void
 
-    @inlinable init(_ observer: Signal<Value, Error>.Observer) {
-        action = observer.action
+    @inlinable convenience init(_ observer: Signal<Value, Error>.Observer) {
+        self.init(action: observer.action)
+    }
+
+    /// A run delivering to `action` directly: `start` with a closure does not wrap it in an
+    /// `Observer` first (the optimiser often removed that object already, so this is for the
+    /// cases where it cannot).
+    @inlinable init(action: @escaping (Event) -> Void) {
+        self.action = action
         interrupt = { $0.send(.interrupted) }
     }
 

@@ -25,7 +25,7 @@ import Synchronization
     // thread that set its `delivering` bit owns the delivery loop until it clears it again.
     @usableFromInline typealias Event = Signal<Value, Error>.Event
     @usableFromInline typealias Observer = Signal<Value, Error>.Observer
-    @usableFromInline typealias Targets = ContiguousArray<Subscription>
+    @usableFromInline typealias Targets = SubscriptionList<Subscription>
 
     /// One attached observer. `active` turns false when it is removed, so events already
     /// queued for it are not delivered.
@@ -41,23 +41,26 @@ import Synchronization
     }
 
     // The order of the stored properties keeps the object small (a property per observed
-    // value is what W6 of BENCH.md measures): the two 32-bit words share a slot, and the two
-    // flags sit in the padding after `current` when `Value` is a small type.
+    // value is what W6 of BENCH.md measures): the two 32-bit words share a slot; the two
+    // flags and the 32-bit queue head sit in the padding after `observers` (an enum, whose
+    // tag takes a ninth byte); `current` comes last, so a small `Value`'s optional tag only
+    // adds its byte at the end (80 bytes allocated for an `Int` property, not 96).
     @usableFromInline let mutex = Mutex(())
     /// Who owns the delivery loop: `delivering` and `hasPending` bits (see the type's comment).
     @usableFromInline let loop = Synchronization.Atomic<UInt32>(0)
     @usableFromInline static var delivering: UInt32 { 1 }
     @usableFromInline static var hasPending: UInt32 { 2 }
     @exclusivity(unchecked) @usableFromInline var observers: Targets = []
-    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
-    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
-    /// The latest value, for properties; `nil` for plain signals.
-    @exclusivity(unchecked) @usableFromInline var current: Value?
     @exclusivity(unchecked) @usableFromInline var terminated = false
     @exclusivity(unchecked) @usableFromInline var hasOwner: Bool
+    /// The index in `pending` of the next event to deliver.
+    @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
+    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
     /// What the generator's lifetime holds; disposed once the core has terminated.
     /// Made on first use: most properties never need one.
     @exclusivity(unchecked) @usableFromInline var disposablesIfMade: CompositeDisposable?
+    /// The latest value, for properties; `nil` for plain signals.
+    @exclusivity(unchecked) @usableFromInline var current: Value?
 
     /// What the generator's lifetime holds; disposed once the core has terminated.
     @inlinable var disposables: CompositeDisposable {
@@ -101,15 +104,27 @@ import Synchronization
 
     /// Sends `event` to the current observers (or queues it behind the event being delivered).
     @inlinable func send(_ event: Event) {
-        let targets = mutex.withLock { _ -> Targets? in
-            guard !terminated else { return nil }
+        // The snapshot is written into `targets` rather than returned as an optional: an
+        // optional `SubscriptionList` costs a retain and a release more per event.
+        var targets = Targets()
+        let claimed = mutex.withLock { _ -> Bool in
+            guard !terminated else { return false }
             if event.isTerminating {
                 terminated = true
                 if case .interrupted = event { dropQueuedValues() }
             }
-            return enqueueOrClaim(event, to: observers)
+            return claim(event, snapshot: &targets)
         }
-        if let targets { deliver(event, to: targets) }
+        if claimed { deliver(event, to: consume targets) }
+    }
+
+    /// Claims the delivery loop, setting `snapshot` to the current observers, and returns
+    /// `true`; or queues `event` behind the delivery under way and returns `false`. Must be
+    /// called under `mutex`.
+    @inlinable func claim(_ event: Event, snapshot: inout Targets) -> Bool {
+        guard claimOrEnqueue(event, to: observers) else { return false }
+        snapshot = observers
+        return true
     }
 
     /// An interruption overtakes the values still queued behind the event being delivered
@@ -119,45 +134,48 @@ import Synchronization
     /// the interruption is appended right after, under the same lock, so `pending` is never
     /// left empty while `hasPending` is set. Must be called under `mutex`.
     @inlinable func dropQueuedValues() {
-        if pendingHead < pending.count { pending.removeSubrange(pendingHead...) }
+        if Int(pendingHead) < pending.count { pending.removeSubrange(Int(pendingHead)...) }
     }
 
     /// Stores `value` as the current value and sends it, atomically with respect to readers
     /// and to observers attaching with `observeReplaying`.
     @inlinable func sendStoring(_ value: Value) {
-        let targets = mutex.withLock { _ -> Targets? in
-            guard !terminated else { return nil }
+        var targets = Targets()
+        let claimed = mutex.withLock { _ -> Bool in
+            guard !terminated else { return false }
             current = value
-            return enqueueOrClaim(.value(value), to: observers)
+            return claim(.value(value), snapshot: &targets)
         }
-        if let targets { deliver(.value(value), to: targets) }
+        if claimed { deliver(.value(value), to: consume targets) }
     }
 
     /// Mutates the current value in place under the lock, sends the result, and returns what
     /// `body` returned. `body` must not touch this core.
     @inlinable func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        let (result, targets, value) = try mutex.withLock { _ -> (Result, Targets?, Value) in
+        var targets = Targets()
+        let (result, claimed, value) = try mutex.withLock { _ -> (Result, Bool, Value) in
             var value = current!
             let result = try body(&value)
             current = value
-            guard !terminated else { return (result, nil, value) }
-            return (result, enqueueOrClaim(.value(value), to: observers), value)
+            guard !terminated else { return (result, false, value) }
+            return (result, claim(.value(value), snapshot: &targets), value)
         }
-        if let targets { deliver(.value(value), to: targets) }
+        if claimed { deliver(.value(value), to: consume targets) }
         return result
     }
 
     /// Runs `body` on the current value under the lock and sends the value only if `body`
     /// returns `true` (it changed). Returns what `body` returned. `body` must not touch this core.
     @inlinable func update(_ body: (inout Value) -> Bool) -> Bool {
-        let (changed, claimed) = mutex.withLock { _ -> (Bool, (Targets, Value)?) in
+        var targets = Targets()
+        let (changed, claimed) = mutex.withLock { _ -> (Bool, Value?) in
             var value = current!
             guard body(&value) else { return (false, nil) }
             current = value
-            guard !terminated, let targets = enqueueOrClaim(.value(value), to: observers) else { return (true, nil) }
-            return (true, (targets, value))
+            guard !terminated, claim(.value(value), snapshot: &targets) else { return (true, nil) }
+            return (true, value)
         }
-        if let (targets, value) = claimed { deliver(.value(value), to: targets) }
+        if let claimed { deliver(.value(claimed), to: consume targets) }
         return changed
     }
 
@@ -165,12 +183,13 @@ import Synchronization
     /// core's `mutex` — and sends the value it returns, if any, in order with every other
     /// send. Returns `body`'s result. `body` must not touch this core (list properties).
     @inlinable func send<Result>(computing body: () -> (Result, Value?)) -> Result {
-        let (result, claimed) = mutex.withLock { _ -> (Result, (Targets, Value)?) in
+        var targets = Targets()
+        let (result, claimed) = mutex.withLock { _ -> (Result, Value?) in
             let (result, value) = body()
-            guard let value, !terminated, let targets = enqueueOrClaim(.value(value), to: observers) else { return (result, nil) }
-            return (result, (targets, value))
+            guard let value, !terminated, claim(.value(value), snapshot: &targets) else { return (result, nil) }
+            return (result, value)
         }
-        if let (targets, value) = claimed { deliver(.value(value), to: targets) }
+        if let claimed { deliver(.value(claimed), to: consume targets) }
         return result
     }
 
@@ -179,12 +198,6 @@ import Synchronization
 
     /// Whether a current value has been stored.
     @inlinable var hasCurrentValue: Bool { mutex.withLock { _ in current != nil } }
-
-    /// Queues `event` if another delivery is under way, or claims the delivery loop and
-    /// returns the targets to deliver to. Must be called under `mutex`.
-    @inlinable func enqueueOrClaim(_ event: Event, to targets: Targets) -> Targets? {
-        claimOrEnqueue(event, to: targets) ? targets : nil
-    }
 
     /// Claims the delivery loop and returns `true`, or, if another delivery is under way,
     /// queues `event` for `targets` (only then evaluated) and returns `false`. Must be called
@@ -212,15 +225,16 @@ import Synchronization
     @inlinable func deliver(_ event: Event, to targets: consuming Targets) {
         var event = event
         while true {
-            for subscription in targets where subscription.active.load(ordering: .relaxed) {
-                subscription.action(event)
+            (consume targets).visit { subscription in
+                if subscription.active.load(ordering: .relaxed) { subscription.action(event) }
             }
             if event.isTerminating {
                 finishTermination()
                 return
             }
             guard let next = releaseOrTakeNext() else { return }
-            (event, targets) = next
+            event = next.0
+            targets = next.1
         }
     }
 
@@ -233,9 +247,9 @@ import Synchronization
         ).exchanged { return nil }
         // `hasPending` was set, so `pending` holds at least one event.
         return mutex.withLock { _ -> (Event, Targets) in
-            let next = pending[pendingHead]
+            let next = pending[Int(pendingHead)]
             pendingHead += 1
-            if pendingHead == pending.count {
+            if Int(pendingHead) == pending.count {
                 pending.removeAll()
                 pendingHead = 0
                 loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
@@ -340,9 +354,7 @@ import Synchronization
     @inlinable func remove(_ subscription: Subscription) {
         subscription.active.store(false, ordering: .relaxed)
         let abandoned = mutex.withLock { _ -> Bool in
-            if let index = observers.firstIndex(where: { $0 === subscription }) {
-                observers.remove(at: index)
-            }
+            observers.remove(subscription)
             guard observers.isEmpty, !hasOwner, !terminated else { return false }
             terminated = true
             return true
@@ -378,35 +390,4 @@ import Synchronization
 
     /// Whether a terminal event has been accepted.
     @inlinable var isTerminated: Bool { mutex.withLock { _ in terminated } }
-}
-
-/// The disposable `SignalCore.observe` returns: removes one subscription from its core, once,
-/// and then lets go of both, so a disposable kept after disposal does not keep the observer (or
-/// what its closure captured) alive.
-///
-/// Not generic on purpose: a generic class's `dispose()` and `deinit`, reached through
-/// `Disposable` and the runtime, run unspecialised and look up generic metadata on every call.
-/// The typed work is `remove`, a closure without captures made in the core's specialised code.
-@usableFromInline final class Observation: Disposable, @unchecked Sendable {
-    // `@unchecked`: `core` and `subscription` are read and cleared only by the one caller that
-    // wins the `disposed` exchange; `remove` is immutable.
-    @usableFromInline let disposed = Synchronization.Atomic<Bool>(false)
-    @exclusivity(unchecked) @usableFromInline var core: AnyObject?
-    @exclusivity(unchecked) @usableFromInline var subscription: AnyObject?
-    @usableFromInline let remove: (AnyObject, AnyObject) -> Void
-
-    @inlinable init(core: AnyObject, subscription: AnyObject, remove: @escaping (AnyObject, AnyObject) -> Void) {
-        self.core = core
-        self.subscription = subscription
-        self.remove = remove
-    }
-
-    @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-
-    @inlinable func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing), let core, let subscription else { return }
-        self.core = nil
-        self.subscription = nil
-        remove(core, subscription)
-    }
 }

@@ -133,15 +133,19 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Starts a run delivering to `observer`; disposing the result interrupts the run.
     @discardableResult
     @inlinable public func start(_ observer: Signal<Value, Error>.Observer = .init({ _ in })) -> Disposable {
-        let core = RunCore(observer)
-        startHandler(core.input, core.lifetime)
-        return core
+        start(RunCore(observer))
     }
 
     /// Starts a run delivering every event to `action`.
     @discardableResult
     @inlinable public func start(_ action: @escaping (Signal<Value, Error>.Event) -> Void) -> Disposable {
-        start(Signal<Value, Error>.Observer(action))
+        start(RunCore(action: action))
+    }
+
+    /// Starts the run ending in `core`.
+    @inlinable func start(_ core: RunCore<Value, Error>) -> Disposable {
+        startHandler(core.input, core.lifetime)
+        return core
     }
 
     /// Starts a run delivering values as `.success` and a failure as `.failure`.
@@ -209,7 +213,7 @@ extension SignalProducer where Error == Never {
     /// Starts a run delivering each value to `action`.
     @discardableResult
     @inlinable public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
-        start(Signal<Value, Error>.Observer { if case let .value(value) = $0 { action(value) } })
+        start { if case let .value(value) = $0 { action(value) } }
     }
 }
 

@@ -2,13 +2,14 @@ import Synchronization
 
 /// The latest value of each of two sources, and which of them have completed.
 @usableFromInline final class LatestPair<A, B>: @unchecked Sendable {
-    // `@unchecked`: every field is only touched under `mutex`.
+    // `@unchecked`: every field is only touched under `mutex` (hence no dynamic exclusivity
+    // checks, which cost more than the lock on every value).
     @inlinable init() {}
     @usableFromInline let mutex = Mutex(())
-    @usableFromInline var a: A?
-    @usableFromInline var b: B?
-    @usableFromInline var completedA = false
-    @usableFromInline var completedB = false
+    @exclusivity(unchecked) @usableFromInline var a: A?
+    @exclusivity(unchecked) @usableFromInline var b: B?
+    @exclusivity(unchecked) @usableFromInline var completedA = false
+    @exclusivity(unchecked) @usableFromInline var completedB = false
 
     /// Stores a new first value; returns the pair to send once both sides have a value.
     @inlinable func set(a value: A) -> (A, B)? {

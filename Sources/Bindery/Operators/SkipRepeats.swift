@@ -1,10 +1,20 @@
+/// The value `skipRepeats` last let through, for one run. A class rather than a captured
+/// `var`, whose box checks exclusivity dynamically on every value (the check cost more than
+/// the comparison).
+@usableFromInline final class PreviousValue<Value> {
+    // Only touched by the run's observer, to which events arrive one at a time (the signal
+    // contract), hence no dynamic exclusivity checks.
+    @exclusivity(unchecked) @usableFromInline var value: Value?
+    @inlinable init() {}
+}
+
 @usableFromInline enum SkipRepeatsOperator {
     @inlinable static func make<V, E>(_ isEquivalent: @escaping (V, V) -> Bool) -> Transform<V, E, V, E> {
         { downstream, _ in
-            var previous: V?
+            let previous = PreviousValue<V>()
             return .forwarding(to: downstream) { value in
-                if let last = previous, isEquivalent(last, value) { return }
-                previous = value
+                if let last = previous.value, isEquivalent(last, value) { return }
+                previous.value = value
                 downstream.send(value: value)
             }
         }

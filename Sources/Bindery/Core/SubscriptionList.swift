@@ -1,0 +1,104 @@
+/// The observers of a `SignalCore`, and the snapshot of them an event is delivered to.
+///
+/// Most signals and properties have one observer at a time, so one is held inline: no array
+/// buffer for it (48 bytes per observed property, W6 of BENCH.md), and attaching or
+/// detaching it, or taking a snapshot, touches no array. Not thread-safe: the core keeps its
+/// list under its lock and hands snapshots (values) to the delivery loop.
+@usableFromInline struct SubscriptionList<Element: AnyObject>: Sequence, ExpressibleByArrayLiteral {
+    @usableFromInline enum Storage {
+        case none
+        case one(Element)
+        case many(ContiguousArray<Element>)
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// An empty list.
+    @inlinable init() { storage = .none }
+
+    @inlinable init(arrayLiteral elements: Element...) {
+        switch elements.count {
+        case 0: storage = .none
+        case 1: storage = .one(elements[0])
+        default: storage = .many(ContiguousArray(elements))
+        }
+    }
+
+    @inlinable var isEmpty: Bool {
+        switch storage {
+        case .none: return true
+        case .one: return false
+        case let .many(elements): return elements.isEmpty
+        }
+    }
+
+    @inlinable mutating func append(_ element: Element) {
+        switch storage {
+        case .none:
+            storage = .one(element)
+        case let .one(first):
+            storage = .many([first, element])
+        case var .many(elements):
+            // Let go of the stored buffer first, so the append does not copy it when no
+            // snapshot shares it.
+            storage = .none
+            elements.append(element)
+            storage = .many(elements)
+        }
+    }
+
+    /// Removes `element` (by identity), if present.
+    @inlinable mutating func remove(_ element: Element) {
+        switch storage {
+        case .none:
+            return
+        case let .one(only):
+            if only === element { storage = .none }
+        case var .many(elements):
+            guard let index = elements.firstIndex(where: { $0 === element }) else { return }
+            storage = .none
+            elements.remove(at: index)
+            storage = .many(elements)
+        }
+    }
+
+    /// Calls `body` with each element, in order, consuming the list: the delivery loop's
+    /// path. A switch rather than an iterator, and the loop's own snapshot handed over, so one
+    /// observer costs one call and no retain of its own.
+    @inlinable consuming func visit(_ body: (Element) -> Void) {
+        switch storage {
+        case .none: return
+        case let .one(element): body(element)
+        case let .many(elements): for element in elements { body(element) }
+        }
+    }
+
+    @inlinable func makeIterator() -> Iterator { Iterator(storage) }
+
+    @usableFromInline struct Iterator: IteratorProtocol {
+        @usableFromInline var single: Element?
+        @usableFromInline var elements: ContiguousArray<Element>
+        @usableFromInline var index = 0
+
+        @inlinable init(_ storage: Storage) {
+            switch storage {
+            case .none: single = nil; elements = []
+            case let .one(element): single = element; elements = []
+            case let .many(all): single = nil; elements = all
+            }
+        }
+
+        @inlinable mutating func next() -> Element? {
+            if let element = single {
+                single = nil
+                return element
+            }
+            guard index < elements.count else { return nil }
+            defer { index += 1 }
+            return elements[index]
+        }
+    }
+}
+
+extension SubscriptionList: Sendable where Element: Sendable {}
+extension SubscriptionList.Storage: Sendable where Element: Sendable {}
