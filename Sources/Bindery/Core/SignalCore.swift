@@ -44,7 +44,8 @@ import Synchronization
     // value is what W6 of BENCH.md measures): the two 32-bit words share a slot; the two
     // flags and the 32-bit queue head sit in the padding after `observers` (an enum, whose
     // tag takes a ninth byte); `current` comes last, so a small `Value`'s optional tag only
-    // adds its byte at the end (80 bytes allocated for an `Int` property, not 96).
+    // adds its byte at the end (80 bytes allocated for an `Int` property, not 96). The atomic
+    // `isObserved` flag takes one more byte of that padding.
     @usableFromInline let mutex = Mutex(())
     /// Who owns the delivery loop: `delivering` and `hasPending` bits (see the type's comment).
     @usableFromInline let loop = Synchronization.Atomic<UInt32>(0)
@@ -53,6 +54,10 @@ import Synchronization
     @exclusivity(unchecked) @usableFromInline var observers: Targets = []
     @exclusivity(unchecked) @usableFromInline var terminated = false
     @exclusivity(unchecked) @usableFromInline var hasOwner: Bool
+    /// Whether `observers` is not empty: written under `mutex` each time `observers` changes,
+    /// read without it by `send`, so that a value nobody observes costs no lock (an action's
+    /// `events` and `completed` signals are sent on every execution, observed or not).
+    @usableFromInline let isObserved = Synchronization.Atomic<Bool>(false)
     /// The index in `pending` of the next event to deliver.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
     @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
@@ -104,6 +109,11 @@ import Synchronization
 
     /// Sends `event` to the current observers (or queues it behind the event being delivered).
     @inlinable func send(_ event: Event) {
+        // A value sent while nobody observes reaches no one, and the locked path would only
+        // take an empty snapshot (or queue the value for an empty list): skip it. An observer
+        // attached before this send (in happens-before order) has set the flag, which the
+        // acquiring load sees; terminal events always take the lock.
+        if case .value = event, !isObserved.load(ordering: .acquiring) { return }
         // The snapshot is written into `targets` rather than returned as an optional: an
         // optional `SubscriptionList` costs a retain and a release more per event.
         var targets = Targets()
@@ -262,6 +272,7 @@ import Synchronization
         let (released, last) = mutex.withLock { _ -> (Targets, Value?) in
             defer {
                 observers = []
+                isObserved.store(false, ordering: .releasing)
                 pending = []
                 pendingHead = 0
                 loop.store(0, ordering: .releasing)
@@ -282,6 +293,7 @@ import Synchronization
         let added = mutex.withLock { _ -> Bool in
             guard !terminated else { return false }
             observers.append(subscription)
+            isObserved.store(true, ordering: .releasing)
             return true
         }
         guard added else {
@@ -308,6 +320,7 @@ import Synchronization
             guard !terminated else { return .ended(first()) }
             let value = first()!
             observers.append(subscription)
+            isObserved.store(true, ordering: .releasing)
             // The one-element target list is only made if the value has to be queued.
             return claimOrEnqueue(.value(value), to: [subscription]) ? .deliverNow(value) : .queued
         }
@@ -355,6 +368,7 @@ import Synchronization
         subscription.active.store(false, ordering: .relaxed)
         let abandoned = mutex.withLock { _ -> Bool in
             observers.remove(subscription)
+            isObserved.store(!observers.isEmpty, ordering: .releasing)
             guard observers.isEmpty, !hasOwner, !terminated else { return false }
             terminated = true
             return true
