@@ -41,11 +41,10 @@ import Synchronization
     }
 
     // The order of the stored properties keeps the object small (a property per observed
-    // value is what W6 of BENCH.md measures): the two 32-bit words share a slot; the two
+    // value is what W6 of BENCH.md measures): the two 32-bit words share a slot; the three
     // flags and the 32-bit queue head sit in the padding after `observers` (an enum, whose
     // tag takes a ninth byte); `current` comes last, so a small `Value`'s optional tag only
-    // adds its byte at the end (80 bytes allocated for an `Int` property, not 96). The atomic
-    // `isObserved` flag takes one more byte of that padding.
+    // adds its byte at the end (80 bytes allocated for an `Int` property, not 96).
     @usableFromInline let mutex = Mutex(())
     /// Who owns the delivery loop: `delivering` and `hasPending` bits (see the type's comment).
     @usableFromInline let loop = Synchronization.Atomic<UInt32>(0)
@@ -54,9 +53,8 @@ import Synchronization
     @exclusivity(unchecked) @usableFromInline var observers: Targets = []
     @exclusivity(unchecked) @usableFromInline var terminated = false
     @exclusivity(unchecked) @usableFromInline var hasOwner: Bool
-    /// Whether `observers` is not empty: written under `mutex` each time `observers` changes,
-    /// read without it by `send`, so that a value nobody observes costs no lock (an action's
-    /// `events` and `completed` signals are sent on every execution, observed or not).
+    /// Whether `observers` is not empty: written under `mutex` whenever they change, read
+    /// without it by `send`, so a value nobody observes costs no lock (an action's `events`).
     @usableFromInline let isObserved = Synchronization.Atomic<Bool>(false)
     /// The index in `pending` of the next event to deliver.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
@@ -109,10 +107,8 @@ import Synchronization
 
     /// Sends `event` to the current observers (or queues it behind the event being delivered).
     @inlinable func send(_ event: Event) {
-        // A value sent while nobody observes reaches no one, and the locked path would only
-        // take an empty snapshot (or queue the value for an empty list): skip it. An observer
-        // attached before this send (in happens-before order) has set the flag, which the
-        // acquiring load sees; terminal events always take the lock.
+        // A value nobody observes would reach an empty snapshot: skip the lock. An observer
+        // attached before this send has set the flag, which the acquiring load sees.
         if case .value = event, !isObserved.load(ordering: .acquiring) { return }
         // The snapshot is written into `targets` rather than returned as an optional: an
         // optional `SubscriptionList` costs a retain and a release more per event.
