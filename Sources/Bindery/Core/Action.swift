@@ -151,24 +151,22 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
                 disabledObserver.send(value: ())
                 return
             }
-            lifetime.attach(ExecutionEnd(executing))
-            let output = timeout == nil ? observer : .serializing(observer, during: lifetime)
+            // The timeout's serialising core is attached after the execution, so that the
+            // execution's end (`isExecuting` turning false) comes first when the run ends.
+            let serializer = timeout == nil ? nil : RunCore(observer)
+            let output = serializer?.input ?? observer
+            let execution = ActionExecution(
+                executing: executing, output: output, events: eventsObserver,
+                values: valuesObserver, errors: errorsObserver, completed: completedObserver)
+            lifetime.attach(execution)
+            lifetime.attach(serializer)
             if let timeout {
                 let deadline = timeout.scheduler.currentDate.addingTimeInterval(timeout.interval)
                 lifetime += timeout.scheduler.schedule(after: deadline) {
                     output.send(error: .timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval)))
                 }
             }
-            lifetime.attach(work.start { [eventsObserver, valuesObserver, errorsObserver, completedObserver] event in
-                eventsObserver.send(value: event)
-                switch event {
-                case let .value(value): valuesObserver.send(value: value)
-                case let .failed(error): errorsObserver.send(value: error)
-                case .completed: completedObserver.send(value: ())
-                case .interrupted: break
-                }
-                output.send(event.mapError(ActionError.producerFailed))
-            })
+            lifetime.attach(work.start(execution.receive))
         })
     }
 }

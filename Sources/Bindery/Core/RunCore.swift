@@ -98,8 +98,9 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
 
     /// Queues `event` for the thread delivering now. Returns `false` if delivery ended before
     /// the event was queued (the caller then claims the loop itself); an event arriving after
-    /// the terminal one counts as handled (dropped).
-    @inlinable func enqueueBehindDeliverer(_ event: Event, terminal: UInt32) -> Bool {
+    /// the terminal one counts as handled (dropped). Kept out of line: it is the contended
+    /// path, and inlined, its lock's setup (a thread-local read) ran on every uncontended send.
+    @inline(never) @usableFromInline func enqueueBehindDeliverer(_ event: Event, terminal: UInt32) -> Bool {
         mutex.withLock { _ in
             var observed = state.load(ordering: .relaxed)
             while true {

@@ -41,7 +41,7 @@ import Synchronization
     }
 
     // The order of the stored properties keeps the object small (a property per observed
-    // value is what W6 of BENCH.md measures): the two 32-bit words share a slot; the two
+    // value is what W6 of BENCH.md measures): the two 32-bit words share a slot; the three
     // flags and the 32-bit queue head sit in the padding after `observers` (an enum, whose
     // tag takes a ninth byte); `current` comes last, so a small `Value`'s optional tag only
     // adds its byte at the end (80 bytes allocated for an `Int` property, not 96).
@@ -53,6 +53,9 @@ import Synchronization
     @exclusivity(unchecked) @usableFromInline var observers: Targets = []
     @exclusivity(unchecked) @usableFromInline var terminated = false
     @exclusivity(unchecked) @usableFromInline var hasOwner: Bool
+    /// Whether `observers` is not empty: written under `mutex` whenever they change, read
+    /// without it by `send`, so a value nobody observes costs no lock (an action's `events`).
+    @usableFromInline let isObserved = Synchronization.Atomic<Bool>(false)
     /// The index in `pending` of the next event to deliver.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
     @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
@@ -104,6 +107,9 @@ import Synchronization
 
     /// Sends `event` to the current observers (or queues it behind the event being delivered).
     @inlinable func send(_ event: Event) {
+        // A value nobody observes would reach an empty snapshot: skip the lock. An observer
+        // attached before this send has set the flag, which the acquiring load sees.
+        if case .value = event, !isObserved.load(ordering: .acquiring) { return }
         // The snapshot is written into `targets` rather than returned as an optional: an
         // optional `SubscriptionList` costs a retain and a release more per event.
         var targets = Targets()
@@ -262,6 +268,7 @@ import Synchronization
         let (released, last) = mutex.withLock { _ -> (Targets, Value?) in
             defer {
                 observers = []
+                isObserved.store(false, ordering: .releasing)
                 pending = []
                 pendingHead = 0
                 loop.store(0, ordering: .releasing)
@@ -282,6 +289,7 @@ import Synchronization
         let added = mutex.withLock { _ -> Bool in
             guard !terminated else { return false }
             observers.append(subscription)
+            isObserved.store(true, ordering: .releasing)
             return true
         }
         guard added else {
@@ -308,6 +316,7 @@ import Synchronization
             guard !terminated else { return .ended(first()) }
             let value = first()!
             observers.append(subscription)
+            isObserved.store(true, ordering: .releasing)
             // The one-element target list is only made if the value has to be queued.
             return claimOrEnqueue(.value(value), to: [subscription]) ? .deliverNow(value) : .queued
         }
@@ -355,6 +364,7 @@ import Synchronization
         subscription.active.store(false, ordering: .relaxed)
         let abandoned = mutex.withLock { _ -> Bool in
             observers.remove(subscription)
+            isObserved.store(!observers.isEmpty, ordering: .releasing)
             guard observers.isEmpty, !hasOwner, !terminated else { return false }
             terminated = true
             return true
