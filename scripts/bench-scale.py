@@ -25,7 +25,9 @@ acknowledgement and from the set, the dashboards' requests reaching the daemon p
 The dashboards ask as web/feed.js does: /api/changes?since=V&wait=25&feed=F.
 WATCHERS=... and ROUNDS=... choose the other counts.
 PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
-IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood."""
+IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood. PARTS=get (not
+run by default): for each list size, `get` of one member on the control socket — a command
+of the products view model and its list — daemon CPU and round trip per get, GETS of each."""
 import http.client, json, os, re, resource, shutil, socket, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -185,6 +187,25 @@ def scale(rows):
         daemon.close()
 
 
+def gets(rows, count=int(os.environ.get("GETS", "100"))):
+    """`get products.toggle` (a small member of the view model holding the list) and `get
+    products.products` (the list) at `rows` listed rows: daemon CPU ms and round trip ms per
+    get (the round trip includes this client's parse of the answer)."""
+    daemon = Daemon()
+    try:
+        listed, _ = daemon.list_products(rows)
+        line = {"rows": listed}
+        for name in ("toggle", "products"):
+            assert "value" in daemon.request(op="get", vm="products", name=name)
+            cpu, started = daemon.cpu_seconds(), time.perf_counter()
+            for _ in range(count):
+                daemon.request(op="get", vm="products", name=name)
+            line[name] = ((daemon.cpu_seconds() - cpu) / count * 1000, (time.perf_counter() - started) / count * 1000)
+        return line
+    finally:
+        daemon.close()
+
+
 FANOUT_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fanout.c")
 BEFORE = os.environ.get("BEFORE")  # an older binderyd to measure beside this one, in the same run
 
@@ -301,6 +322,11 @@ if __name__ == "__main__":
             print(f"{r['rows']} | {r['state_kb']:.1f} | {r['cpu_ms_per_set']:.3f} | {r['cpu_ms_per_toggle']:.3f} | "
                   f"{r['bytes_per_set']} | {r['bytes_per_toggle']} | {r['visible_set_p50_ms']:.2f}/{r['visible_set_p99_ms']:.2f} | "
                   f"{r['visible_toggle_p50_ms']:.2f}/{r['visible_toggle_p99_ms']:.2f}", flush=True)
+    if "get" in PARTS:
+        print("rows | get products.toggle: daemon CPU ms / round trip ms | get products.products: daemon CPU ms / round trip ms")
+        for rows in ROWS:
+            r = gets(rows)
+            print(f"{r['rows']} | {r['toggle'][0]:.2f} / {r['toggle'][1]:.2f} | {r['products'][0]:.2f} / {r['products'][1]:.2f}", flush=True)
     client = build_fanout_client() if "fanout" in PARTS or "nginx" in PARTS else None
     if "fanout" in PARTS:
         print("watchers (150 rows, scripts/fanout.c) | connections | delivery p50 / p99 / max ms | median round's p99 ms | "

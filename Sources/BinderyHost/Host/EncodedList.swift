@@ -37,14 +37,17 @@ struct EncodedList {
     /// The list's chunks, in groups (with no brackets): `[` + these + `]` is its JSON.
     var chunkGroups: [[[UInt8]]] { groups }
 
-    /// The list's JSON in one array.
-    var json: [UInt8] {
+    /// The list's JSON in pieces: `[`, its chunks (shared, not copied), `]`.
+    var pieces: JSONPieces {
         var text = JSONPieces()
         text.append([UInt8(ascii: "[")])
         text.append(groups: groups)
         text.append([UInt8(ascii: "]")])
-        return text.joined
+        return text
     }
+
+    /// The list's JSON in one array.
+    var json: [UInt8] { pieces.joined }
 
     /// Applies `changes` in order; returns the indices (ascending) whose row differs from
     /// before, or nil when neither a row nor the length changed.

@@ -6,7 +6,7 @@ import Bindery
 /// Guarantees:
 /// - ``viewModelPieces`` concatenated (``viewModelJSON(_:)``) always equals what encoding the
 ///   last values given would produce: `{"inputs": {…}, "outputs": {…}, "commands": {…}}` in
-///   surface order.
+///   surface order; each member's pieces (``ViewModelPieces/members``), its value there.
 /// - ``update(_:value:)`` encodes only what differs from the cached value; for a list whose
 ///   length is kept or whose changed rows are few, only the changed rows are encoded, and the
 ///   change it describes carries only those rows (``Change``).
@@ -31,9 +31,9 @@ struct StateEncoder {
     private let surfaces: [Surface]
     /// `[viewModel][part][index]`, parts in the order input, output, command.
     private var members: [[[Member]]]
-    /// Each view model's state object in pieces (their concatenation is its JSON), rebuilt
-    /// from its members when one changed.
-    private(set) var viewModelPieces: [JSONPieces]
+    /// Each view model's state object in pieces (their concatenation is its JSON) and each of
+    /// its members' values, rebuilt from its members when one changed.
+    private(set) var viewModelPieces: [ViewModelPieces]
     /// Each member's `"name":` bytes, `[viewModel][part][index]`.
     private let keys: [[[[UInt8]]]]
 
@@ -65,12 +65,12 @@ struct StateEncoder {
 
     /// One view model's state object, joined.
     func viewModelJSON(_ vm: Int) -> [UInt8] {
-        viewModelPieces[vm].joined
+        viewModelPieces[vm].object.joined
     }
 
     /// The JSON of one member's current value.
     func json(_ key: Key) -> [UInt8] {
-        let member = members[key.viewModel][Self.partIndex(key.part)][key.index]
+        let member = members[key.viewModel][ViewModelPieces.partIndex(key.part)][key.index]
         return member.list?.json ?? member.json
     }
 
@@ -85,7 +85,7 @@ struct StateEncoder {
     /// Caches `value` as the new value of `key`'s member; returns what changed, or nil when
     /// the JSON is the same. Call ``rebuild(viewModels:)`` for the view models touched.
     mutating func update(_ key: Key, value: SurfaceValue) -> Change? {
-        let part = Self.partIndex(key.part)
+        let part = ViewModelPieces.partIndex(key.part)
         // A secret input's value never leaves the daemon through the state (HTTP).
         let value = key.part == .input ? surfaces[key.viewModel].inputs[key.index].disclosed(value) : value
         var member = members[key.viewModel][part][key.index]
@@ -127,7 +127,7 @@ struct StateEncoder {
     /// Applies a list output's edits, in order (its ``SurfaceOutput/rowChanges``); returns
     /// what changed, or nil when nothing did. Costs what the edits cost.
     mutating func update(_ key: Key, rowChanges: [ListChange<SurfaceValue>]) -> Change? {
-        let part = Self.partIndex(key.part)
+        let part = ViewModelPieces.partIndex(key.part)
         guard members[key.viewModel][part][key.index].list != nil,
               let changed = members[key.viewModel][part][key.index].list!.apply(rowChanges) else { return nil }
         let list = members[key.viewModel][part][key.index].list!
@@ -186,37 +186,35 @@ struct StateEncoder {
 
     /// `{"inputs": {…}, "outputs": {…}, "commands": {…}}` of one view model, from its members,
     /// in pieces: the members' JSON run together, with each reported list's groups of chunks
-    /// handed over as they are (not copied).
-    private func assemble(_ vm: Int) -> JSONPieces {
+    /// handed over as they are (not copied); and each member's value on its own (its cached
+    /// JSON, which is replaced on a change, never edited; a list's chunks).
+    private func assemble(_ vm: Int) -> ViewModelPieces {
         let parts = members[vm]
-        var pieces = JSONPieces()
+        var assembled = ViewModelPieces()
         var bytes: [UInt8] = []
         for (part, label) in [#"{"inputs":{"#, #"},"outputs":{"#, #"},"commands":{"#].enumerated() {
             bytes.append(contentsOf: label.utf8)
+            assembled.members[part].reserveCapacity(parts[part].count)
             for (index, member) in parts[part].enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: keys[vm][part][index])
                 if let list = member.list {
                     bytes.append(UInt8(ascii: "["))
-                    pieces.append(bytes)
-                    pieces.append(groups: list.chunkGroups)
+                    assembled.object.append(bytes)
+                    assembled.object.append(groups: list.chunkGroups)
                     bytes = [UInt8(ascii: "]")]
+                    assembled.members[part].append(list.pieces)
                 } else {
                     bytes.append(contentsOf: member.json)
+                    var value = JSONPieces()
+                    value.append(member.json)
+                    assembled.members[part].append(value)
                 }
             }
         }
         bytes.append(contentsOf: "}}".utf8)
-        pieces.append(bytes)
-        return pieces
-    }
-
-    private static func partIndex(_ part: HostEvent.Part) -> Int {
-        switch part {
-        case .input: 0
-        case .output: 1
-        case .command: 2
-        }
+        assembled.object.append(bytes)
+        return assembled
     }
 
     private static func member(_ value: SurfaceValue) -> Member {

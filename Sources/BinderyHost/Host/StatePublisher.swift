@@ -16,8 +16,9 @@ import Synchronization
 final class StatePublisher: Sendable {
     private struct Published {
         var version: UInt64 = 0
-        /// Each view model's state object in pieces (see ``StateEncoder/viewModelPieces``).
-        var viewModelPieces: [JSONPieces] = []
+        /// Each view model's state object and members' values in pieces (see
+        /// ``StateEncoder/viewModelPieces``).
+        var viewModelPieces: [ViewModelPieces] = []
         /// The secret inputs' values at `version`, which the pieces show masked: only `get`
         /// over the control socket reads them.
         var secretInputs: [SecretInput: SurfaceValue] = [:]
@@ -68,7 +69,7 @@ final class StatePublisher: Sendable {
     /// document is read), the version's change-feed entries
     /// (`restart`: the first version of this run — older cursors get a reset), and its
     /// events; then wakes the long-polls and delivers the events to watchers.
-    func publish(version: UInt64, viewModelPieces: [JSONPieces], secretInputs: [SecretInput: SurfaceValue],
+    func publish(version: UInt64, viewModelPieces: [ViewModelPieces], secretInputs: [SecretInput: SurfaceValue],
                  changes: [[UInt8]], restart: Bool, events: [Event]) {
         let (waiters, watchers) = published.withLock { published in
             published.version = version
@@ -115,8 +116,17 @@ final class StatePublisher: Sendable {
         published.withLock { published in
             guard published.viewModelPieces.indices.contains(index) else { return Array("{}".utf8) }
             var bytes: [UInt8] = []
-            published.viewModelPieces[index].write(into: &bytes)
+            published.viewModelPieces[index].object.write(into: &bytes)
             return bytes
+        }
+    }
+
+    /// The published value of one member (`key`: hosting and surface order), joined from its
+    /// pieces: no parse of its view model's state; nil when there is no such member.
+    func memberJSON(_ key: HostState.ChangeKey) -> [UInt8]? {
+        published.withLock { published in
+            guard published.viewModelPieces.indices.contains(key.viewModel) else { return nil }
+            return published.viewModelPieces[key.viewModel].member(key.part, key.index)?.joined
         }
     }
 
@@ -132,14 +142,14 @@ final class StatePublisher: Sendable {
 
     private func document(_ published: Published) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(published.viewModelPieces.reduce(64) { $0 + $1.byteCount + 32 })
+        bytes.reserveCapacity(published.viewModelPieces.reduce(64) { $0 + $1.object.byteCount + 32 })
         bytes.append(contentsOf: #"{"version":"#.utf8)
         bytes.append(contentsOf: String(published.version).utf8)
         bytes.append(contentsOf: #","viewModels":{"#.utf8)
         for (index, pieces) in published.viewModelPieces.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(contentsOf: keys[index])
-            pieces.write(into: &bytes)
+            pieces.object.write(into: &bytes)
         }
         bytes.append(contentsOf: "}}".utf8)
         return bytes

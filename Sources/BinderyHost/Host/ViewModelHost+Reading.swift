@@ -60,29 +60,29 @@ extension ViewModelHost {
         let index: Int
         do { index = try viewModelIndex(viewModel) } catch { return completion(.failure(error)) }
         let surface = surfaces[index]
-        let json = publisher.viewModelJSON(index)
-        guard let name else { return completion(.success(Reading(kind: nil, json: json))) }
-        let kind: (part: String, key: String)
-        if surface.inputs.contains(where: { $0.name == name }) {
-            kind = ("input", "inputs")
-        } else if surface.outputs.contains(where: { $0.name == name }) {
-            kind = ("output", "outputs")
-        } else if surface.commands.contains(where: { $0.name == name }) {
-            kind = ("command", "commands")
+        guard let name else { return completion(.success(Reading(kind: nil, json: publisher.viewModelJSON(index)))) }
+        let key: HostState.ChangeKey
+        if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
+            key = HostState.ChangeKey(viewModel: index, part: .input, index: input)
+        } else if let output = surface.outputs.firstIndex(where: { $0.name == name }) {
+            key = HostState.ChangeKey(viewModel: index, part: .output, index: output)
+        } else if let command = surface.commands.firstIndex(where: { $0.name == name }) {
+            key = HostState.ChangeKey(viewModel: index, part: .command, index: command)
         } else {
             let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
             return completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
         }
         // A secret input is masked in the published document; its owner, on the control
         // socket, reads the value itself, at the same version.
-        if let input = surface.inputs.firstIndex(where: { $0.name == name && $0.isSecret }),
-           let value = publisher.secretValue(StatePublisher.SecretInput(viewModel: index, input: input)) {
+        if key.part == .input, surface.inputs[key.index].isSecret,
+           let value = publisher.secretValue(StatePublisher.SecretInput(viewModel: index, input: key.index)) {
             return completion(.success(Reading(kind: "input", json: JSONWriter.encode(value))))
         }
-        guard let value = (try? JSONParser.parse(json))?[kind.key]?[name] else {
+        // The member's own bytes at the published version: no parse of the view model's state.
+        guard let json = publisher.memberJSON(key) else {
             return completion(.failure(HostFailure(.internal, "\(viewModel).\(name) is missing from the published state")))
         }
-        completion(.success(Reading(kind: kind.part, json: Array(value.serialized.utf8))))
+        completion(.success(Reading(kind: key.part.rawValue, json: json)))
     }
 
     // MARK: - Watching

@@ -47,6 +47,31 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    /// `get VM NAME` answers the member's own bytes at the published version (no parse of the
+    /// view model's state): for every input, output and command of every hosted view model,
+    /// the value the whole state shows (ListOutputFeedTests checks a long reported list).
+    @Test func getOfEachMemberIsWhatTheWholeStateShows() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        #expect(try client.request(#"{"op":"set","vm":"api","name":"failureRate","value":0.5}"#).isOK)
+        let names = try client.request("{\"op\":\"list\"}")["viewModels"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        var checked: Set<String> = []
+        for vm in names {
+            let state = try #require(try client.request(#"{"op":"get","vm":"\#(vm)"}"#)["state"])
+            for (key, kind) in [("inputs", "input"), ("outputs", "output"), ("commands", "command")] {
+                for (name, shown) in state[key]?.objectValue ?? [] {
+                    let one = try client.request(#"{"op":"get","vm":"\#(vm)","name":"\#(name)"}"#)
+                    #expect(one["kind"] == .string(kind), "\(vm).\(name)")
+                    #expect(one["value"] == shown, "\(vm).\(name)")
+                    checked.insert(kind)
+                }
+            }
+        }
+        #expect(checked == ["input", "output", "command"])
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func setValidatesAcknowledgesAndChangesNothingOnError() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

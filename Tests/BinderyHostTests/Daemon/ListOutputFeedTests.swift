@@ -152,6 +152,10 @@ final class ShelfViewModel: ViewModel {
             #expect(client["viewModels"] == expected["viewModels"], "after step \(index)")
             let ids = expected["viewModels"]?["shelf"]?["outputs"]?["rows"]?.arrayValue?.compactMap { $0["id"]?.intValue }
             #expect(ids == hosted.model.rows.value.map(\.id), "the state is the list, after step \(index)")
+            let read = Completion<[UInt8]>()
+            hosted.host.read(viewModel: "shelf", name: "rows") { read.fulfil((try? $0.get())?.json ?? []) }
+            #expect(try JSONParser.parse(try #require(read.wait())) == expected["viewModels"]?["shelf"]?["outputs"]?["rows"],
+                    "get shows the list, after step \(index)")
         }
     }
 
