@@ -41,20 +41,25 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
 
 /// A disposable that disposes many others together. Disposables added after it was disposed
 /// are disposed at once.
-public final class CompositeDisposable: Disposable, @unchecked Sendable {
-    // `@unchecked`: `first`, `others` and `disposed` are only touched under `mutex` (hence no
+///
+/// Not `open`: the one subclass is a producer run's end (`RunCore`), which holds its
+/// lifetime's disposables itself rather than in a composite of their own (one object less per
+/// run) and, as a `Disposable`, interrupts its run; the bag is ended through `end()`.
+public class CompositeDisposable: Disposable, @unchecked Sendable {
+    // `@unchecked`: `first`, `others` and `ended` are only touched under `mutex` (hence no
     // dynamic exclusivity checks).
-    @usableFromInline let mutex = Mutex(())
-    /// The first disposable is held inline: most composites (a run's lifetime) hold one, and
-    /// this spares them an array.
-    @exclusivity(unchecked) @usableFromInline var first: Disposable?
-    @exclusivity(unchecked) @usableFromInline var others: [Disposable] = []
-    @exclusivity(unchecked) @usableFromInline var disposed = false
+    // The lock and the two flags share one 8-byte slot.
+    @usableFromInline final let mutex = Mutex(())
+    @exclusivity(unchecked) @usableFromInline final var ended = false
     /// Set when this composite is a run's lifetime and an operator in the run delivers on a
     /// scheduler: disposing the run then ends this lifetime and lets that operator deliver
     /// `interrupted` on its scheduler (see `ScheduledOutput`), instead of interrupting the
     /// observer on the disposing thread.
-    @usableFromInline let defersInterruption = Synchronization.Atomic<Bool>(false)
+    @usableFromInline final let defersInterruption = Synchronization.Atomic<Bool>(false)
+    /// The first disposable is held inline: most composites (a run's lifetime) hold one, and
+    /// this spares them an array.
+    @exclusivity(unchecked) @usableFromInline final var first: Disposable?
+    @exclusivity(unchecked) @usableFromInline final var others: [Disposable] = []
 
     /// An empty composite.
     @inlinable public init() {}
@@ -64,28 +69,31 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         for disposable in disposables { insert(disposable) }
     }
 
-    @inlinable public var isDisposed: Bool { mutex.withLock { _ in disposed } }
+    @inlinable public var isDisposed: Bool { hasEnded }
+
+    /// Whether the composite has been ended (`dispose()` of a plain composite).
+    @inlinable final var hasEnded: Bool { mutex.withLock { _ in ended } }
 
     /// Adds a disposable, returning a handle that removes it again without disposing it.
     /// Returns `nil` (after disposing `disposable`) when the composite is already disposed.
     @discardableResult
-    @inlinable public func add(_ disposable: Disposable?) -> Disposable? {
+    @inlinable public final func add(_ disposable: Disposable?) -> Disposable? {
         guard let disposable, store(disposable) else { return nil }
         return AnyDisposable { [weak self] in self?.remove(disposable) }
     }
 
     /// Adds `disposable` without making a handle to remove it again (the cheap path for
     /// disposables that live until the composite is disposed).
-    @inlinable func insert(_ disposable: Disposable?) {
+    @inlinable final func insert(_ disposable: Disposable?) {
         guard let disposable else { return }
         _ = store(disposable)
     }
 
     /// Stores `disposable`, or disposes it at once if the composite is disposed; returns
     /// whether it was stored.
-    @inlinable func store(_ disposable: Disposable) -> Bool {
+    @inlinable final func store(_ disposable: Disposable) -> Bool {
         let added = mutex.withLock { _ -> Bool in
-            guard !disposed else { return false }
+            guard !ended else { return false }
             if first == nil { first = disposable } else { others.append(disposable) }
             return true
         }
@@ -95,11 +103,11 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
     /// Adds a closure to run when the composite is disposed.
     @discardableResult
-    @inlinable public func add(_ action: @escaping () -> Void) -> Disposable? {
+    @inlinable public final func add(_ action: @escaping () -> Void) -> Disposable? {
         add(AnyDisposable(action))
     }
 
-    @inlinable func remove(_ disposable: Disposable) {
+    @inlinable final func remove(_ disposable: Disposable) {
         mutex.withLock { _ in
             if first === disposable {
                 first = others.isEmpty ? nil : others.removeFirst()
@@ -109,10 +117,13 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         }
     }
 
-    @inlinable public func dispose() {
+    @inlinable public func dispose() { end() }
+
+    /// Disposes everything held, once; what is added later is disposed at once.
+    @inlinable final func end() {
         let (single, rest) = mutex.withLock { _ -> (Disposable?, [Disposable]) in
-            guard !disposed else { return (nil, []) }
-            disposed = true
+            guard !ended else { return (nil, []) }
+            ended = true
             defer {
                 first = nil
                 if !others.isEmpty { others = [] }

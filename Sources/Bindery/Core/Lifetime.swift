@@ -12,7 +12,7 @@ public final class Lifetime: Sendable {
     /// The lifetime that has already ended.
     public static let empty: Lifetime = {
         let disposables = CompositeDisposable()
-        disposables.dispose()
+        disposables.end()
         return Lifetime(disposables)
     }()
 
@@ -32,7 +32,7 @@ public final class Lifetime: Sendable {
     }
 
     /// Whether the lifetime has ended.
-    @inlinable public var hasEnded: Bool { disposables.isDisposed }
+    @inlinable public var hasEnded: Bool { disposables.hasEnded }
 
     /// Runs `action` when the lifetime ends (at once if it has). The returned disposable
     /// cancels the observation.
@@ -74,8 +74,8 @@ public final class Lifetime: Sendable {
         @inlinable public init() {}
 
         /// Ends the lifetime now.
-        @inlinable public func dispose() { disposables.dispose() }
+        @inlinable public func dispose() { disposables.end() }
 
-        deinit { disposables.dispose() }
+        deinit { disposables.end() }
     }
 }

@@ -1,32 +1,26 @@
 import Synchronization
 
-/// The disposable `SignalCore.observe` returns: removes one subscription from its core, once,
-/// and then lets go of both, so a disposable kept after disposal does not keep the observer (or
-/// what its closure captured) alive.
+/// The disposable `Signal.observe` returns: disposes one subscription, once, and then lets go
+/// of it, so a disposable kept after disposal does not keep the observer (or what its closure
+/// captured) alive.
 ///
 /// Not generic on purpose: a generic class's `dispose()` and `deinit`, reached through
 /// `Disposable` and the runtime, run unspecialised and look up generic metadata on every call.
-/// The typed work is `remove`, a closure without captures made in the core's specialised code.
 @usableFromInline final class Observation: Disposable, @unchecked Sendable {
-    // `@unchecked`: `core` and `subscription` are read and cleared only by the one caller that
-    // wins the `disposed` exchange; `remove` is immutable.
+    // `@unchecked`: `subscription` is read and cleared only by the one caller that wins the
+    // `disposed` exchange.
     @usableFromInline let disposed = Synchronization.Atomic<Bool>(false)
-    @exclusivity(unchecked) @usableFromInline var core: AnyObject?
-    @exclusivity(unchecked) @usableFromInline var subscription: AnyObject?
-    @usableFromInline let remove: (AnyObject, AnyObject) -> Void
+    @exclusivity(unchecked) @usableFromInline var subscription: Disposable?
 
-    @inlinable init(core: AnyObject, subscription: AnyObject, remove: @escaping (AnyObject, AnyObject) -> Void) {
-        self.core = core
+    @inlinable init(_ subscription: Disposable) {
         self.subscription = subscription
-        self.remove = remove
     }
 
     @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     @inlinable func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing), let core, let subscription else { return }
-        self.core = nil
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing), let subscription else { return }
         self.subscription = nil
-        remove(core, subscription)
+        subscription.dispose()
     }
 }

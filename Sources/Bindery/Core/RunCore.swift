@@ -12,7 +12,7 @@ import Synchronization
 /// delivers (from another thread, or re-entrantly from the observer) goes through `queued`:
 ///
 /// - *Claim*: a sender that finds `delivering` clear sets it (with `terminated` if its event is
-///   terminal) in one compare-and-swap, and from then on owns the loop and `action`.
+///   terminal) in one compare-and-swap, and from then on owns the loop and `sink`.
 /// - *Queue*: a sender that finds `delivering` set takes `mutex` and, in one
 ///   compare-and-swap, sets `hasPending` *only while `delivering` is still set*, then appends.
 ///   If the deliverer released in between, the swap fails and the sender goes back to claiming.
@@ -25,14 +25,30 @@ import Synchronization
 /// sender claims the loop itself. No event is ever left queued with nobody delivering.
 /// `hasPending` is only changed under `mutex`, so when it is set the queue is not
 /// empty, and the deliverer, taking that lock, sees everything appended.
+///
+/// The run's lifetime is the core itself: a `RunCore` is the `CompositeDisposable` holding what
+/// the run's lifetime holds (one object per run instead of two), ended with `end()` once the
+/// terminal event has been delivered. As a `Disposable` (what `start` returns), it interrupts
+/// the run instead.
 @usableFromInline
-final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
-    // `@unchecked`: `action` is only touched by the thread that owns the delivery loop (the one
+final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked Sendable {
+    // `@unchecked`: `sink` is only touched by the thread that owns the delivery loop (the one
     // whose compare-and-swap set `delivering`; ownership passes between threads through the
     // acquiring claim and the releasing release of `state`), and is cleared by it after the
-    // terminal event; `queued` is only touched under `mutex` (hence no dynamic exclusivity
-    // checks); `state` is atomic.
+    // terminal event; `queued` is only touched under `mutex` (the composite's: neither holds
+    // it while calling out, so they never nest; hence no dynamic exclusivity checks); `state`
+    // is atomic.
     @usableFromInline typealias Event = Signal<Value, Error>.Event
+
+    /// Where the run delivers: every event, or only the values (`startWithValues`, which so
+    /// needs no closure around the user's closure: one allocation less per start, one call
+    /// less per value).
+    @usableFromInline enum Sink {
+        case events((Event) -> Void)
+        case values((Value) -> Void)
+        /// After the terminal event: the observer has been let go.
+        case released
+    }
 
     /// A thread owns the delivery loop.
     @usableFromInline static var delivering: UInt32 { 1 }
@@ -41,19 +57,16 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     /// A terminal event has been accepted; every later event is dropped. Never cleared.
     @usableFromInline static var terminated: UInt32 { 4 }
 
-    // Both 32-bit and side by side, so they share one 8-byte slot of the object.
-    @usableFromInline let mutex = Mutex(())
     @usableFromInline let state = Synchronization.Atomic<UInt32>(0)
     /// Events sent while another thread (or the observer itself) was delivering.
     @exclusivity(unchecked) @usableFromInline var queued: ContiguousArray<Event> = []
-    @exclusivity(unchecked) @usableFromInline var action: ((Event) -> Void)?
-    /// What the run's lifetime holds; disposed once the terminal event has been delivered.
-    @usableFromInline let disposables = CompositeDisposable()
     /// `send(.interrupted)`, as a closure without captures made in `init`, which runs
     /// specialised for `Value` and `Error`. `dispose()` is mostly reached through `Disposable`
     /// (a run's lifetime, the disposable `start` returns), and there, in a generic class, it
     /// runs unspecialised and would look up generic metadata for every event it touches.
     @usableFromInline let interrupt: (RunCore) -> Void
+    /// Last, so that the enum's tag byte (if it needs one) ends the object.
+    @exclusivity(unchecked) @usableFromInline var sink: Sink
 
     @inlinable convenience init(_ observer: Signal<Value, Error>.Observer) {
         self.init(action: observer.action)
@@ -63,12 +76,20 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     /// `Observer` first (the optimiser often removed that object already, so this is for the
     /// cases where it cannot).
     @inlinable init(action: @escaping (Event) -> Void) {
-        self.action = action
+        sink = .events(action)
         interrupt = { $0.send(.interrupted) }
+        super.init()
+    }
+
+    /// A run delivering only its values to `action`.
+    @inlinable init(values action: @escaping (Value) -> Void) {
+        sink = .values(action)
+        interrupt = { $0.send(.interrupted) }
+        super.init()
     }
 
     /// The run's lifetime.
-    @inlinable var lifetime: Lifetime { Lifetime(disposables) }
+    @inlinable var lifetime: Lifetime { Lifetime(self) }
 
     /// The observer a run's start handler sends into.
     @inlinable var input: Signal<Value, Error>.Observer { Signal<Value, Error>.Observer(send) }
@@ -141,27 +162,31 @@ final class RunCore<Value, Error: Swift.Error>: Disposable, @unchecked Sendable 
     /// Delivers one event; after the terminal one, lets go of the observer and ends the run's
     /// lifetime, and returns `true`.
     @inlinable func deliverOne(_ event: Event) -> Bool {
-        action?(event)
+        switch sink {
+        case let .events(action): action(event)
+        case let .values(action): if case let .value(value) = event { action(value) }
+        case .released: break
+        }
         guard event.isTerminating else { return false }
         // `terminated` was set when this event was accepted, so nothing was queued after it
-        // and no one will claim the loop again: `action` is ours to clear.
-        action = nil
-        disposables.dispose()
+        // and no one will claim the loop again: `sink` is ours to clear.
+        sink = .released
+        end()
         return true
     }
 
     /// Whether the run has ended, or its interruption is on its way (see `dispose`).
-    @inlinable var isDisposed: Bool {
+    @inlinable override var isDisposed: Bool {
         state.load(ordering: .acquiring) & Self.terminated != 0
-            || (disposables.defersInterruption.load(ordering: .acquiring) && disposables.isDisposed)
+            || (defersInterruption.load(ordering: .acquiring) && hasEnded)
     }
 
     /// Interrupts the run (nothing happens if it already ended). If an operator of the run
     /// delivers on a scheduler, the run's lifetime ends now and that operator delivers
     /// `interrupted` on its scheduler, as ReactiveSwift does.
-    @inlinable func dispose() {
-        if disposables.defersInterruption.load(ordering: .acquiring) {
-            disposables.dispose()
+    @inlinable override func dispose() {
+        if defersInterruption.load(ordering: .acquiring) {
+            end()
         } else {
             interrupt(self)
         }

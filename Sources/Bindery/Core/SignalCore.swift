@@ -27,16 +27,36 @@ import Synchronization
     @usableFromInline typealias Observer = Signal<Value, Error>.Observer
     @usableFromInline typealias Targets = SubscriptionList<Subscription>
 
-    /// One attached observer. `active` turns false when it is removed, so events already
-    /// queued for it are not delivered.
-    @usableFromInline final class Subscription: @unchecked Sendable {
-        // `@unchecked`: `action` is immutable, and is only called by
-        // the owning core's delivery loop, one event at a time.
+    /// One attached observer, and the disposable that detaches it. `active` turns false when
+    /// it is removed, so events already queued for it are not delivered.
+    ///
+    /// A run's lifetime holds the subscription itself (one object per observer, not two);
+    /// `observe` hands out an `Observation` around it instead, which lets go of it when
+    /// disposed, so a disposable kept after disposal does not keep the observer alive.
+    @usableFromInline final class Subscription: Disposable, @unchecked Sendable {
+        // `@unchecked`: `action` and `detach` are immutable; `action` is only called by the
+        // owning core's delivery loop, one event at a time; the flags are atomic.
         /// The observer's action, held directly so delivery skips one indirection.
         @usableFromInline let action: (Event) -> Void
         @usableFromInline let active = Synchronization.Atomic<Bool>(true)
-        @inlinable init(_ observer: Observer) {
+        @usableFromInline let disposed = Synchronization.Atomic<Bool>(false)
+        /// Removes this subscription from its core: a closure whose only capture is the core
+        /// (so it needs no context object of its own), made in the core's specialised code.
+        /// `dispose()` is reached through `Disposable`, where this generic class's methods run
+        /// unspecialised; the closure keeps the removal itself specialised.
+        @usableFromInline let detach: (Subscription) -> Void
+
+        @inlinable init(_ observer: Observer, core: SignalCore) {
             self.action = observer.action
+            self.detach = { [core] in core.remove($0) }
+        }
+
+        @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+        /// Removes the subscription from its core, once.
+        @inlinable func dispose() {
+            guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            detach(self)
         }
     }
 
@@ -73,7 +93,7 @@ import Synchronization
             disposablesIfMade = made
             return (made, terminated && loop.load(ordering: .relaxed) & Self.delivering == 0)
         }
-        if alreadyEnded { composite.dispose() }
+        if alreadyEnded { composite.end() }
         return composite
     }
 
@@ -88,12 +108,12 @@ import Synchronization
     /// Whether a deferred interruption has been asked for (the lifetime ended early).
     @inlinable var hasDeferredInterruption: Bool {
         guard let made = mutex.withLock({ _ in disposablesIfMade }) else { return false }
-        return made.defersInterruption.load(ordering: .acquiring) && made.isDisposed
+        return made.defersInterruption.load(ordering: .acquiring) && made.hasEnded
     }
 
     /// Ends the generator's lifetime, if anyone asked for it.
     @inlinable func endLifetime() {
-        mutex.withLock { _ in disposablesIfMade }?.dispose()
+        mutex.withLock { _ in disposablesIfMade }?.end()
     }
 
     /// - parameter owned: whether a `Signal` (or property) wrapper holds this core; a core
@@ -285,7 +305,15 @@ import Synchronization
     /// Attaches `observer`. On a terminated core the observer gets `interrupted` at once and
     /// `nil` is returned.
     @inlinable func observe(_ observer: Observer) -> Disposable? {
-        let subscription = Subscription(observer)
+        attach(observer).map(Observation.init)
+    }
+
+    /// Attaches `observer` and returns its subscription, which detaches it when disposed: for
+    /// a run's lifetime, which lets go of it once disposed (`observe` wraps it for anyone
+    /// else). On a terminated core the observer gets `interrupted` at once and `nil` is
+    /// returned.
+    @inlinable func attach(_ observer: Observer) -> Subscription? {
+        let subscription = Subscription(observer, core: self)
         let added = mutex.withLock { _ -> Bool in
             guard !terminated else { return false }
             observers.append(subscription)
@@ -296,22 +324,23 @@ import Synchronization
             observer.sendInterrupted()
             return nil
         }
-        return observation(of: subscription)
+        return subscription
     }
 
     /// Attaches `observer` and delivers the current value to it first, in order with every
     /// value sent later. On a terminated core the observer gets the last value (if it is
-    /// still kept, see `releaseLastValueIfUnreachable`), then `completed`.
-    @inlinable func observeReplaying(_ observer: Observer) -> Disposable? {
+    /// still kept, see `releaseLastValueIfUnreachable`), then `completed`. The subscription
+    /// returned is for a run's lifetime (see `attach`).
+    @inlinable func observeReplaying(_ observer: Observer) -> Subscription? {
         observeReplaying(observer) { current }
     }
 
     /// Attaches `observer` and delivers `first()` (computed under the lock, so it is in order
     /// with every value sent later) to it first. On a terminated core the observer gets
     /// `first()` if it is not `nil`, then `completed`. `first()` must not be `nil` while the
-    /// core is not terminated.
-    @inlinable func observeReplaying(_ observer: Observer, first: () -> Value?) -> Disposable? {
-        let subscription = Subscription(observer)
+    /// core is not terminated. The subscription returned is for a run's lifetime (see `attach`).
+    @inlinable func observeReplaying(_ observer: Observer, first: () -> Value?) -> Subscription? {
+        let subscription = Subscription(observer, core: self)
         let outcome = mutex.withLock { _ -> ReplayStart in
             guard !terminated else { return .ended(first()) }
             let value = first()!
@@ -333,16 +362,7 @@ import Synchronization
             subscription.action(.value(value))
             if let (event, targets) = releaseOrTakeNext() { deliver(event, to: targets) }
         }
-        return observation(of: subscription)
-    }
-
-    /// The disposable `observe` returns: it removes `subscription` from this core once.
-    /// The closure captures nothing, so it needs no context object, and it is specialised with
-    /// the caller (see `Observation`).
-    @inlinable func observation(of subscription: Subscription) -> Disposable {
-        Observation(core: self, subscription: subscription) { core, subscription in
-            unsafeDowncast(core, to: SignalCore.self).remove(unsafeDowncast(subscription, to: Subscription.self))
-        }
+        return subscription
     }
 
     /// A producer whose runs observe this core replaying the current value (properties). It

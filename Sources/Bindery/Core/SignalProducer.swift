@@ -81,7 +81,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// A producer that, on each start, observes `signal` until it or the run ends.
     @inlinable public init(_ signal: Signal<Value, Error>) {
         self.init(serial: { observer, lifetime in
-            lifetime += signal.observe(observer)
+            lifetime.attach(signal.core.attach(observer))
         })
     }
 
@@ -213,7 +213,7 @@ extension SignalProducer where Error == Never {
     /// Starts a run delivering each value to `action`.
     @discardableResult
     @inlinable public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
-        start { if case let .value(value) = $0 { action(value) } }
+        start(RunCore(values: action))
     }
 }
 

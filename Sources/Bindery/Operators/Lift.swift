@@ -41,7 +41,7 @@ extension Signal {
     /// A signal observing this one through `transform`.
     @inlinable func lift<U, F>(_ transform: @escaping Transform<Value, Error, U, F>) -> Signal<U, F> {
         Signal<U, F> { observer, lifetime in
-            lifetime += self.observe(transform(observer, lifetime))
+            lifetime.attach(self.core.attach(transform(observer, lifetime)))
         }
     }
 }
