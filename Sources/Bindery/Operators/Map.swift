@@ -1,20 +1,30 @@
-// The observers of `map`, `mapError` and `filter` are one closure capturing `downstream` and
-// the user's closure directly (rather than `forwarding(to:value:)`, a closure around a
-// closure): one allocation less per operator per start, and one call less per event.
+// The observers of `map`, `mapError` and `filter` are one closure capturing downstream's
+// action and the user's closure directly (rather than `forwarding(to:value:)`, a closure
+// around a closure): one allocation less per operator per start, and one call less per event.
+// They capture `downstream.action`, not the `Observer` object: that object is then often
+// left unreferenced once the run is wired, and the optimiser keeps it on the stack (one
+// allocation less per start of `producer.map { }.startWithValues { }`).
 @usableFromInline enum MapOperators {
     @inlinable static func map<V, E, U>(_ transform: @escaping (V) -> U) -> Transform<V, E, U, E> {
-        { downstream, _ in Signal<V, E>.Observer { downstream.send($0.map(transform)) } }
+        { downstream, _ in
+            let send = downstream.action
+            return Signal<V, E>.Observer { send($0.map(transform)) }
+        }
     }
 
     @inlinable static func mapError<V, E, F>(_ transform: @escaping (E) -> F) -> Transform<V, E, V, F> {
-        { downstream, _ in Signal<V, E>.Observer { downstream.send($0.mapError(transform)) } }
+        { downstream, _ in
+            let send = downstream.action
+            return Signal<V, E>.Observer { send($0.mapError(transform)) }
+        }
     }
 
     @inlinable static func filter<V, E>(_ isIncluded: @escaping (V) -> Bool) -> Transform<V, E, V, E> {
         { downstream, _ in
-            Signal<V, E>.Observer { event in
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
                 if case let .value(value) = event, !isIncluded(value) { return }
-                downstream.send(event)
+                send(event)
             }
         }
     }
