@@ -7,44 +7,27 @@ import Synchronization
 /// disposable would be two allocations on every `apply`; the work's run delivers to
 /// `receive`, a closure whose only capture is this object, so it needs no context of its own.
 @usableFromInline final class ActionExecution<Output, Error: Swift.Error>: Disposable, @unchecked Sendable {
-    // `@unchecked`: every stored property but `ended` is immutable and thread-safe itself;
-    // `ended` is atomic; `receive` is only called by the work's run, one event at a time.
+    // `@unchecked`: every stored property but `ended` is immutable and thread-safe itself
+    // (`output` sends into a run's serialising core); `ended` is atomic; `receive` is only
+    // called by the work's run, one event at a time.
     @usableFromInline typealias Event = Signal<Output, Error>.Event
 
     @usableFromInline let ended = Synchronization.Atomic<Bool>(false)
-    @usableFromInline let executing: MutableProperty<Bool>
-    @usableFromInline let output: Signal<Output, ActionError<Error>>.Observer
-    @usableFromInline let events: Signal<Event, Never>.Observer
-    @usableFromInline let values: Signal<Output, Never>.Observer
-    @usableFromInline let errors: Signal<Error, Never>.Observer
-    @usableFromInline let completed: Signal<(), Never>.Observer
+    @usableFromInline let outlets: ActionOutlets<Output, Error>
+    /// What the execution's run receives: the `action` of the run's observer, held as the
+    /// closure rather than the observer object, so that the observer the run's start handler
+    /// is given need not outlive the start (the optimiser can then keep it off the heap).
+    @usableFromInline let output: (Signal<Output, ActionError<Error>>.Event) -> Void
 
-    @inlinable init(
-        executing: MutableProperty<Bool>,
-        output: Signal<Output, ActionError<Error>>.Observer,
-        events: Signal<Event, Never>.Observer,
-        values: Signal<Output, Never>.Observer,
-        errors: Signal<Error, Never>.Observer,
-        completed: Signal<(), Never>.Observer
-    ) {
-        self.executing = executing
+    @inlinable init(outlets: ActionOutlets<Output, Error>, output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void) {
+        self.outlets = outlets
         self.output = output
-        self.events = events
-        self.values = values
-        self.errors = errors
-        self.completed = completed
     }
 
     /// Passes one event of the work to the action's signals, then to the execution's run.
     @inlinable func receive(_ event: Event) {
-        events.send(value: event)
-        switch event {
-        case let .value(value): values.send(value: value)
-        case let .failed(error): errors.send(value: error)
-        case .completed: completed.send(value: ())
-        case .interrupted: break
-        }
-        output.send(event.mapError(ActionError.producerFailed))
+        outlets.report(event)
+        output(event.mapError(ActionError.producerFailed))
     }
 
     @inlinable var isDisposed: Bool { ended.load(ordering: .acquiring) }
@@ -52,6 +35,6 @@ import Synchronization
     /// Sets `isExecuting` back to false (once).
     @inlinable func dispose() {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        executing.value = false
+        outlets.executing.value = false
     }
 }
