@@ -155,7 +155,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
             guard let timeout else {
                 let execution = ActionExecution(outlets: outlets, output: observer.action)
                 lifetime.attach(execution)
-                lifetime.attach(work.start(execution.receive))
+                execution.start(work)
                 return
             }
             // The timeout's serialising core is attached after the execution, so that the
@@ -169,7 +169,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
             lifetime += timeout.scheduler.schedule(after: deadline) {
                 output(.failed(.timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval))))
             }
-            lifetime.attach(work.start(execution.receive))
+            execution.start(work)
         })
     }
 }
