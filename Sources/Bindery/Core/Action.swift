@@ -79,17 +79,18 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         lifetime = Lifetime(token)
         self.timeout = timeout
         let executing = MutableProperty(false)
-        let (events, eventsObserver) = Signal<Signal<Output, Error>.Event, Never>.pipe()
-        let (disabledErrors, disabledObserver) = Signal<(), Never>.pipe()
+        let events = Signal<Signal<Output, Error>.Event, Never>.pipe()
+        let disabledErrors = Signal<(), Never>.pipe()
         // Separate pipes rather than operators on `events`: one delivery per event instead of
         // three filtered ones.
-        let (values, valuesObserver) = Signal<Output, Never>.pipe()
-        let (errors, errorsObserver) = Signal<Error, Never>.pipe()
-        let (completed, completedObserver) = Signal<(), Never>.pipe()
-        (self.events, self.disabledErrors, self.values, self.errors, self.completed) = (events, disabledErrors, values, errors, completed)
+        let values = Signal<Output, Never>.pipe()
+        let errors = Signal<Error, Never>.pipe()
+        let completed = Signal<(), Never>.pipe()
+        (self.events, self.disabledErrors, self.values, self.errors, self.completed) =
+            (events.output, disabledErrors.output, values.output, errors.output, completed.output)
         outlets = ActionOutlets(
-            executing: executing, events: eventsObserver, values: valuesObserver, errors: errorsObserver,
-            completed: completedObserver, disabled: disabledObserver)
+            executing: executing, events: events, values: values, errors: errors,
+            completed: completed, disabled: disabledErrors.input)
         isExecuting = Property(executing)
         let executingProperty = executing
         // `skipRepeats`, as in ReactiveSwift: an observer of `isEnabled` that sets the property

@@ -147,7 +147,7 @@ import Synchronization
     @inlinable func dispose() {
         let previous = state.bitwiseOr(Self.ended, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.ended == 0 else { return }
-        outlets.executing.value = false
+        outlets.endExecution()
         if previous & Self.started != 0 { interrupt() }
     }
 }

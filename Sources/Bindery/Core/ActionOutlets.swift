@@ -15,32 +15,47 @@
     @usableFromInline let completed: Signal<(), Never>.Observer
     @usableFromInline let disabled: Signal<(), Never>.Observer
 
+    // The cores of the signals an execution reports to, sent into directly: a signal's input
+    // is a closure around its core, and reporting calls it five times per execution. Holding
+    // a core does not make its signal owned; the inputs above are what keep it going.
+    @usableFromInline let eventsCore: SignalCore<Event, Never>
+    @usableFromInline let valuesCore: SignalCore<Output, Never>
+    @usableFromInline let errorsCore: SignalCore<Error, Never>
+    @usableFromInline let completedCore: SignalCore<(), Never>
+
+    /// The outlets of pipes whose signals are `events`, `values`, `errors`, `completed` and
+    /// `disabledErrors`, each with its input.
     @inlinable init(
         executing: MutableProperty<Bool>,
-        events: Signal<Event, Never>.Observer,
-        values: Signal<Output, Never>.Observer,
-        errors: Signal<Error, Never>.Observer,
-        completed: Signal<(), Never>.Observer,
+        events: (Signal<Event, Never>, Signal<Event, Never>.Observer),
+        values: (Signal<Output, Never>, Signal<Output, Never>.Observer),
+        errors: (Signal<Error, Never>, Signal<Error, Never>.Observer),
+        completed: (Signal<(), Never>, Signal<(), Never>.Observer),
         disabled: Signal<(), Never>.Observer
     ) {
         self.executing = executing
-        self.events = events
-        self.values = values
-        self.errors = errors
-        self.completed = completed
+        (eventsCore, self.events) = (events.0.core, events.1)
+        (valuesCore, self.values) = (values.0.core, values.1)
+        (errorsCore, self.errors) = (errors.0.core, errors.1)
+        (completedCore, self.completed) = (completed.0.core, completed.1)
         self.disabled = disabled
     }
 
     /// Passes one event of an execution's work to the action's signals: `events` first, then
     /// `values`, `errors` or `completed`.
     @inlinable func report(_ event: Event) {
-        events.send(value: event)
+        eventsCore.send(.value(event))
         switch event {
-        case let .value(value): values.send(value: value)
-        case let .failed(error): errors.send(value: error)
-        case .completed: completed.send(value: ())
+        case let .value(value): valuesCore.send(.value(value))
+        case let .failed(error): errorsCore.send(.value(error))
+        case .completed: completedCore.send(.value(()))
         case .interrupted: break
         }
+    }
+
+    /// Turns `isExecuting` false.
+    @inlinable func endExecution() {
+        executing.core.sendStoring(false)
     }
 
     /// Completes every signal of the action (when it is deinitialised).
