@@ -15,7 +15,7 @@ import FoundationEssentials
 /// - Disposing a run interrupts the work; `isExecuting` turns false.
 public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendable {
     // `@unchecked`: every stored property is immutable and itself thread-safe; the one piece
-    // of mutable state, whether an execution runs, is `executing`, changed atomically.
+    // of mutable state, whether an execution runs, is `outlets.executing`, changed atomically.
 
     /// Ends when the action is deinitialised.
     public let lifetime: Lifetime
@@ -48,12 +48,8 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// binding graph: `isEnabled` itself is made on first use, and also reads `isExecuting`.
     @usableFromInline let enabledLineage: PropertyLineage
 
-    @usableFromInline let executing = MutableProperty(false)
-    @usableFromInline let eventsObserver: Signal<Signal<Output, Error>.Event, Never>.Observer
-    @usableFromInline let valuesObserver: Signal<Output, Never>.Observer
-    @usableFromInline let errorsObserver: Signal<Error, Never>.Observer
-    @usableFromInline let completedObserver: Signal<(), Never>.Observer
-    @usableFromInline let disabledObserver: Signal<(), Never>.Observer
+    /// `isExecuting`'s source and the inputs of the signals above, shared by every execution.
+    @usableFromInline let outlets: ActionOutlets<Output, Error>
     /// Starts an execution if the action is enabled: marks it executing and returns the work
     /// for the input; `nil` if disabled.
     @usableFromInline let claim: (Input) -> SignalProducer<Output, Error>?
@@ -82,25 +78,37 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         self.enabledLineage = enabledLineage
         lifetime = Lifetime(token)
         self.timeout = timeout
-        (events, eventsObserver) = Signal.pipe()
-        (disabledErrors, disabledObserver) = Signal.pipe()
+        let executing = MutableProperty(false)
+        let events = Signal<Signal<Output, Error>.Event, Never>.pipe()
+        let disabledErrors = Signal<(), Never>.pipe()
         // Separate pipes rather than operators on `events`: one delivery per event instead of
         // three filtered ones.
-        (values, valuesObserver) = Signal.pipe()
-        (errors, errorsObserver) = Signal.pipe()
-        (completed, completedObserver) = Signal.pipe()
+        let values = Signal<Output, Never>.pipe()
+        let errors = Signal<Error, Never>.pipe()
+        let completed = Signal<(), Never>.pipe()
+        (self.events, self.disabledErrors, self.values, self.errors, self.completed) =
+            (events.output, disabledErrors.output, values.output, errors.output, completed.output)
+        outlets = ActionOutlets(
+            executing: executing, events: events, values: values, errors: errors,
+            completed: completed, disabled: disabledErrors.input)
         isExecuting = Property(executing)
         let executingProperty = executing
         // `skipRepeats`, as in ReactiveSwift: an observer of `isEnabled` that sets the property
         // the state derives from to a value that leaves `isEnabled` unchanged must not be
         // notified again, or it sets it again, forever (a livelock, not a feedback loop).
         makeIsEnabled = { Property.combineLatest(state, executingProperty).map { isEnabled($0) && !$1 }.skipRepeats() }
-        let executing = self.executing
+        // A constant state (`Property(value:)`, as an always-enabled action's) is read once
+        // here rather than under the lock on every apply: it never changes.
+        let constantState: State.Value? = if let fixed = state as? Property<State.Value>, case .constant = fixed.lineage {
+            fixed.value
+        } else {
+            nil
+        }
         claim = { input in
             var stateValue: State.Value?
             _ = executing.core.update { running in
                 guard !running else { return false }
-                let value = state.value
+                let value = constantState ?? state.value
                 guard isEnabled(value) else { return false }
                 stateValue = value
                 running = true
@@ -134,13 +142,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         self.init(state: state, enabledIf: { _ in true }, enabledLineage: .constant, timeout: timeout, execute: execute)
     }
 
-    deinit {
-        eventsObserver.sendCompleted()
-        valuesObserver.sendCompleted()
-        errorsObserver.sendCompleted()
-        completedObserver.sendCompleted()
-        disabledObserver.sendCompleted()
-    }
+    deinit { outlets.complete() }
 
     /// A producer that, each time it is started, executes the action with `input` if it is
     /// enabled, and fails with `ActionError.disabled` otherwise.
@@ -148,25 +150,27 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         SignalProducer(serial: { [self] observer, lifetime in
             guard let work = claim(input) else {
                 observer.send(error: .disabled)
-                disabledObserver.send(value: ())
+                outlets.disabled.send(value: ())
+                return
+            }
+            guard let timeout else {
+                let execution = ActionExecution(outlets: outlets, output: observer.action)
+                lifetime.attach(execution)
+                execution.start(work)
                 return
             }
             // The timeout's serialising core is attached after the execution, so that the
             // execution's end (`isExecuting` turning false) comes first when the run ends.
-            let serializer = timeout == nil ? nil : RunCore(observer)
-            let output = serializer?.input ?? observer
-            let execution = ActionExecution(
-                executing: executing, output: output, events: eventsObserver,
-                values: valuesObserver, errors: errorsObserver, completed: completedObserver)
+            let serializer = RunCore(observer)
+            let output = serializer.send
+            let execution = ActionExecution(outlets: outlets, output: output)
             lifetime.attach(execution)
             lifetime.attach(serializer)
-            if let timeout {
-                let deadline = timeout.scheduler.currentDate.addingTimeInterval(timeout.interval)
-                lifetime += timeout.scheduler.schedule(after: deadline) {
-                    output.send(error: .timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval)))
-                }
+            let deadline = timeout.scheduler.currentDate.addingTimeInterval(timeout.interval)
+            lifetime += timeout.scheduler.schedule(after: deadline) {
+                output(.failed(.timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval))))
             }
-            lifetime.attach(work.start(execution.receive))
+            execution.start(work)
         })
     }
 }

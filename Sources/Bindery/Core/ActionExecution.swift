@@ -1,57 +1,153 @@
 import Synchronization
 
-/// One execution of an `Action`: what its work's events go to, and what the execution's
-/// lifetime holds to set `isExecuting` back to false, once, when the execution's run ends.
+/// One execution of an `Action`, and the run of its work: what the work's events go to, and
+/// what the execution's run holds to set `isExecuting` back to false when it ends.
 ///
-/// One object, where a closure capturing the action's observers and a separate end-of-execution
-/// disposable would be two allocations on every `apply`; the work's run delivers to
-/// `receive`, a closure whose only capture is this object, so it needs no context of its own.
+/// The work is started with this object's `send` as its observer and `disposables` as its
+/// lifetime, without a `RunCore` of its own: a producer's start handler sends serially (one
+/// event at a time, never from inside its own delivery: a public producer's handler runs behind
+/// a serialising core, and Bindery's own sources and operators are trusted to, see
+/// `SignalProducer.init(serial:)`), so the only event that can meet another here is the
+/// interruption, sent once when the execution's run ends. `state` orders that one against
+/// the work's events, as a run's core would:
+///
+/// - *Claim*: an event of the work sets `delivering` (with `terminated` if it is terminal) in
+///   one compare-and-swap, and is dropped if `terminated` is already set.
+/// - *Interrupt*: if nothing is being delivered, the interruption claims the same way (setting
+///   `terminated`) and is delivered at once; if the work's event is being delivered (on another
+///   thread, or further up this thread's stack), it sets `interruptPending` and `terminated`
+///   instead, in one compare-and-swap that fails if the delivery ended meanwhile (then it
+///   claims).
+/// - *Release*: after a non-terminal event, the deliverer clears `delivering` in a
+///   compare-and-swap that fails if `interruptPending` was set first; it then delivers the
+///   interruption itself, after the event, as a run's core delivers a queued event.
+///
+/// Both swaps act on the same word, so exactly one sees the other: an interruption is either
+/// delivered by the interrupter or by the deliverer, never lost, never twice, and never
+/// before the event under way has reached every signal. Once `terminated` is set no event of
+/// the work is delivered. After the terminal event or the interruption has been delivered,
+/// the work's lifetime ends.
+///
+/// A work that breaks that premise, sending from inside its own delivery, has that event
+/// delivered at once, nested.
+///
+/// The run ending (`dispose`) turns `isExecuting` false at once, but interrupts the work only
+/// once its start handler has returned (`start`): a run that ends while its work is still
+/// starting (`take(first: 1)` on a work sending more) lets the work finish starting first.
+/// Whichever of `started` and `ended` is set second interrupts.
 @usableFromInline final class ActionExecution<Output, Error: Swift.Error>: Disposable, @unchecked Sendable {
-    // `@unchecked`: every stored property but `ended` is immutable and thread-safe itself;
-    // `ended` is atomic; `receive` is only called by the work's run, one event at a time.
+    // `@unchecked`: every stored property but `state` is immutable and thread-safe itself
+    // (`output` sends into a run's serialising core); `state` is atomic, and the thread whose
+    // claim set `delivering` is the only one delivering until it releases it (see above).
     @usableFromInline typealias Event = Signal<Output, Error>.Event
 
-    @usableFromInline let ended = Synchronization.Atomic<Bool>(false)
-    @usableFromInline let executing: MutableProperty<Bool>
-    @usableFromInline let output: Signal<Output, ActionError<Error>>.Observer
-    @usableFromInline let events: Signal<Event, Never>.Observer
-    @usableFromInline let values: Signal<Output, Never>.Observer
-    @usableFromInline let errors: Signal<Error, Never>.Observer
-    @usableFromInline let completed: Signal<(), Never>.Observer
+    /// An event of the work, or the interruption, is being delivered.
+    @usableFromInline static var delivering: UInt32 { 1 }
+    /// The interruption arrived during a delivery; the deliverer delivers it next.
+    @usableFromInline static var interruptPending: UInt32 { 2 }
+    /// The work's terminal event or the interruption was accepted; nothing is delivered after.
+    @usableFromInline static var terminated: UInt32 { 4 }
+    /// The work's start handler has returned.
+    @usableFromInline static var started: UInt32 { 8 }
+    /// The execution's run has ended: `isExecuting` turned false.
+    @usableFromInline static var ended: UInt32 { 16 }
 
-    @inlinable init(
-        executing: MutableProperty<Bool>,
-        output: Signal<Output, ActionError<Error>>.Observer,
-        events: Signal<Event, Never>.Observer,
-        values: Signal<Output, Never>.Observer,
-        errors: Signal<Error, Never>.Observer,
-        completed: Signal<(), Never>.Observer
-    ) {
-        self.executing = executing
+    @usableFromInline let state = Synchronization.Atomic<UInt32>(0)
+    @usableFromInline let outlets: ActionOutlets<Output, Error>
+    /// What the execution's run receives: the `action` of the run's observer, held as the
+    /// closure rather than the observer object, so that the observer the run's start handler
+    /// is given need not outlive the start (the optimiser can then keep it off the heap).
+    @usableFromInline let output: (Signal<Output, ActionError<Error>>.Event) -> Void
+    /// What the work's lifetime holds; disposed once its terminal event or the interruption
+    /// has been delivered.
+    @usableFromInline let disposables = CompositeDisposable()
+
+    @inlinable init(outlets: ActionOutlets<Output, Error>, output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void) {
+        self.outlets = outlets
         self.output = output
-        self.events = events
-        self.values = values
-        self.errors = errors
-        self.completed = completed
     }
 
-    /// Passes one event of the work to the action's signals, then to the execution's run.
-    @inlinable func receive(_ event: Event) {
-        events.send(value: event)
-        switch event {
-        case let .value(value): values.send(value: value)
-        case let .failed(error): errors.send(value: error)
-        case .completed: completed.send(value: ())
-        case .interrupted: break
+    /// Starts `work` delivering to this execution; interrupts it at once if the execution's
+    /// run ended while it started.
+    @inlinable func start(_ work: SignalProducer<Output, Error>) {
+        work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(disposables))
+        let previous = state.bitwiseOr(Self.started, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.ended != 0 { interrupt() }
+    }
+
+    /// Receives one event of the work (see the type's comment for the claim).
+    @inlinable func send(_ event: Event) {
+        let terminal: UInt32 = event.isTerminating ? Self.terminated : 0
+        var observed = state.load(ordering: .relaxed)
+        while true {
+            if observed & Self.terminated != 0 { return }
+            let (claimed, original) = state.compareExchange(
+                expected: observed, desired: observed | Self.delivering | terminal,
+                successOrdering: .acquiring, failureOrdering: .relaxed)
+            if claimed { break }
+            observed = original
         }
-        output.send(event.mapError(ActionError.producerFailed))
+        deliver(event)
+        if terminal != 0 {
+            disposables.dispose()
+            return
+        }
+        observed = state.load(ordering: .relaxed)
+        while true {
+            if observed & Self.interruptPending != 0 {
+                deliver(.interrupted)
+                disposables.dispose()
+                return
+            }
+            let (released, original) = state.compareExchange(
+                expected: observed, desired: observed & ~Self.delivering,
+                successOrdering: .releasing, failureOrdering: .relaxed)
+            if released { return }
+            observed = original
+        }
     }
 
-    @inlinable var isDisposed: Bool { ended.load(ordering: .acquiring) }
+    /// Passes one event to the action's signals, then to the execution's run.
+    @inlinable func deliver(_ event: Event) {
+        outlets.report(event)
+        output(event.mapError(ActionError.producerFailed))
+    }
 
-    /// Sets `isExecuting` back to false (once).
+    /// Interrupts the work, unless it has ended (see the type's comment). If an operator of
+    /// the work delivers on a scheduler, the work's lifetime ends now and that operator sends
+    /// `interrupted` on its scheduler, as a run's core does (`RunCore.dispose`).
+    @inlinable func interrupt() {
+        if disposables.defersInterruption.load(ordering: .acquiring) {
+            disposables.dispose()
+            return
+        }
+        var observed = state.load(ordering: .relaxed)
+        while true {
+            if observed & Self.terminated != 0 { return }
+            let busy = observed & Self.delivering != 0
+            let desired = observed | Self.terminated | (busy ? Self.interruptPending : Self.delivering)
+            let (marked, original) = state.compareExchange(
+                expected: observed, desired: desired,
+                successOrdering: .acquiringAndReleasing, failureOrdering: .relaxed)
+            if marked {
+                // Busy: the deliverer finds `interruptPending` when it releases.
+                if busy { return }
+                break
+            }
+            observed = original
+        }
+        deliver(.interrupted)
+        disposables.dispose()
+    }
+
+    @inlinable var isDisposed: Bool { state.load(ordering: .acquiring) & Self.ended != 0 }
+
+    /// Ends the execution (once): `isExecuting` turns false, then the work is interrupted if
+    /// it has started.
     @inlinable func dispose() {
-        guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        executing.value = false
+        let previous = state.bitwiseOr(Self.ended, ordering: .acquiringAndReleasing).oldValue
+        guard previous & Self.ended == 0 else { return }
+        outlets.endExecution()
+        if previous & Self.started != 0 { interrupt() }
     }
 }
