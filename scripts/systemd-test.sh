@@ -412,16 +412,17 @@ feed_id=""
 cursor=""
 # `long_poll_gets_set VALUE [CURSOR]`: a dashboard's long-poll at CURSOR (default: the current
 # version) through nginx, then `binderyctl set api.latencyMs VALUE` (unless CURSOR is given:
-# the value was set before); the poll must answer the version after the newest with VALUE and
-# the daemon must have answered no HTTP request meanwhile (it waited in nchan).
+# the value was set before); the poll must answer with the daemon's current version and VALUE,
+# and the daemon must have answered no HTTP request meanwhile (the poll waited in nchan).
 long_poll_gets_set() {
     local value=$1 since=${2:-$cursor} expect before between after status body start took
     before=$(daemon_responses)
     between=$(($(daemon_responses) - before))  # what reading /metrics itself adds
     before=$(daemon_responses)
     start=$(now_ms)
-    http_get -o "$work.poll" -w '%{http_code}' \
-        "http://127.0.0.1:$nginx_port/api/changes?since=$since&wait=25&feed=$feed_id" >"$work.poll.status" &
+    rm -f "$work/poll"
+    http_get -o "$work/poll" -w '%{http_code}' \
+        "http://127.0.0.1:$nginx_port/api/changes?since=$since&wait=25&feed=$feed_id" >"$work/poll.status" &
     local poller=$!
     if [ -z "${2:-}" ]; then
         sleep 1  # the poll is waiting in nchan
@@ -430,7 +431,7 @@ long_poll_gets_set() {
     wait "$poller"
     took=$(($(now_ms) - start))
     after=$(daemon_responses)
-    status=$(cat "$work.poll.status"); body=$(cat "$work.poll" 2>/dev/null)
+    status=$(cat "$work/poll.status"); body=$(cat "$work/poll" 2>/dev/null)
     # The daemon's current version (its own port, after the count above).
     expect=$(http_get "http://127.0.0.1:$port/api/changes" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
     echo "      since=$since: HTTP $status after ${took} ms: ${body:0:160}"
@@ -455,13 +456,14 @@ nchan_set_up() {
     printf '[Service]\nExecStart=\nExecStart=/usr/bin/binderyd --publish-url %s\n' "$publish_url" |
         ns tee /etc/systemd/system/binderyd.service.d/override.conf >/dev/null
     ns systemctl daemon-reload || return 1
-    ns systemctl enable --now nginx >/dev/null 2>&1 || { nginx_journal; return 1; }
+    # Restart, not start: where apt has just installed nginx, it runs without this file.
+    { ns systemctl enable nginx && ns systemctl restart nginx; } >/dev/null 2>&1 || { nginx_journal; return 1; }
     binderyd_since=$(date +%s)
     ns systemctl restart binderyd.service || return 1
     echo "      ExecStart: $(prop binderyd.service ExecStart | sed -E 's/.*argv\[\]=([^;]*);.*/\1/')"
     [ "$(prop nginx.service ActiveState)" = active ] && [ "$(prop binderyd.service ActiveState)" = active ] &&
         [ -S "/proc/$ns_pid/root/run/nginx-bindery-publish.sock" ] || { nginx_journal; return 1; }
-    # The page and the first poll through nginx come from the daemon and name the feed.
+    # The first poll through nginx is the daemon's reset, naming the feed.
     reset=$(http_get "http://127.0.0.1:$nginx_port/api/changes") || { nginx_journal; return 1; }
     read -r feed_id cursor < <(python3 -c 'import json, sys; a = json.loads(sys.argv[1]); print(a["feed"], a["version"]) if "reset" in a else None' "$reset")
     echo "      feed $feed_id at version $cursor"
