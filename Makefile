@@ -17,7 +17,8 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages; fonts-noto-cjk:
 # Chromium draws the compass's 東 and 西 in the dashboard test instead of empty boxes;
-# libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module).
+# libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module,
+# also in front of the packaged service under systemd).
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
                 tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan systemd python3 dpkg-dev lintian man-db \
                 bash-completion
@@ -69,7 +70,8 @@ test: deps
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
 
 # Only the package and service test: builds the .deb, checks it (lintian, contents), installs
-# it with apt into a throwaway overlay and runs it under a real systemd (scripts/systemd-test.sh).
+# it with apt into a throwaway overlay and runs it under a real systemd, also behind nginx with
+# nchan (scripts/systemd-test.sh).
 systemd-test: deps deb
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
 
