@@ -17,7 +17,8 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages; fonts-noto-cjk:
 # Chromium draws the compass's 東 and 西 in the dashboard test instead of empty boxes;
-# libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module).
+# libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module,
+# also in front of the packaged service under systemd).
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
                 tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan systemd python3 dpkg-dev lintian man-db \
                 bash-completion
@@ -69,7 +70,8 @@ test: deps
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
 
 # Only the package and service test: builds the .deb, checks it (lintian, contents), installs
-# it with apt into a throwaway overlay and runs it under a real systemd (scripts/systemd-test.sh).
+# it with apt into a throwaway overlay and runs it under a real systemd, also behind nginx with
+# nchan (scripts/systemd-test.sh).
 systemd-test: deps deb
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
 
@@ -126,7 +128,7 @@ install: install-build
 
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
-	  $(DESTDIR)$(DOCDIR) $(DESTDIR)$(COMPLETIONDIR)
+	  $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 $(INSTALL_BIN)/binderyd $(INSTALL_BIN)/binderyctl $(DESTDIR)$(BINDIR)/
 	sed 's|^ExecStart=/usr/local/bin/binderyd|ExecStart=$(BINDIR)/binderyd|' systemd/binderyd.service \
 	  > $(DESTDIR)$(UNITDIR)/binderyd.service
@@ -136,6 +138,7 @@ install-files:
 	install -m 0644 man/binderyctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 completion/binderyctl.bash $(DESTDIR)$(COMPLETIONDIR)/binderyctl
 	install -m 0644 README.md docs/PROTOCOL.md docs/HTTP.md $(DESTDIR)$(DOCDIR)/
+	install -m 0644 docs/nginx.conf docs/nginx-nchan.conf $(DESTDIR)$(DOCDIR)/examples/
 
 # Removes what `make install` installed (same PREFIX and DESTDIR); the service's state in
 # /var/lib/bindery stays. Stop and disable the units first if they are enabled.
@@ -144,8 +147,9 @@ uninstall:
 	  $(DESTDIR)$(UNITDIR)/binderyd.service $(DESTDIR)$(UNITDIR)/binderyd.socket \
 	  $(DESTDIR)$(MANDIR)/man8/binderyd.8 $(DESTDIR)$(MANDIR)/man1/binderyctl.1 \
 	  $(DESTDIR)$(COMPLETIONDIR)/binderyctl \
-	  $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/PROTOCOL.md $(DESTDIR)$(DOCDIR)/HTTP.md
-	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+	  $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/PROTOCOL.md $(DESTDIR)$(DOCDIR)/HTTP.md \
+	  $(DESTDIR)$(DOCDIR)/examples/nginx.conf $(DESTDIR)$(DOCDIR)/examples/nginx-nchan.conf
+	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 # A Debian package: `make install PREFIX=/usr` into a staging root, stripped binaries,
 # compressed man pages and changelog, the copyright file, dependencies from dpkg-shlibdeps.

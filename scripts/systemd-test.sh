@@ -10,7 +10,9 @@
 #    HTTP and by binderyctl with no flags, Type=notify readiness, the watchdog (kept alive over
 #    several WatchdogSec periods, enforced when the daemon is frozen), journal priorities,
 #    restart keeping the inputs, a prompt stop, a private state directory, the dashboard, bash
-#    completion, `systemd-analyze security`, and `apt purge`.
+#    completion, `systemd-analyze security`, nginx with nchan (docs/nginx-nchan.conf) fed by
+#    the service over its publish socket (a set reaches a long-poll through nginx, also after
+#    nginx restarts or is down for a while), and `apt purge`.
 # The namespace's systemd is killed by its PID at the end, also on failure. Every wait is
 # bounded; a failure prints the journal. Prints one line per check; exits non-zero on failure.
 set -uo pipefail
@@ -59,18 +61,19 @@ package_has_everything() {
                 /lib/systemd/system/binderyd.socket /usr/share/man/man8/binderyd.8.gz \
                 /usr/share/man/man1/binderyctl.1.gz /usr/share/bash-completion/completions/binderyctl \
                 /usr/share/doc/bindery/copyright /usr/share/doc/bindery/changelog.gz \
-                /usr/share/doc/bindery/README.md /usr/share/doc/bindery/PROTOCOL.md /usr/share/doc/bindery/HTTP.md; do
+                /usr/share/doc/bindery/README.md /usr/share/doc/bindery/PROTOCOL.md /usr/share/doc/bindery/HTTP.md \
+                /usr/share/doc/bindery/examples/nginx.conf /usr/share/doc/bindery/examples/nginx-nchan.conf; do
         # Documentation above 4 KiB is compressed, as dh does.
         grep -qxE "$path(\.gz)?" <<<"$contents" || { echo "      missing $path"; missing=1; }
     done
     grep -q '/web/' <<<"$contents" && { echo "      web files shipped, though the dashboard is compiled in"; missing=1; }
     return $missing
 }
-check "package: binaries, units, man pages, completion, docs, copyright, changelog" package_has_everything
+check "package: binaries, units, man pages, completion, docs, nginx examples, copyright, changelog" package_has_everything
 
 man_pages_name_shipped_docs() {
     local path status=0
-    for path in $(grep -ho '/usr/share/doc/bindery/[A-Za-z0-9._-]*' man/binderyd.8 man/binderyctl.1 | sort -u); do
+    for path in $(grep -ho '/usr/share/doc/bindery/[A-Za-z0-9._/-]*[A-Za-z0-9_]' man/binderyd.8 man/binderyctl.1 | sort -u); do
         grep -qx "$path" <<<"$contents" || { echo "      a man page names $path, which the package does not ship"; status=1; }
     done
     return $status
@@ -368,6 +371,140 @@ completion_asks_the_daemon() {
     [ "$out" = "set signin.password |run products.cancel|run products.loadMore|run products.refresh|run products.toggle|" ]
 }
 check "bash completion completes inputs and view models from the running service" completion_asks_the_daemon
+
+# ---------------------------------------------------------------------------------------
+# nginx with nchan in front of the packaged service, set up as docs/HTTP.md ("Behind nginx
+# with nchan", "Under the packaged service") tells an operator: the nginx packages, the
+# package's copy of docs/nginx-nchan.conf (/usr/share/doc/bindery/examples) in
+# /etc/nginx/conf.d with its listen port and the daemon's address adjusted, and the
+# `systemctl edit binderyd.service` drop-in giving ExecStart= the --publish-url of the
+# configuration's publish socket. The long-polls go through nginx's port; /metrics on the
+# daemon's own port tells whether any of them reached the daemon.
+nginx_port=$(free_port)
+publish_url=http://unix:/run/nginx-bindery-publish.sock:/bindery/
+nginx_journal() {
+    echo "      --- journalctl -u nginx (last 10 lines); /var/log/nginx/error.log (last 10 lines)"
+    ns journalctl --no-pager -u nginx -n 10 2>&1 | sed 's/^/      | /'
+    ns tail -n 10 /var/log/nginx/error.log 2>&1 | sed 's/^/      | /'
+}
+# HTTP responses the daemon has sent (all statuses), read on its own port.
+daemon_responses() {
+    http_get "http://127.0.0.1:$port/metrics" | awk '/^bindery_http_requests_total\{/ { n += $2 } END { print n + 0 }'
+}
+# The daemon's journal lines since `binderyd_since` (an epoch, set when the check restarts it).
+binderyd_since=""
+binderyd_lines() { ns journalctl --no-pager -o cat -u binderyd --since "@$binderyd_since"; }
+# `feed_answer BODY VERSION VALUE`: BODY is a change-feed answer at VERSION setting
+# api.latencyMs to VALUE.
+feed_answer() {
+    python3 - "$@" <<'PY'
+import json, sys
+try:
+    answer = json.loads(sys.argv[1])
+except ValueError:
+    sys.exit(1)
+ok = answer.get("version") == int(sys.argv[2]) and any(
+    c.get("name") == "latencyMs" and c.get("value") == int(sys.argv[3]) for c in answer.get("changes", []))
+sys.exit(0 if ok else 1)
+PY
+}
+feed_id=""
+cursor=""
+# `long_poll_gets_set VALUE [CURSOR]`: a dashboard's long-poll at CURSOR (default: the current
+# version) through nginx, then `binderyctl set api.latencyMs VALUE` (unless CURSOR is given:
+# the value was set before); the poll must answer with the daemon's current version and VALUE,
+# and the daemon must have answered no HTTP request meanwhile (the poll waited in nchan).
+long_poll_gets_set() {
+    local value=$1 since=${2:-$cursor} expect before between after status body start took
+    before=$(daemon_responses)
+    between=$(($(daemon_responses) - before))  # what reading /metrics itself adds
+    before=$(daemon_responses)
+    start=$(now_ms)
+    rm -f "$work/poll"
+    http_get -o "$work/poll" -w '%{http_code}' \
+        "http://127.0.0.1:$nginx_port/api/changes?since=$since&wait=25&feed=$feed_id" >"$work/poll.status" &
+    local poller=$!
+    if [ -z "${2:-}" ]; then
+        sleep 1  # the poll is waiting in nchan
+        ns binderyctl -c "set api.latencyMs $value" >/dev/null || { wait "$poller"; return 1; }
+    fi
+    wait "$poller"
+    took=$(($(now_ms) - start))
+    after=$(daemon_responses)
+    status=$(cat "$work/poll.status"); body=$(cat "$work/poll" 2>/dev/null)
+    # The daemon's current version (its own port, after the count above).
+    expect=$(http_get "http://127.0.0.1:$port/api/changes" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+    echo "      since=$since: HTTP $status after ${took} ms: ${body:0:160}"
+    echo "      daemon's HTTP responses meanwhile: $((after - before - between)) (besides /metrics)"
+    [ "$status" = 200 ] && feed_answer "$body" "$expect" "$value" && [ $((after - before)) = "$between" ] ||
+        return 1
+    cursor=$expect
+}
+
+nchan_set_up() {
+    local out conf=/etc/nginx/conf.d/bindery.conf reset
+    out=$(ns env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nginx-light libnginx-mod-nchan 2>&1) ||
+        { printf '%s\n' "$out" | tail -20 | sed 's/^/      | /'; return 1; }
+    # For the test only: the namespace shares the machine's network, so nginx's default site
+    # (port 80) goes and the dashboards' port is a free one; the daemon's address is the
+    # test's socket port. The publish socket's path is the file's own.
+    ns rm -f /etc/nginx/sites-enabled/default
+    ns sed -e "s/^    listen 8080;/    listen 127.0.0.1:$nginx_port;/" -e "s/127\.0\.0\.1:8420/127.0.0.1:$port/g" \
+        /usr/share/doc/bindery/examples/nginx-nchan.conf | ns tee "$conf" >/dev/null
+    grep -q "listen 127.0.0.1:$nginx_port;" "/proc/$ns_pid/root$conf" || { echo "      the listen line was not rewritten"; return 1; }
+    # What `systemctl edit binderyd.service` writes (it wants a terminal; this is its file).
+    printf '[Service]\nExecStart=\nExecStart=/usr/bin/binderyd --publish-url %s\n' "$publish_url" |
+        ns tee /etc/systemd/system/binderyd.service.d/override.conf >/dev/null
+    ns systemctl daemon-reload || return 1
+    # Restart, not start: where apt has just installed nginx, it runs without this file.
+    { ns systemctl enable nginx && ns systemctl restart nginx; } >/dev/null 2>&1 || { nginx_journal; return 1; }
+    binderyd_since=$(date +%s)
+    ns systemctl restart binderyd.service || return 1
+    echo "      ExecStart: $(prop binderyd.service ExecStart | sed -E 's/.*argv\[\]=([^;]*);.*/\1/')"
+    [ "$(prop nginx.service ActiveState)" = active ] && [ "$(prop binderyd.service ActiveState)" = active ] &&
+        [ -S "/proc/$ns_pid/root/run/nginx-bindery-publish.sock" ] || { nginx_journal; return 1; }
+    # The first poll through nginx is the daemon's reset, naming the feed.
+    reset=$(http_get "http://127.0.0.1:$nginx_port/api/changes") || { nginx_journal; return 1; }
+    read -r feed_id cursor < <(python3 -c 'import json, sys; a = json.loads(sys.argv[1]); print(a["feed"], a["version"]) if "reset" in a else None' "$reset")
+    echo "      feed $feed_id at version $cursor"
+    [ -n "$feed_id" ] && binderyd_lines | grep -qF "publishing the change feed (feed $feed_id) to $publish_url"
+}
+check "nginx with nchan (docs/nginx-nchan.conf) under systemd; binderyd.service given --publish-url by a drop-in" nchan_set_up
+
+no_publish_errors() {
+    local lines
+    lines=$(binderyd_lines | grep -E 'cannot publish|publish.*(error|fail)')
+    [ -z "$lines" ] || { printf '%s\n' "$lines" | sed 's/^/      | /'; return 1; }
+}
+nchan_delivers() {
+    long_poll_gets_set 4321 && no_publish_errors
+}
+check "a long-poll through nginx waits in nchan and gets a binderyctl set (not asking the daemon); no publish errors in the journal" nchan_delivers
+
+nchan_after_nginx_restart() {
+    ns systemctl restart nginx || { nginx_journal; return 1; }
+    long_poll_gets_set 4322 && no_publish_errors
+}
+check "systemctl restart nginx: the next set reaches a long-poll through nchan, no publish error (the stale connection replaced)" nchan_after_nginx_restart
+
+nchan_catches_up() {
+    local waiting=$cursor outages recoveries
+    ns systemctl stop nginx || return 1
+    ns binderyctl -c 'set api.latencyMs 4323' -c 'set api.latencyMs 4324' >/dev/null || return 1
+    sleep 0.5
+    ns systemctl start nginx || { nginx_journal; return 1; }
+    # The dashboards waiting at the cursor the outage began at get the latest version.
+    long_poll_gets_set 4324 "$waiting" || return 1
+    for _ in $(seq 1 50); do
+        binderyd_lines | grep -q 'works again' && break
+        sleep 0.1
+    done
+    outages=$(binderyd_lines | grep -c 'cannot publish the change feed')
+    recoveries=$(binderyd_lines | grep -c "publishing the change feed to $publish_url works again")
+    echo "      $outages outage and $recoveries recovery lines: $(binderyd_lines | grep -E 'cannot publish|works again' | cut -c1-140 | paste -sd '|')"
+    [ "$outages" = 1 ] && [ "$recoveries" = 1 ]
+}
+check "nginx stopped while values are set, then started: the daemon catches up (the waiting cursor gets the latest), the outage logged once and its end once" nchan_catches_up
 
 man_installed() {
     ns man -P cat 8 binderyd 2>/dev/null | grep -q 'binderyd - host Bindery view models' &&
