@@ -36,7 +36,7 @@ public enum UnixSocket {
         return fd
     }
 
-    /// Writes all of `bytes` to `fd`; false if the peer is gone.
+    /// Writes all of `bytes` to the socket `fd` (a Unix or a TCP one); false if the peer is gone.
     @discardableResult
     public static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0

@@ -82,7 +82,7 @@ public struct Logger: Sendable {
         let prefix: String
         switch format {
         case .journal: prefix = "<\(level.syslogPriority)>"
-        case .plain: prefix = Self.timestamp() + " " + level.description + ": "
+        case .plain: prefix = ISO8601Timestamp.string(fromEpochSeconds: ISO8601Timestamp.now()) + " " + level.description + ": "
         }
         var body = Substring(message)
         while body.last == "\n" { body = body.dropLast() }
@@ -103,21 +103,5 @@ public struct Logger: Sendable {
                 offset += written
             }
         }
-    }
-
-    /// The current UTC time as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
-    private static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var parts = tm()
-        var seconds = now.tv_sec
-        gmtime_r(&seconds, &parts)
-        func padded(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-" + padded(parts.tm_mday, 2)
-            + "T" + padded(parts.tm_hour, 2) + ":" + padded(parts.tm_min, 2) + ":" + padded(parts.tm_sec, 2)
-            + "." + padded(Int32(now.tv_nsec / 1_000_000), 3) + "Z"
     }
 }

@@ -1,3 +1,4 @@
+import BinderyTestSupport
 import Foundation
 import Glibc
 
@@ -59,11 +60,8 @@ final class RawHTTPConnection {
     }
 
     func send(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw RawHTTPError(description: "send: \(String(cString: strerror(errno)))") }
-            offset += written
+        guard UnixSocket.write(bytes, to: descriptor) else {
+            throw RawHTTPError(description: "send: \(String(cString: strerror(errno)))")
         }
     }
 
