@@ -10,6 +10,10 @@ DOCDIR     ?= $(PREFIX)/share/doc/bindery
 # systemd reads units from /usr/local/lib/systemd/system as well as /usr/lib/systemd/system.
 UNITDIR    ?= $(PREFIX)/lib/systemd/system
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+# The bindery-publish group and /run/bindery-publish (nginx's nchan publish socket); systemd
+# reads both from /usr/local/lib as well as /usr/lib.
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+TMPFILESDIR ?= $(PREFIX)/lib/tmpfiles.d
 CONFIG     ?= debug
 TEST_TIMEOUT ?= 1200
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -123,17 +127,24 @@ install-build: deps
 	$(INSTALL_BUILD) --product binderyctl
 
 # PREFIX (default /usr/local) and DESTDIR as usual; the unit's ExecStart= gets BINDIR.
+# Installed into the running system (no DESTDIR), the group the unit names and its directory
+# are created at once, as the package's postinst does (systemd creates them at every boot).
 install: install-build
 	$(MAKE) --no-print-directory install-files
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
+	  systemd-sysusers $(SYSUSERSDIR)/bindery.conf && systemd-tmpfiles --create $(TMPFILESDIR)/bindery.conf; \
+	fi
 
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
-	  $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(COMPLETIONDIR)
+	  $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR)
 	install -m 0755 $(INSTALL_BIN)/binderyd $(INSTALL_BIN)/binderyctl $(DESTDIR)$(BINDIR)/
 	sed 's|^ExecStart=/usr/local/bin/binderyd|ExecStart=$(BINDIR)/binderyd|' systemd/binderyd.service \
 	  > $(DESTDIR)$(UNITDIR)/binderyd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/binderyd.service
 	install -m 0644 systemd/binderyd.socket $(DESTDIR)$(UNITDIR)/
+	install -m 0644 systemd/bindery.sysusers.conf $(DESTDIR)$(SYSUSERSDIR)/bindery.conf
+	install -m 0644 systemd/bindery.tmpfiles.conf $(DESTDIR)$(TMPFILESDIR)/bindery.conf
 	install -m 0644 man/binderyd.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 man/binderyctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 completion/binderyctl.bash $(DESTDIR)$(COMPLETIONDIR)/binderyctl
@@ -141,10 +152,12 @@ install-files:
 	install -m 0644 docs/nginx.conf docs/nginx-nchan.conf $(DESTDIR)$(DOCDIR)/examples/
 
 # Removes what `make install` installed (same PREFIX and DESTDIR); the service's state in
-# /var/lib/bindery stays. Stop and disable the units first if they are enabled.
+# /var/lib/bindery stays, and so do the bindery-publish group and /run/bindery-publish (until
+# the next boot). Stop and disable the units first if they are enabled.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/binderyd $(DESTDIR)$(BINDIR)/binderyctl \
 	  $(DESTDIR)$(UNITDIR)/binderyd.service $(DESTDIR)$(UNITDIR)/binderyd.socket \
+	  $(DESTDIR)$(SYSUSERSDIR)/bindery.conf $(DESTDIR)$(TMPFILESDIR)/bindery.conf \
 	  $(DESTDIR)$(MANDIR)/man8/binderyd.8 $(DESTDIR)$(MANDIR)/man1/binderyctl.1 \
 	  $(DESTDIR)$(COMPLETIONDIR)/binderyctl \
 	  $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/PROTOCOL.md $(DESTDIR)$(DOCDIR)/HTTP.md \

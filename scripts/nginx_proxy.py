@@ -41,7 +41,7 @@ class Nginx:
         for old, new in (("127.0.0.1:8420", self.upstream),
                          ("listen 8080;", f"listen 127.0.0.1:{self.port};"),
                          ("/run/nginx-bindery.sock", os.path.join(workdir, "upstream-layer.sock")),
-                         ("/run/nginx-bindery-publish.sock", self.publish_socket),
+                         ("/run/bindery-publish/nginx.sock", self.publish_socket),
                          ("/var/cache/nginx/bindery", os.path.join(workdir, "cache"))):
             # A one-layer peer has no upstream layer; the nchan file neither layers nor caches.
             optional = old.endswith(".sock") or (old.startswith("/var/cache") and "proxy_cache_path" not in text)

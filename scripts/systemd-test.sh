@@ -12,7 +12,8 @@
 #    restart keeping the inputs, a prompt stop, a private state directory, the dashboard, bash
 #    completion, `systemd-analyze security`, nginx with nchan (docs/nginx-nchan.conf) fed by
 #    the service over its publish socket (a set reaches a long-poll through nginx, also after
-#    nginx restarts or is down for a while), and `apt purge`.
+#    nginx restarts or is down for a while; another local user cannot reach that socket), and
+#    `apt purge`.
 # The namespace's systemd is killed by its PID at the end, also on failure. Every wait is
 # bounded; a failure prints the journal. Prints one line per check; exits non-zero on failure.
 set -uo pipefail
@@ -58,7 +59,8 @@ contents=$(dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|')
 package_has_everything() {
     local missing=0
     for path in /usr/bin/binderyd /usr/bin/binderyctl /lib/systemd/system/binderyd.service \
-                /lib/systemd/system/binderyd.socket /usr/share/man/man8/binderyd.8.gz \
+                /lib/systemd/system/binderyd.socket /usr/lib/sysusers.d/bindery.conf /usr/lib/tmpfiles.d/bindery.conf \
+                /usr/share/man/man8/binderyd.8.gz \
                 /usr/share/man/man1/binderyctl.1.gz /usr/share/bash-completion/completions/binderyctl \
                 /usr/share/doc/bindery/copyright /usr/share/doc/bindery/changelog.gz \
                 /usr/share/doc/bindery/README.md /usr/share/doc/bindery/PROTOCOL.md /usr/share/doc/bindery/HTTP.md \
@@ -69,7 +71,7 @@ package_has_everything() {
     grep -q '/web/' <<<"$contents" && { echo "      web files shipped, though the dashboard is compiled in"; missing=1; }
     return $missing
 }
-check "package: binaries, units, man pages, completion, docs, nginx examples, copyright, changelog" package_has_everything
+check "package: binaries, units, sysusers.d and tmpfiles.d files, man pages, completion, docs, nginx examples, copyright, changelog" package_has_everything
 
 man_pages_name_shipped_docs() {
     local path status=0
@@ -176,6 +178,16 @@ installs_with_apt() {
     [ "$(ns dpkg-query -W -f='${Status}' bindery)" = "install ok installed" ]
 }
 check "apt install ./$(basename "$deb") (inside the namespace's overlays)" installs_with_apt
+
+publish_dir_made() {
+    local group line
+    group=$(ns getent group bindery-publish) || { echo "      no group bindery-publish"; return 1; }
+    # Numeric: the namespace's /etc/group (an overlay) is not the one stat(1) would read here.
+    line=$(stat -c '%a %u:%g' "/proc/$ns_pid/root/run/bindery-publish") || return 1
+    echo "      $group; /run/bindery-publish $line"
+    [ "$line" = "710 0:$(cut -d: -f3 <<<"$group")" ]
+}
+check "postinst: the system group bindery-publish and /run/bindery-publish, 0710 root:bindery-publish" publish_dir_made
 
 port=$(free_port)
 units_verify() {
@@ -381,7 +393,8 @@ check "bash completion completes inputs and view models from the running service
 # configuration's publish socket. The long-polls go through nginx's port; /metrics on the
 # daemon's own port tells whether any of them reached the daemon.
 nginx_port=$(free_port)
-publish_url=http://unix:/run/nginx-bindery-publish.sock:/bindery/
+publish_socket=/run/bindery-publish/nginx.sock
+publish_url=http://unix:$publish_socket:/bindery/
 nginx_journal() {
     echo "      --- journalctl -u nginx (last 10 lines); /var/log/nginx/error.log (last 10 lines)"
     ns journalctl --no-pager -u nginx -n 10 2>&1 | sed 's/^/      | /'
@@ -462,7 +475,7 @@ nchan_set_up() {
     ns systemctl restart binderyd.service || return 1
     echo "      ExecStart: $(prop binderyd.service ExecStart | sed -E 's/.*argv\[\]=([^;]*);.*/\1/')"
     [ "$(prop nginx.service ActiveState)" = active ] && [ "$(prop binderyd.service ActiveState)" = active ] &&
-        [ -S "/proc/$ns_pid/root/run/nginx-bindery-publish.sock" ] || { nginx_journal; return 1; }
+        [ -S "/proc/$ns_pid/root$publish_socket" ] || { nginx_journal; return 1; }
     # The first poll through nginx is the daemon's reset, naming the feed.
     reset=$(http_get "http://127.0.0.1:$nginx_port/api/changes") || { nginx_journal; return 1; }
     read -r feed_id cursor < <(python3 -c 'import json, sys; a = json.loads(sys.argv[1]); print(a["feed"], a["version"]) if "reset" in a else None' "$reset")
@@ -480,6 +493,35 @@ nchan_delivers() {
     long_poll_gets_set 4321 && no_publish_errors
 }
 check "a long-poll through nginx waits in nchan and gets a binderyctl set (not asking the daemon); no publish errors in the journal" nchan_delivers
+
+# Only root and the bindery-publish group reach the publish socket: an ordinary local user
+# (nobody, no groups) is refused at the directory, while root reaches nginx's publisher
+# (404 outside /bindery/) and the service (its supplementary group) delivers, as above.
+publish_socket_guarded() {
+    local out status code gid pid groups
+    out=$(ns setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.connect(sys.argv[1])
+except OSError as e:
+    print(e.strerror); sys.exit(1)
+print("connected")' "$publish_socket" 2>&1)
+    echo "      as nobody: connect(): $out"
+    [ "$out" = "Permission denied" ] || return 1
+    out=$(ns setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/curl --silent --show-error --max-time 5 \
+        --unix-socket "$publish_socket" -X POST -d '{"forged":true}' "http://localhost/bindery/$feed_id-$cursor" 2>&1)
+    status=$?
+    echo "      as nobody: curl --unix-socket … -X POST: exit $status: $out"
+    [ $status = 7 ] || return 1
+    code=$(ns curl --silent --max-time 5 -o /dev/null -w '%{http_code}' --unix-socket "$publish_socket" http://localhost/)
+    gid=$(ns getent group bindery-publish | cut -d: -f3)
+    pid=$(prop binderyd.service MainPID)
+    groups=$(ns awk '/^Groups:/ { $1 = ""; print }' "/proc/$pid/status")
+    echo "      as root: HTTP $code; binderyd (pid $pid) groups:$groups (bindery-publish is $gid)"
+    [ "$code" = 404 ] && [ -n "$gid" ] && [[ " $groups " == *" $gid "* ]]
+}
+check "the publish socket refuses an ordinary local user (nobody: Permission denied, curl exit 7); root and the service's group reach it" publish_socket_guarded
 
 nchan_after_nginx_restart() {
     ns systemctl restart nginx || { nginx_journal; return 1; }

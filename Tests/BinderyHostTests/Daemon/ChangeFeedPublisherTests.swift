@@ -17,8 +17,8 @@ import Testing
         #expect(try PublishURL(parsing: "http://[::1]:8421").server == .tcp(host: "::1", port: 8421))
         #expect(try PublishURL(parsing: "http://[::1]:8421").path == "/")
         #expect(try PublishURL(parsing: "http://localhost/pub/").server == .tcp(host: "localhost", port: 80))
-        let unix = try PublishURL(parsing: "http://unix:/run/nginx-bindery-publish.sock:/bindery/")
-        #expect(unix.server == .unix(path: "/run/nginx-bindery-publish.sock"))
+        let unix = try PublishURL(parsing: "http://unix:/run/bindery-publish/nginx.sock:/bindery/")
+        #expect(unix.server == .unix(path: "/run/bindery-publish/nginx.sock"))
         #expect(unix.path == "/bindery/")
         for bad in ["https://127.0.0.1/", "http://unix:relative.sock:/x/", "http://host:0/", "http://host:99999/",
                     "http://host/a b", "http://:80/", "http://host/p?x", "127.0.0.1:8421", "http://[::1/"] {

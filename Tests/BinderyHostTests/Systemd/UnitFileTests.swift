@@ -73,6 +73,25 @@ import Testing
         #expect(settings.contains { $0.key == "SocketMode" && $0.value == "0600" })
     }
 
+    /// nginx makes its publish socket writable by everyone, so the directory it is in decides who
+    /// may post to the dashboards: the package's group and directory, the service's group, and
+    /// docs/nginx-nchan.conf's socket inside that directory must agree. That another user is
+    /// refused there is proven under a real systemd by scripts/systemd-test.sh.
+    @Test func servicePostsThroughTheGroupsDirectory() throws {
+        func lines(_ name: String) throws -> [String] {
+            try String(contentsOfFile: Self.unitDirectory.appendingPathComponent(name).path, encoding: .utf8)
+                .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        }
+        let settings = try Self.settings(Self.service)
+        #expect(settings.filter { $0.key == "SupplementaryGroups" }.map(\.value) == ["bindery-publish"])
+        #expect(try lines("bindery.sysusers.conf") == ["g bindery-publish -"])
+        #expect(try lines("bindery.tmpfiles.conf") == ["d /run/bindery-publish 0710 root bindery-publish -"])
+        let conf = try String(contentsOf: Self.unitDirectory.deletingLastPathComponent()
+            .appendingPathComponent("docs/nginx-nchan.conf"), encoding: .utf8)
+        #expect(conf.contains("    listen unix:/run/bindery-publish/nginx.sock;\n"))
+        #expect(conf.contains("--publish-url http://unix:/run/bindery-publish/nginx.sock:/bindery/\n"))
+    }
+
     @Test func securityExposureIsAtMostOne() throws {
         let (status, output) = try Self.run(["security", "--offline=true", "--no-pager", Self.service])
         #expect(status == 0, "\(output)")
