@@ -42,9 +42,10 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
 /// A disposable that disposes many others together. Disposables added after it was disposed
 /// are disposed at once.
 ///
-/// Not `open`: the one subclass is a producer run's end (`RunCore`), which holds its
-/// lifetime's disposables itself rather than in a composite of their own (one object less per
-/// run) and, as a `Disposable`, interrupts its run; the bag is ended through `end()`.
+/// Not `open`: the subclasses are a producer run's end (`RunCore`) and an action's execution
+/// (`ActionExecution`), which hold their lifetime's disposables themselves rather than in a
+/// composite of their own (one object less per run) and, as a `Disposable`, interrupt their
+/// run; the bag is ended through `end()`.
 public class CompositeDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `first`, `others` and `ended` are only touched under `mutex` (hence no
     // dynamic exclusivity checks).
