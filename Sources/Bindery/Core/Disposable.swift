@@ -121,15 +121,17 @@ public class CompositeDisposable: Disposable, @unchecked Sendable {
     @inlinable public func dispose() { end() }
 
     /// Disposes everything held, once; what is added later is disposed at once.
+    ///
+    /// What is held is moved out under the lock (swapped with empty values) rather than copied
+    /// and then cleared: a copy retains each reference only to release it again.
     @inlinable final func end() {
-        let (single, rest) = mutex.withLock { _ -> (Disposable?, [Disposable]) in
-            guard !ended else { return (nil, []) }
+        var single: Disposable? = nil
+        var rest: [Disposable] = []
+        mutex.withLock { _ in
+            guard !ended else { return }
             ended = true
-            defer {
-                first = nil
-                if !others.isEmpty { others = [] }
-            }
-            return (first, others)
+            swap(&single, &first)
+            if !others.isEmpty { swap(&rest, &others) }
         }
         single?.dispose()
         for disposable in rest { disposable.dispose() }
