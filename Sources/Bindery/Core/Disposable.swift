@@ -123,18 +123,27 @@ public class CompositeDisposable: Disposable, @unchecked Sendable {
     /// Disposes everything held, once; what is added later is disposed at once.
     ///
     /// What is held is moved out under the lock (swapped with empty values) rather than copied
-    /// and then cleared: a copy retains each reference only to release it again.
+    /// and then cleared: a copy retains each reference only to release it again. The rest
+    /// (`others`) is only taken when there is one, so the common composite of at most one
+    /// disposable does not release an empty array either.
     @inlinable final func end() {
         var single: Disposable? = nil
-        var rest: [Disposable] = []
+        var rest: [Disposable]? = nil
         mutex.withLock { _ in
             guard !ended else { return }
             ended = true
             swap(&single, &first)
-            if !others.isEmpty { swap(&rest, &others) }
+            if !others.isEmpty { rest = takeOthers() }
         }
         single?.dispose()
-        for disposable in rest { disposable.dispose() }
+        if let rest { for disposable in rest { disposable.dispose() } }
+    }
+
+    /// `others`, moved out and left empty (under `mutex`).
+    @inline(never) @usableFromInline final func takeOthers() -> [Disposable] {
+        var taken: [Disposable] = []
+        swap(&taken, &others)
+        return taken
     }
 
     /// Adds `disposable` to `composite`.
