@@ -3,8 +3,9 @@ import Synchronization
 /// One execution of an `Action`, and the run of its work: what the work's events go to, and
 /// what the execution's run holds to set `isExecuting` back to false when it ends.
 ///
-/// The work is started with this object's `send` as its observer and `disposables` as its
-/// lifetime, without a `RunCore` of its own: a producer's start handler sends serially (one
+/// The work is started with this object's `send` as its observer and this object, as the
+/// `CompositeDisposable` its lifetime holds, as its lifetime (one object per execution instead
+/// of two, as a run's `RunCore` is), without a `RunCore` of its own: a producer's start handler sends serially (one
 /// event at a time, never from inside its own delivery: a public producer's handler runs behind
 /// a serialising core, and Bindery's own sources and operators are trusted to, see
 /// `SignalProducer.init(serial:)`), so the only event that can meet another here is the
@@ -35,10 +36,14 @@ import Synchronization
 /// once its start handler has returned (`start`): a run that ends while its work is still
 /// starting (`take(first: 1)` on a work sending more) lets the work finish starting first.
 /// Whichever of `started` and `ended` is set second interrupts.
-@usableFromInline final class ActionExecution<Output, Error: Swift.Error>: Disposable, @unchecked Sendable {
+///
+/// As a `Disposable` (what the execution's run holds), it ends the execution (`dispose`); the
+/// work's lifetime, the bag it inherits, is ended through `end()`.
+@usableFromInline final class ActionExecution<Output, Error: Swift.Error>: CompositeDisposable, @unchecked Sendable {
     // `@unchecked`: every stored property but `state` is immutable and thread-safe itself
     // (`output` sends into a run's serialising core); `state` is atomic, and the thread whose
-    // claim set `delivering` is the only one delivering until it releases it (see above).
+    // claim set `delivering` is the only one delivering until it releases it (see above); the
+    // inherited bag guards itself (see `CompositeDisposable`).
     @usableFromInline typealias Event = Signal<Output, Error>.Event
 
     /// An event of the work, or the interruption, is being delivered.
@@ -58,19 +63,16 @@ import Synchronization
     /// closure rather than the observer object, so that the observer the run's start handler
     /// is given need not outlive the start (the optimiser can then keep it off the heap).
     @usableFromInline let output: (Signal<Output, ActionError<Error>>.Event) -> Void
-    /// What the work's lifetime holds; disposed once its terminal event or the interruption
-    /// has been delivered.
-    @usableFromInline let disposables = CompositeDisposable()
-
     @inlinable init(outlets: ActionOutlets<Output, Error>, output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void) {
         self.outlets = outlets
         self.output = output
+        super.init()
     }
 
     /// Starts `work` delivering to this execution; interrupts it at once if the execution's
     /// run ended while it started.
     @inlinable func start(_ work: SignalProducer<Output, Error>) {
-        work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(disposables))
+        work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
         let previous = state.bitwiseOr(Self.started, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.ended != 0 { interrupt() }
     }
@@ -89,14 +91,14 @@ import Synchronization
         }
         deliver(event)
         if terminal != 0 {
-            disposables.dispose()
+            end()
             return
         }
         observed = state.load(ordering: .relaxed)
         while true {
             if observed & Self.interruptPending != 0 {
                 deliver(.interrupted)
-                disposables.dispose()
+                end()
                 return
             }
             let (released, original) = state.compareExchange(
@@ -117,8 +119,8 @@ import Synchronization
     /// the work delivers on a scheduler, the work's lifetime ends now and that operator sends
     /// `interrupted` on its scheduler, as a run's core does (`RunCore.dispose`).
     @inlinable func interrupt() {
-        if disposables.defersInterruption.load(ordering: .acquiring) {
-            disposables.dispose()
+        if defersInterruption.load(ordering: .acquiring) {
+            end()
             return
         }
         var observed = state.load(ordering: .relaxed)
@@ -137,14 +139,14 @@ import Synchronization
             observed = original
         }
         deliver(.interrupted)
-        disposables.dispose()
+        end()
     }
 
-    @inlinable var isDisposed: Bool { state.load(ordering: .acquiring) & Self.ended != 0 }
+    @inlinable override var isDisposed: Bool { state.load(ordering: .acquiring) & Self.ended != 0 }
 
     /// Ends the execution (once): `isExecuting` turns false, then the work is interrupted if
     /// it has started.
-    @inlinable func dispose() {
+    @inlinable override func dispose() {
         let previous = state.bitwiseOr(Self.ended, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.ended == 0 else { return }
         outlets.endExecution()

@@ -9,6 +9,9 @@
 
     /// Whether an execution runs; claimed with `update` under its core's lock.
     @usableFromInline let executing: MutableProperty<Bool>
+    /// `executing`'s core, held directly so that ending an execution reaches it in one load
+    /// (and without retaining the property for the call).
+    @usableFromInline let executingCore: SignalCore<Bool, Never>
     @usableFromInline let events: Signal<Event, Never>.Observer
     @usableFromInline let values: Signal<Output, Never>.Observer
     @usableFromInline let errors: Signal<Error, Never>.Observer
@@ -34,6 +37,7 @@
         disabled: Signal<(), Never>.Observer
     ) {
         self.executing = executing
+        executingCore = executing.core
         (eventsCore, self.events) = (events.0.core, events.1)
         (valuesCore, self.values) = (values.0.core, values.1)
         (errorsCore, self.errors) = (errors.0.core, errors.1)
@@ -55,7 +59,7 @@
 
     /// Turns `isExecuting` false.
     @inlinable func endExecution() {
-        executing.core.sendStoring(false)
+        executingCore.sendStoring(false)
     }
 
     /// Completes every signal of the action (when it is deinitialised).

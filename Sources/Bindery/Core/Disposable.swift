@@ -42,9 +42,10 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
 /// A disposable that disposes many others together. Disposables added after it was disposed
 /// are disposed at once.
 ///
-/// Not `open`: the one subclass is a producer run's end (`RunCore`), which holds its
-/// lifetime's disposables itself rather than in a composite of their own (one object less per
-/// run) and, as a `Disposable`, interrupts its run; the bag is ended through `end()`.
+/// Not `open`: the subclasses are a producer run's end (`RunCore`) and an action's execution
+/// (`ActionExecution`), which hold their lifetime's disposables themselves rather than in a
+/// composite of their own (one object less per run) and, as a `Disposable`, interrupt their
+/// run; the bag is ended through `end()`.
 public class CompositeDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `first`, `others` and `ended` are only touched under `mutex` (hence no
     // dynamic exclusivity checks).
@@ -120,18 +121,29 @@ public class CompositeDisposable: Disposable, @unchecked Sendable {
     @inlinable public func dispose() { end() }
 
     /// Disposes everything held, once; what is added later is disposed at once.
+    ///
+    /// What is held is moved out under the lock (swapped with empty values) rather than copied
+    /// and then cleared: a copy retains each reference only to release it again. The rest
+    /// (`others`) is only taken when there is one, so the common composite of at most one
+    /// disposable does not release an empty array either.
     @inlinable final func end() {
-        let (single, rest) = mutex.withLock { _ -> (Disposable?, [Disposable]) in
-            guard !ended else { return (nil, []) }
+        var single: Disposable? = nil
+        var rest: [Disposable]? = nil
+        mutex.withLock { _ in
+            guard !ended else { return }
             ended = true
-            defer {
-                first = nil
-                if !others.isEmpty { others = [] }
-            }
-            return (first, others)
+            swap(&single, &first)
+            if !others.isEmpty { rest = takeOthers() }
         }
         single?.dispose()
-        for disposable in rest { disposable.dispose() }
+        if let rest { for disposable in rest { disposable.dispose() } }
+    }
+
+    /// `others`, moved out and left empty (under `mutex`).
+    @inline(never) @usableFromInline final func takeOthers() -> [Disposable] {
+        var taken: [Disposable] = []
+        swap(&taken, &others)
+        return taken
     }
 
     /// Adds `disposable` to `composite`.
