@@ -1,4 +1,5 @@
-// bindery-bench: the core workloads W1–W6 of BENCH.md, exactly as defined there, each after
+// bindery-bench: the core workloads W1–W6, defined identically for every library compared
+// (same operators, counts and checksums, so the figures are comparable), each after
 // its W0 baseline (the same pipeline as plain closures, PlainClosures.swift).
 // Each workload runs once as warm-up, then 5 times; one line per workload:
 // median, min and max ns per op, and the checksum (so nothing is optimised away).

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-/// The benchmark workloads of BENCH.md at small sizes: the emissions they count are the
+/// The core benchmark workloads (`bindery-bench`) at small sizes: the emissions they count are the
 /// behaviour the benchmark relies on (a property replays, combineLatest + skipRepeats dedupes,
 /// an Action toggles isExecuting twice per execution).
 @Suite struct WorkloadSemanticsTests {
