@@ -5,12 +5,12 @@ import Synchronization
 ///
 /// The work is started with this object's `send` as its observer and this object, as the
 /// `CompositeDisposable` its lifetime holds, as its lifetime (one object per execution instead
-/// of two, as a run's `RunCore` is), without a `RunCore` of its own: a producer's start handler sends serially (one
-/// event at a time, never from inside its own delivery: a public producer's handler runs behind
-/// a serialising core, and Bindery's own sources and operators are trusted to, see
-/// `SignalProducer.init(serial:)`), so the only event that can meet another here is the
-/// interruption, sent once when the execution's run ends. `state` orders that one against
-/// the work's events, as a run's core would:
+/// of two, as a run's `RunCore` is), without a `RunCore` of its own: a producer's start
+/// handler sends serially (one event at a time, never from inside its own delivery: a public
+/// producer's handler runs behind a serialising core, and Bindery's own sources and operators
+/// are trusted to, see `SignalProducer.init(serial:)`), so the only event that can meet another
+/// here is the interruption, sent once when the execution's run ends. `state` orders that one
+/// against the work's events, as a run's core would:
 ///
 /// - *Claim*: an event of the work sets `delivering` (with `terminated` if it is terminal) in
 ///   one compare-and-swap, and is dropped if `terminated` is already set.
