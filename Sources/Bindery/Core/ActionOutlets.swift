@@ -7,7 +7,9 @@
 @usableFromInline final class ActionOutlets<Output, Error: Swift.Error>: Sendable {
     @usableFromInline typealias Event = Signal<Output, Error>.Event
 
-    /// Whether an execution runs; claimed with `update` under its core's lock.
+    /// Whether an execution runs (the action claims it with `update` under its core's lock).
+    /// Held here, though only its core is used, so that an execution that outlives its action
+    /// still turns a live `isExecuting` false, as when the execution held the property itself.
     @usableFromInline let executing: MutableProperty<Bool>
     /// `executing`'s core, held directly so that ending an execution reaches it in one load
     /// (and without retaining the property for the call).
