@@ -1,3 +1,4 @@
+import Bindery
 import Dispatch
 import Synchronization
 
@@ -47,8 +48,8 @@ public final class ChangeFeedPublisher: Sendable {
     private let logger: Logger?
     private let queue = DispatchQueue(label: "bindery.publish")
     /// Used on `queue` only (the lock orders it; nothing else contends for it).
-    private let state: Mutex<State>
-    private let stopped = Atomic<Bool>(false)
+    private let state: Lock<State>
+    private let stopped = Synchronization.Atomic<Bool>(false)
 
     /// A publisher of `host`'s change feed to `url`, logging outages to `logger`; posts
     /// nothing until ``start()``.
@@ -56,7 +57,7 @@ public final class ChangeFeedPublisher: Sendable {
         self.host = host
         self.url = url
         self.logger = logger
-        state = Mutex(State(client: KeepAliveHTTPClient(url: url)))
+        state = Lock(State(client: KeepAliveHTTPClient(url: url)))
     }
 
     /// Starts publishing, from the current version's answer on.
@@ -116,12 +117,15 @@ public final class ChangeFeedPublisher: Sendable {
             queue.async { self.step() }  // versions may have come meanwhile
         case let .failed(reason):
             let pause = state.withLock { state -> Double in
+                let pause = state.retrySeconds
                 if state.failingSince == nil {
                     state.failingSince = current
                     logger?.warning("cannot publish the change feed: \(reason); until it works, dashboards following "
                         + "it see version \(current) and later only when their long-polls time out (retrying; logged when it works)")
+                } else {
+                    // Each retry only at debug level: an outage is logged once.
+                    logger?.debug("publishing the change feed failed again: \(reason); next try in \(pause) s")
                 }
-                let pause = state.retrySeconds
                 state.retrySeconds = min(state.retrySeconds * 2, Self.longestRetrySeconds)
                 return pause
             }

@@ -1,3 +1,4 @@
+import Bindery
 import Synchronization
 /// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
 /// nothing changed, a reset — naming the feed id — for a cursor it cannot answer or of
@@ -132,7 +133,7 @@ public struct DaemonHTTPRoutes: Sendable {
     }
     /// The latest version's prepared answers (a class: the routes are a value type).
     private final class PreparedStateCache: Sendable {
-        let latest = Mutex<PreparedState?>(nil)
+        let latest = Lock<PreparedState?>(nil)
     }
     private let preparedState = PreparedStateCache()
 
@@ -215,7 +216,7 @@ public struct DaemonHTTPRoutes: Sendable {
     /// The latest version's prepared change-feed answers, by cursor (nil: the reset), so the
     /// watchers polling from the same cursor share one built response.
     private final class PreparedChangesCache: Sendable {
-        let latest = Mutex<(version: UInt64, answers: [ChangesKey: PreparedResponse])>((0, [:]))
+        let latest = Lock<(version: UInt64, answers: [ChangesKey: PreparedResponse])>((0, [:]))
     }
     /// A cursor (nil: the reset) and whether the answer is gzip-compressed.
     private struct ChangesKey: Hashable {

@@ -52,7 +52,7 @@ final class StatePublisher: Sendable {
     }
 
     private let keys: [[UInt8]]
-    private let published: Mutex<Published>
+    private let published: Lock<Published>
     private let timers = DispatchQueue(label: "bindery.host.timers")
 
     init(viewModelNames: [String], eventLogCapacity: Int) {
@@ -61,7 +61,7 @@ final class StatePublisher: Sendable {
             writer.string(name)
             return writer.bytes + [UInt8(ascii: ":")]
         }
-        published = Mutex(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
+        published = Lock(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
                                     log: EventLog(capacity: eventLogCapacity)))
     }
 

@@ -161,7 +161,7 @@ final class ShelfViewModel: ViewModel {
 
     @Test func getAndWatchShowTheWholeList() throws {
         let hosted = makeHost(rows: 3)
-        let events = Mutex<[[UInt8]]>([])
+        let events = Lock<[[UInt8]]>([])
         let watch = hosted.host.watch(viewModel: "shelf") { json in events.withLock { $0.append(json) } }
         defer { hosted.host.unwatch(watch) }
         hosted.edit { $0.remove(at: 0) }

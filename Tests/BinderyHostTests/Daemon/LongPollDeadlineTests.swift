@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct LongPollDeadlineTests {
     /// Counts answers per poll and signals each one.
     final class Answers: Sendable {
-        private let counts = Mutex<[Int: [UInt64]]>([:])
+        private let counts = Lock<[Int: [UInt64]]>([:])
         private let semaphore = DispatchSemaphore(value: 0)
 
         func record(_ poll: Int, _ version: UInt64) {

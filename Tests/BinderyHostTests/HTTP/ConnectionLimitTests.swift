@@ -1,10 +1,11 @@
+import Bindery
 import BinderyHost
 import Glibc
 import Synchronization
 import Testing
 
 /// Slow or idle clients holding connections must not starve a fresh request.
-@Suite struct ConnectionLimitTests {
+@Suite(.timeLimit(.minutes(2))) struct ConnectionLimitTests {
     @Test func threeHundredIdleConnectionsDoNotBlockAFreshRequest() throws {
         let fixture = try ServerFixture { _, responder in responder.respond(.text("fresh")) }
         var idle: [RawHTTPConnection] = []
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1))) func pastTheLimitRequestsAre503AndTheOverloadIsLoggedOnce() throws {
-        let lines = Mutex<[String]>([])
+        let lines = Lock<[String]>([])
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 listener: .address(host: "127.0.0.1", port: 0), connectionLimit: 16,

@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHost
 import Foundation
 import Synchronization
@@ -5,7 +6,7 @@ import Testing
 
 /// Holds responders handed over by the server so a test can answer them later.
 private final class ParkedResponders: Sendable {
-    private let parked = Mutex<[HTTPResponder]>([])
+    private let parked = Lock<[HTTPResponder]>([])
 
     func park(_ responder: HTTPResponder) { parked.withLock { $0.append(responder) } }
 
@@ -21,7 +22,7 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
     return false
 }
 
-@Suite struct LongPollTests {
+@Suite(.timeLimit(.minutes(2))) struct LongPollTests {
     @Test func answersLaterFromAnotherThreadAndKeepsTheConnection() throws {
         let parked = ParkedResponders()
         let fixture = try ServerFixture { request, responder in
@@ -35,7 +36,7 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
         try connection.send("GET /api/state?since=3&wait=30 HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(waitUntil(fixture.server, isWaitingFor: 1))
 
-        let answered = Mutex(false)
+        let answered = Lock(false)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             for responder in parked.takeAll() {

@@ -1,7 +1,7 @@
 import BinderyHost
 import Testing
 
-@Suite struct RequestTargetTests {
+@Suite(.timeLimit(.minutes(2))) struct RequestTargetTests {
     @Test(arguments: [
         ("/", "/"),
         ("/index.html", "/index.html"),

@@ -1,7 +1,7 @@
 import BinderyHost
 import Testing
 
-@Suite struct StaticFilesTests {
+@Suite(.timeLimit(.minutes(2))) struct StaticFilesTests {
     @Test func resolvesOnlyInsideTheRoot() throws {
         let web = try TestWebRoot()
         let files = try StaticFiles(directory: web.root)

@@ -10,7 +10,7 @@ import Testing
 
 /// The host's group commit and failure handling in-process, with a real state database and a
 /// second connection to it as the other writer.
-@Suite struct GroupCommitTests {
+@Suite(.timeLimit(.minutes(2))) struct GroupCommitTests {
     private func makeHost(_ directory: TemporaryDirectory, busyTimeoutMilliseconds: Int32 = 2_000) throws -> (ViewModelHost, GreeterViewModel) {
         let store = try InputStore(stateDirectory: directory.url, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let scheduler = QueueScheduler(name: "test.group-commit")
@@ -31,7 +31,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let (host, _) = try makeHost(directory)
         let commitsAtStart = commits(host)
-        let results = Mutex<[Result<(value: SurfaceValue, version: UInt64), HostFailure>]>([])
+        let results = Lock<[Result<(value: SurfaceValue, version: UInt64), HostFailure>]>([])
         let done = DispatchSemaphore(value: 0)
         // 50 sets in one scheduler turn: one batch.
         host.scheduler.queue.sync {

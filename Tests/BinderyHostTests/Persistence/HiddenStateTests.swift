@@ -49,12 +49,12 @@ private final class TallyViewModel: ViewModel, @unchecked Sendable {
 
 /// Logged lines, collected.
 private final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
     var all: [String] { lines.withLock { $0 } }
     func write(_ text: String) { lines.withLock { $0.append(text) } }
 }
 
-@Suite struct HiddenStateTests {
+@Suite(.timeLimit(.minutes(2))) struct HiddenStateTests {
     private func host(_ directory: TemporaryDirectory, log: LogLines) throws -> (ViewModelHost, TallyViewModel, [String]) {
         let store = try InputStore(stateDirectory: directory.url)
         let scheduler = QueueScheduler(name: "test.hidden-state")

@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
@@ -9,7 +10,7 @@ import Testing
 /// Faults caused for real while clients pipeline sets: the input database locked by another
 /// process, a full disk. A failed set never contradicts an acknowledgement: afterwards, and
 /// after a restart, each input reads its last acknowledged value.
-@Suite(.serialized) struct StorageFaultTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StorageFaultTests {
     /// Checks the acknowledgement contract for one input after `requests` (sets of `name` in
     /// order) got `replies`: the live value is the last acknowledged one (or `initial`).
     private func expectLastAcknowledged(_ client: ControlClient, vm: String, name: String, initial: JSONValue,
@@ -69,7 +70,7 @@ import Testing
 
         // Someone polls /api/state all the while the commit is tried and fails.
         let polling = Synchronization.Atomic<Bool>(true)
-        let shown = Mutex<[String]>([])
+        let shown = Lock<[String]>([])
         let port = daemon.port
         let poller = Thread {
             guard let http = try? RawHTTPConnection(port: port) else { return }
