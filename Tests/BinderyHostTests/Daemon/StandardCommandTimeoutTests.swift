@@ -28,7 +28,7 @@ import Testing
         return done.wait()
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
+    @Test(.timeLimit(.minutes(2)), arguments: [
         ("login", "login"), ("books", "search"), ("products", "refresh"), ("tweets", "getTweets"),
     ])
     func aCommandThatNeverFinishesTimesOutNamingItAndCanRunAgain(vm: String, command: String) throws {
@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aTimedOutFetchLeavesTheListAsItWas() throws {
+    @Test(.timeLimit(.minutes(2))) func aTimedOutFetchLeavesTheListAsItWas() throws {
         let host = try makeHost(timeout: 0.2)
         defer { host.stop() }
         set(host, "api", "latencyMs", .int(0))

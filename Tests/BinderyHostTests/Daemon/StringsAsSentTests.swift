@@ -27,7 +27,7 @@ import Testing
         return reply["value"]?.stringValue.map { Array($0.utf8) }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aCanonicallyEqualSpellingIsStoredAndComesBackAfterARestart() throws {
         #expect(Self.decomposed == Self.precomposed, "the premise: Swift's == is canonical equivalence")
         let directory = try TemporaryDirectory()
@@ -49,7 +49,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func compassPropagatesAnAngstromSignAfterARingedA() throws {
         let ringedA = "\u{C5}", angstrom = "\u{212B}"  // canonically equivalent
         let directory = try TemporaryDirectory()
@@ -74,7 +74,7 @@ import Testing
     /// One letter and 500,000 combining marks: one grapheme cluster, 1 MB of UTF-8.
     static let megabyteLetter = "a" + String(repeating: "\u{301}", count: 500_000)
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aMegabyteOfCombiningMarksIsRefusedWithAShortLine() throws {
         #expect(Self.megabyteLetter.count == 1, "the premise: one Character")
         let directory = try TemporaryDirectory()
@@ -102,7 +102,7 @@ import Testing
     /// The largest value each input admits, in the costliest spelling for JSON (control
     /// characters, six bytes each as `\u00XX`), set again and again: `log n=20`, `log n=1000`
     /// and `/api/events` answer, and each event stays within what its limit allows.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func logAndEventsStaySmallWhenValuesAreAsLargeAsAdmitted() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

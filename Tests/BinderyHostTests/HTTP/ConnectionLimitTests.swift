@@ -39,7 +39,7 @@ import Testing
         #expect(try kept.readsEndOfStream())
     }
 
-    @Test(.timeLimit(.minutes(1))) func pastTheLimitRequestsAre503AndTheOverloadIsLoggedOnce() throws {
+    @Test(.timeLimit(.minutes(2))) func pastTheLimitRequestsAre503AndTheOverloadIsLoggedOnce() throws {
         let lines = Lock<[String]>([])
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(
@@ -71,7 +71,7 @@ import Testing
         #expect(lines.withLock { $0.last?.contains("accepts requests again") } == true)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aConnectionWithoutARequestHeadIsClosedAfterTheHeadTimeout() throws {
+    @Test(.timeLimit(.minutes(2))) func aConnectionWithoutARequestHeadIsClosedAfterTheHeadTimeout() throws {
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 listener: .address(host: "127.0.0.1", port: 0), idleTimeoutSeconds: 30, headTimeoutSeconds: 1),
@@ -89,7 +89,7 @@ import Testing
         #expect(try served.get("/").status == 200)
     }
 
-    @Test(.timeLimit(.minutes(1))) func twoThousandIdleConnectionsLeaveAFreshRequestAnswered() throws {
+    @Test(.timeLimit(.minutes(2))) func twoThousandIdleConnectionsLeaveAFreshRequestAnswered() throws {
         // The default limit (16,384), not the fixture's 1,024.
         let fixture = try ServerFixture(connectionLimit: HTTPServerConfiguration(listener: .socket(-1)).connectionLimit) { _, responder in
             responder.respond(.text("fresh"))

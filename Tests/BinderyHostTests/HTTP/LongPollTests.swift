@@ -82,6 +82,30 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
         #expect(response.header("X-Content-Type-Options") == "nosniff")
     }
 
+    /// libmicrohttpd aborts the process if it is stopped with a connection still suspended:
+    /// stopping while other threads answer the waiting requests must resume every one first.
+    @Test func stopWhileOtherThreadsAnswerLeavesNoConnectionSuspended() throws {
+        for _ in 0..<3 {
+            let parked = ParkedResponders()
+            let fixture = try ServerFixture { _, responder in parked.park(responder) }
+            let connections = try (0..<24).map { _ in try fixture.connect() }
+            for connection in connections {
+                try connection.send("GET /api/state?wait=60 HTTP/1.1\r\nHost: x\r\n\r\n")
+            }
+            #expect(waitUntil(fixture.server, isWaitingFor: connections.count))
+            let responders = parked.takeAll()
+            let answering = Thread {
+                DispatchQueue.concurrentPerform(iterations: responders.count) { _ = responders[$0].respond(.text("answered")) }
+            }
+            answering.start()
+            fixture.server.stop()
+            for connection in connections {
+                let status = try connection.readResponse().status
+                #expect(status == 200 || status == 503)
+            }
+        }
+    }
+
     @Test func stopAnswersWaitingRequestsWith503() throws {
         let parked = ParkedResponders()
         let fixture = try ServerFixture { _, responder in parked.park(responder) }

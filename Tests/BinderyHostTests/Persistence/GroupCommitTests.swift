@@ -26,7 +26,7 @@ import Testing
         return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func setsAppliedTogetherAreCommittedInOneTransaction() throws {
         let directory = try TemporaryDirectory()
         let (host, _) = try makeHost(directory)
@@ -51,7 +51,7 @@ import Testing
         #expect(stored.map(\.json).sorted() == ["\"n48\"", "9"])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aFailedCommitPutsTheDurableValueBackAndAnswersStorage() throws {
         let directory = try TemporaryDirectory()
         let (host, model) = try makeHost(directory, busyTimeoutMilliseconds: 50)

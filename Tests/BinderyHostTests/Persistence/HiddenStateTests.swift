@@ -76,7 +76,7 @@ private final class LogLines: Sendable {
         return try JSONParser.parse(try #require(done.wait()).get().json)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func hiddenStateIsNamedAtStartAndLoggedWhenAnOutputDiffersAfterARestore() throws {
         let directory = try TemporaryDirectory()
         let firstLog = LogLines()

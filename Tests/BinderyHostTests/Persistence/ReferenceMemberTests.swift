@@ -47,7 +47,7 @@ private final class ReferencesViewModel: ViewModel, @unchecked Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ReferenceMemberTests {
+@Suite(.timeLimit(.minutes(2))) struct ReferenceMemberTests {
     @Test func storedMembersHoldingClassInstancesAreRefusedAndNamedAtStart() throws {
         let directory = try TemporaryDirectory()
         let store = try InputStore(stateDirectory: directory.url)

@@ -18,7 +18,7 @@ import Testing
         #expect(replies.allSatisfy { $0.isOK }, "\(replies)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func bindingsOrderIsKeptNotReplayedByName() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -46,7 +46,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func inputsACommandSetAreKept() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -128,7 +128,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func versionsContinueSoAnOldCursorOrETagIsAnsweredAtOnce() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -154,7 +154,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aCleanStopCheckpointsTheWriteAheadLog() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
@@ -169,7 +169,7 @@ import Testing
         for log in logs { #expect(size(log) == 0, "\(log) was not checkpointed") }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func emptyControlLinesAreIgnored() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

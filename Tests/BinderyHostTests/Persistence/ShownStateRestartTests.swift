@@ -96,7 +96,7 @@ import Testing
 
     /// A command executing when the daemon stops comes back not executing, its run recorded as
     /// `interrupted`: by the stop itself on SIGTERM, at the restore after kill -9.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aRunCutShortByTheStopComesBackInterrupted() throws {
         let directory = try TemporaryDirectory()
         for (signal, says) in [(SIGTERM, "the daemon is stopping"), (SIGKILL, "the daemon stopped while it ran (crash recovery)")] {
@@ -119,7 +119,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func theEventLogIsBoundedByItsFlag() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--event-log-size", "5"])

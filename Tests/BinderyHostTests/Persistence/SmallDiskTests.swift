@@ -121,7 +121,7 @@ import Testing
 
     /// A start that cannot read the last durable version stops with the reason instead of
     /// beginning again at 1 and reusing versions clients hold.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aStartThatCannotReadTheLastVersionStopsInsteadOfReusingVersions() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

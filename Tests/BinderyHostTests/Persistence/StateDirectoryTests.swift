@@ -27,7 +27,7 @@ import Testing
         #expect(throws: UsageError.self) { try DaemonOptions.parse(["--reset-state=yes"], environment: [:]) }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aSecondDaemonOnTheSameStateExitsNamingTheFirst() throws {
         let directory = try TemporaryDirectory()
         let first = try DaemonProcess(directory: directory.path("d"))
@@ -38,7 +38,7 @@ import Testing
         #expect(first.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func anEmptiedDatabaseStopsTheStartUnlessResetMovesItAside() throws {
         let directory = try TemporaryDirectory()
         let state = try preparedState(directory)
@@ -56,7 +56,7 @@ import Testing
         #expect(reset.standardError().contains("--reset-state: moved"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aGarbageWriteAheadLogStopsTheStart() throws {
         let directory = try TemporaryDirectory()
         let state = try preparedState(directory, stop: SIGKILL)
@@ -69,7 +69,7 @@ import Testing
         #expect(refused.line.contains("damaged write-ahead log"), "\(refused.line)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aTruncatedDatabaseFailsTheIntegrityCheck() throws {
         let directory = try TemporaryDirectory()
         let state = try preparedState(directory)
@@ -83,7 +83,7 @@ import Testing
         #expect(refused.line.contains(file), "\(refused.line)")
     }
 
-    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a tmpfs read-only"), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a tmpfs read-only"), .timeLimit(.minutes(2)))
     func aReadOnlyStateDirectoryStopsTheStart() throws {
         let directory = try TemporaryDirectory()
         let mount = try TmpfsMount(at: directory.path("d/state"), size: "16m")

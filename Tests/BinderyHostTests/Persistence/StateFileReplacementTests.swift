@@ -94,7 +94,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"), .timeLimit(.minutes(2)))
     func whileAFreshFileCannotBeCreatedSetsFailWithStorageThenResume() throws {
         let directory = try TemporaryDirectory()
         let home = directory.path("nobody")
@@ -125,7 +125,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aStopAfterTheDatabaseWasDeletedKeepsEverything() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))

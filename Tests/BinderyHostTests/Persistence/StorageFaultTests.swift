@@ -21,7 +21,7 @@ import Testing
         #expect(live == expected, "replies: \(replies)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aLockedDatabaseFailsSetsWithStorageAndKeepsTheLastAcknowledgedValue() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -58,7 +58,7 @@ import Testing
 
     /// Read-committed: a value whose commit fails is never shown — not by `/api/state` while
     /// the commit is tried, nor by the change feed, the event log, `watch` or `get`.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aVersionThatFailsToCommitIsNeverShown() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
@@ -102,7 +102,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a small tmpfs"), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a small tmpfs"), .timeLimit(.minutes(2)))
     func aFullDiskFailsSetsWithStorageAndKeepsTheLastAcknowledgedValue() throws {
         let directory = try TemporaryDirectory()
         let mount = try TmpfsMount(at: directory.path("d/state"), size: "16m")
