@@ -1,4 +1,6 @@
 import Bindery
+import BinderyHTTP
+import BinderySystemd
 import Glibc
 import Synchronization
 

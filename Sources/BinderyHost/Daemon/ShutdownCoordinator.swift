@@ -1,5 +1,6 @@
 import Bindery
 import BinderySignals
+import BinderySystemd
 import Dispatch
 import Glibc
 import Synchronization

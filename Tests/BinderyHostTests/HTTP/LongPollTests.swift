@@ -1,4 +1,5 @@
 import Bindery
+import BinderyHTTP
 import BinderyHost
 import Foundation
 import Synchronization

@@ -1,0 +1,245 @@
+import Synchronization
+import FoundationEssentials
+
+/// A command: work that runs one execution at a time, only while enabled, and reports its
+/// progress and results as properties and signals.
+///
+/// - `isEnabled` is `enabledIf && !isExecuting`, always.
+/// - `apply(_:)` returns a producer; each start of it is an attempt to execute. If the action
+///   is disabled at that moment, the run fails with `ActionError.disabled`, `disabledErrors`
+///   fires, and `errors` is untouched. Otherwise `isExecuting` turns true, the work's events
+///   reach `events` (and `values`, `errors`, `completed`) and then the run's observer, and
+///   `isExecuting` turns false once the run has ended.
+/// - With a timeout, an execution still running when it expires is interrupted and its run
+///   fails with `ActionError.timedOut`, whose message names the action.
+/// - Disposing a run interrupts the work; `isExecuting` turns false.
+public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendable {
+    // `@unchecked`: every stored property is immutable and itself thread-safe; the one piece
+    // of mutable state, whether an execution runs, is `outlets.executing`, changed atomically.
+
+    /// Ends when the action is deinitialised.
+    public let lifetime: Lifetime
+    @usableFromInline let token = Lifetime.Token()
+    /// Every event of every execution.
+    public let events: Signal<Signal<Output, Error>.Event, Never>
+    /// Every value of every execution.
+    public let values: Signal<Output, Never>
+    /// Every failure of every execution (not `disabled`, not timeouts).
+    public let errors: Signal<Error, Never>
+    /// Fires each time `apply` is started while the action is disabled.
+    public let disabledErrors: Signal<(), Never>
+    /// Fires each time an execution completes successfully.
+    public let completed: Signal<(), Never>
+    /// Whether an execution is running.
+    public let isExecuting: Property<Bool>
+    /// Whether `apply` would execute now. Made on first use (under `enabledLock`), so an
+    /// action nobody asks about pays nothing for it.
+    @inlinable public var isEnabled: Property<Bool> {
+        enabledLock.withLock { made in
+            if let made { return made }
+            let property = makeIsEnabled()
+            made = property
+            return property
+        }
+    }
+    @usableFromInline let enabledLock = Lock<Property<Bool>?>(nil)
+    @usableFromInline let makeIsEnabled: () -> Property<Bool>
+    /// What the enabled state derives from (its `enabledIf` or `state` property), for the
+    /// binding graph: `isEnabled` itself is made on first use, and also reads `isExecuting`.
+    @usableFromInline package let enabledLineage: PropertyLineage
+
+    /// `isExecuting`'s source and the inputs of the signals above, shared by every execution.
+    @usableFromInline let outlets: ActionOutlets<Output, Error>
+    /// Starts an execution if the action is enabled: marks it executing and returns the work
+    /// for the input; `nil` if disabled.
+    @usableFromInline let claim: (Input) -> SignalProducer<Output, Error>?
+    @usableFromInline let timeout: ActionTimeout?
+
+    /// An action enabled while `isEnabled(state.value)` holds, whose work is
+    /// `execute(state.value, input)`.
+    @inlinable public convenience init<State: PropertyProtocol>(
+        state: State,
+        enabledIf isEnabled: @escaping (State.Value) -> Bool,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
+    ) {
+        self.init(state: state, enabledIf: isEnabled, enabledLineage: .composed(of: state), timeout: timeout, execute: execute)
+    }
+
+    /// `init(state:enabledIf:timeout:execute:)` whose enabled state derives from what
+    /// `enabledLineage` says (constant for an action that is always enabled).
+    @inlinable init<State: PropertyProtocol>(
+        state: State,
+        enabledIf isEnabled: @escaping (State.Value) -> Bool,
+        enabledLineage: PropertyLineage,
+        timeout: ActionTimeout?,
+        execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
+    ) {
+        self.enabledLineage = enabledLineage
+        lifetime = Lifetime(token)
+        self.timeout = timeout
+        let executing = MutableProperty(false)
+        let events = Signal<Signal<Output, Error>.Event, Never>.pipe()
+        let disabledErrors = Signal<(), Never>.pipe()
+        // Separate pipes rather than operators on `events`: one delivery per event instead of
+        // three filtered ones.
+        let values = Signal<Output, Never>.pipe()
+        let errors = Signal<Error, Never>.pipe()
+        let completed = Signal<(), Never>.pipe()
+        (self.events, self.disabledErrors, self.values, self.errors, self.completed) =
+            (events.output, disabledErrors.output, values.output, errors.output, completed.output)
+        outlets = ActionOutlets(
+            executing: executing, events: events, values: values, errors: errors,
+            completed: completed, disabled: disabledErrors.input)
+        isExecuting = Property(executing)
+        let executingProperty = executing
+        // `skipRepeats`, as in ReactiveSwift: an observer of `isEnabled` that sets the property
+        // the state derives from to a value that leaves `isEnabled` unchanged must not be
+        // notified again, or it sets it again, forever (a livelock, not a feedback loop).
+        makeIsEnabled = { Property.combineLatest(state, executingProperty).map { isEnabled($0) && !$1 }.skipRepeats() }
+        // A constant state (`Property(value:)`, as an always-enabled action's) is read once
+        // here rather than under the lock on every apply: it never changes.
+        let constantState: State.Value? = if let fixed = state as? Property<State.Value>, case .constant = fixed.lineage {
+            fixed.value
+        } else {
+            nil
+        }
+        claim = { input in
+            var stateValue: State.Value?
+            _ = executing.core.update { running in
+                guard !running else { return false }
+                let value = constantState ?? state.value
+                guard isEnabled(value) else { return false }
+                stateValue = value
+                running = true
+                return true
+            }
+            guard let stateValue else { return nil }
+            return execute(stateValue, input)
+        }
+    }
+
+    /// An action enabled while `state.value` is true.
+    @inlinable public convenience init<P: PropertyProtocol>(
+        enabledIf isEnabled: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (Input) -> SignalProducer<Output, Error>
+    ) where P.Value == Bool {
+        self.init(state: isEnabled, enabledIf: { $0 }, timeout: timeout) { _, input in execute(input) }
+    }
+
+    /// An action that is always enabled (while not executing).
+    @inlinable public convenience init(timeout: ActionTimeout? = nil, execute: @escaping (Input) -> SignalProducer<Output, Error>) {
+        self.init(enabledIf: Property(value: true), timeout: timeout, execute: execute)
+    }
+
+    /// An action whose work also receives the current value of `state`.
+    @inlinable public convenience init<State: PropertyProtocol>(
+        state: State,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
+    ) {
+        self.init(state: state, enabledIf: { _ in true }, enabledLineage: .constant, timeout: timeout, execute: execute)
+    }
+
+    deinit { outlets.complete() }
+
+    /// A producer that, each time it is started, executes the action with `input` if it is
+    /// enabled, and fails with `ActionError.disabled` otherwise.
+    @inlinable public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
+        SignalProducer(serial: { [self] observer, lifetime in
+            guard let work = claim(input) else {
+                observer.send(error: .disabled)
+                outlets.disabled.send(value: ())
+                return
+            }
+            // Without a timeout, its own branch: choosing the output with `??` from an optional
+            // serialiser made the closure escape, two allocations more per execution.
+            guard let timeout else {
+                let execution = ActionExecution(outlets: outlets, output: observer.action)
+                lifetime.attach(execution)
+                execution.start(work)
+                return
+            }
+            // The timeout's serialising core is attached after the execution, so that the
+            // execution's end (`isExecuting` turning false) comes first when the run ends.
+            let serializer = RunCore(observer)
+            let output = serializer.send
+            let execution = ActionExecution(outlets: outlets, output: output)
+            lifetime.attach(execution)
+            lifetime.attach(serializer)
+            let deadline = timeout.scheduler.currentDate.addingTimeInterval(timeout.interval)
+            lifetime += timeout.scheduler.schedule(after: deadline) {
+                output(.failed(.timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval))))
+            }
+            execution.start(work)
+        })
+    }
+}
+
+extension Action where Input == Void {
+    /// `apply(())`.
+    @inlinable public func apply() -> SignalProducer<Output, ActionError<Error>> { apply(()) }
+}
+
+extension Action {
+    /// An action enabled while `state` holds a value, whose work receives that value.
+    @inlinable public convenience init<P: PropertyProtocol, T>(
+        unwrapping state: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T, Input) -> SignalProducer<Output, Error>
+    ) where P.Value == T? {
+        self.init(state: state, enabledIf: { $0 != nil }, timeout: timeout) { state, input in execute(state!, input) }
+    }
+}
+
+extension Action {
+    /// An action enabled while `state` holds a valid (or coerced) value, whose work receives
+    /// that value.
+    @inlinable public convenience init<T, E>(
+        validated state: ValidatingProperty<T, E>,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T, Input) -> SignalProducer<Output, Error>
+    ) {
+        self.init(unwrapping: state.result.map { $0.value }, timeout: timeout, execute: execute)
+    }
+}
+
+extension Action where Input == Void {
+    /// An action without input whose work receives the current value of `state`.
+    @inlinable public convenience init<P: PropertyProtocol, T>(
+        state: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T) -> SignalProducer<Output, Error>
+    ) where P.Value == T {
+        self.init(state: state, timeout: timeout) { state, _ in execute(state) }
+    }
+
+    /// An action without input, enabled while `state` holds a value, whose work receives it.
+    @inlinable public convenience init<P: PropertyProtocol, T>(
+        unwrapping state: P,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T) -> SignalProducer<Output, Error>
+    ) where P.Value == T? {
+        self.init(unwrapping: state, timeout: timeout) { state, _ in execute(state) }
+    }
+
+    /// An action without input, enabled while `state` holds a valid (or coerced) value, whose
+    /// work receives it.
+    @inlinable public convenience init<T, E>(
+        validated state: ValidatingProperty<T, E>,
+        timeout: ActionTimeout? = nil,
+        execute: @escaping (T) -> SignalProducer<Output, Error>
+    ) {
+        self.init(validated: state, timeout: timeout) { state, _ in execute(state) }
+    }
+}
+
+extension Action: BindingTargetProvider {
+    /// The binding target that applies the action to each value and starts it
+    /// (`action <~ signal`); it ends with the action. Values arriving while the action is
+    /// disabled fire `disabledErrors`, as any disabled apply does.
+    public var bindingTarget: BindingTarget<Input> {
+        BindingTarget(lifetime: lifetime) { [weak self] input in self?.apply(input).start() }
+    }
+}

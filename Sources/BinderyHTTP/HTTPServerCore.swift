@@ -1,0 +1,337 @@
+import BinderyCore
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// The part of ``HTTPServer`` libmicrohttpd calls back into: routing each request through
+/// its ``HTTPExchange``, building responses, counting them, and tracking suspended requests
+/// so `stop()` can answer them before the daemon is stopped (stopping libmicrohttpd with
+/// suspended connections is undefined behaviour).
+final class HTTPServerCore: Sendable {
+    let handler: HTTPServer.Handler
+    let counter = HTTPStatusCounter()
+    let errorLog: (@Sendable (String) -> Void)?
+
+    private struct Waiting {
+        var stopping = false
+        var exchanges: [ObjectIdentifier: HTTPExchange] = [:]
+        /// Requests answered 503 by `beginStopping` whose answer has not been sent yet.
+        var flushing: Set<ObjectIdentifier> = []
+    }
+    private let waiting = Lock(Waiting())
+    /// `waiting.stopping`, readable without the lock every response would otherwise take;
+    /// set under that lock, so it never reads true before `stopping` is.
+    private let stopping = Synchronization.Atomic(false)
+
+    /// The C adapter's target: `logSink` with this core as context. Written once in init,
+    /// read only by libmicrohttpd while the daemon runs, freed in deinit (after the daemon
+    /// stopped, since the server owning this core stops it first).
+    nonisolated(unsafe) let logger: UnsafeMutablePointer<bindery_mhd_logger>
+
+    /// Connections served; a request on a connection beyond them is answered 503.
+    let connectionLimit: Int
+    private let idleTimeout: UInt32
+    private let headTimeout: UInt32
+    private let overloadLog: (@Sendable (String) -> Void)?
+    /// The `Host` values answered; nil answers any.
+    private let hostAllowList: HostAllowList?
+    /// Request heads that must be complete in time, however they trickle; nil without a
+    /// head timeout.
+    private let headDeadlines: RequestHeadDeadlines?
+    private let open = Synchronization.Atomic<Int>(0)
+    private struct Overload {
+        var refusing = false
+        var refused: UInt64 = 0
+    }
+    private let overload = Lock(Overload())
+
+    init(
+        handler: @escaping HTTPServer.Handler,
+        errorLog: (@Sendable (String) -> Void)?,
+        logSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void,
+        connectionLimit: Int = .max,
+        idleTimeoutSeconds: Int = 0,
+        headTimeoutSeconds: Int = 0,
+        hostAllowList: HostAllowList? = nil,
+        overloadLog: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.hostAllowList = hostAllowList
+        self.handler = handler
+        self.errorLog = errorLog
+        self.connectionLimit = connectionLimit
+        self.idleTimeout = UInt32(idleTimeoutSeconds)
+        self.headTimeout = UInt32(headTimeoutSeconds)
+        self.overloadLog = overloadLog
+        self.headDeadlines = Self.firstHeadTimeout(head: UInt32(headTimeoutSeconds), idle: UInt32(idleTimeoutSeconds)).map { firstHead in
+            RequestHeadDeadlines(firstHeadSeconds: firstHead, nextHeadSeconds: idleTimeoutSeconds > 0 ? UInt32(idleTimeoutSeconds) : nil)
+        }
+        self.logger = .allocate(capacity: 1)
+        self.logger.initialize(to: bindery_mhd_logger(sink: logSink, context: nil))
+        self.logger.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        logger.deallocate()
+    }
+
+    // MARK: waiting requests
+
+    /// Registers a request about to be suspended; false once the server is stopping.
+    func mayWait(_ exchange: HTTPExchange) -> Bool {
+        waiting.withLock { waiting in
+            guard !waiting.stopping else { return false }
+            waiting.exchanges[ObjectIdentifier(exchange)] = exchange
+            return true
+        }
+    }
+
+    func stopWaiting(_ exchange: HTTPExchange) {
+        _ = waiting.withLock { $0.exchanges.removeValue(forKey: ObjectIdentifier(exchange)) }
+    }
+
+    /// How many 503s `beginStopping` gave are still on their way to the client.
+    var flushingCount: Int { waiting.withLock { $0.flushing.count } }
+
+    var waitingCount: Int { waiting.withLock { $0.exchanges.count } }
+
+    var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    /// Refuses new waits and answers every waiting request with 503; returns how many
+    /// were answered. Once it returns, no connection is suspended: a request registers (in
+    /// `mayWait`) before it suspends, both under its exchange's lock, and `stopping` is set
+    /// under this lock, so every request that suspended or will is among those taken here,
+    /// and `complete` resumes it (or found it answered, and so resumed, already).
+    func beginStopping() -> Int {
+        let pending = waiting.withLock { waiting in
+            waiting.stopping = true
+            stopping.store(true, ordering: .releasing)
+            return Array(waiting.exchanges.values)
+        }
+        let answered = pending.filter { $0.complete(with: .serviceUnavailable) }
+        waiting.withLock { waiting in
+            for exchange in answered { waiting.flushing.insert(ObjectIdentifier(exchange)) }
+        }
+        return answered.count
+    }
+
+    // MARK: connections
+
+    var openConnections: Int { open.load(ordering: .relaxed) }
+
+    /// A connection was accepted: it gets the request-head timeout until its first request
+    /// head is complete — the shorter of the head and idle timeouts, so a head timeout never
+    /// lets a silent connection outlive the idle timeout.
+    func connectionOpened(_ connection: OpaquePointer) {
+        open.add(1, ordering: .relaxed)
+        if let timeout = firstHeadTimeout { _ = bindery_mhd_set_timeout(connection, timeout) }
+        headDeadlines?.opened(connection)
+    }
+
+    /// Stops closing overdue connections (the server is stopping).
+    func stopHeadDeadlines() {
+        headDeadlines?.stop()
+    }
+
+    /// The timeout of a connection that has not sent a whole request head yet, or nil to keep
+    /// libmicrohttpd's (the idle timeout).
+    private var firstHeadTimeout: UInt32? {
+        Self.firstHeadTimeout(head: headTimeout, idle: idleTimeout)
+    }
+
+    private static func firstHeadTimeout(head: UInt32, idle: UInt32) -> UInt32? {
+        guard head > 0 else { return nil }
+        return idle > 0 ? min(head, idle) : head
+    }
+
+    func connectionEnded(_ connection: OpaquePointer) {
+        headDeadlines?.closed(connection)
+        let now = open.subtract(1, ordering: .relaxed).newValue
+        guard now < connectionLimit else { return }
+        let ended: UInt64? = overload.withLock { overload in
+            guard overload.refusing else { return nil }
+            overload.refusing = false
+            defer { overload.refused = 0 }
+            return overload.refused
+        }
+        if let ended {
+            overloadLog?("HTTP accepts requests again: \(now) of \(connectionLimit) connections open; \(ended) refused with 503 while full")
+        }
+    }
+
+    /// Whether a request must be refused because the server is over its connection limit
+    /// (logged once when refusals start).
+    private func overLimit() -> Bool {
+        let now = open.load(ordering: .relaxed)
+        guard now > connectionLimit else { return false }
+        let first = overload.withLock { overload in
+            overload.refused += 1
+            defer { overload.refusing = true }
+            return !overload.refusing
+        }
+        if first {
+            overloadLog?("HTTP is full: \(now) connections open, limit \(connectionLimit) (--http-connections); refusing requests with 503 until connections close")
+        }
+        return true
+    }
+
+    // MARK: callbacks (on libmicrohttpd worker threads)
+
+    func accessHandler(
+        connection: OpaquePointer,
+        method: String,
+        version: String,
+        uploadDataSize: UnsafeMutablePointer<Int>?,
+        exchange: HTTPExchange
+    ) -> MHD_Result {
+        if exchange.markFirstCall() {
+            // The head is complete: from now on the connection gets the idle timeout.
+            if headTimeout > 0 { _ = bindery_mhd_set_timeout(connection, idleTimeout) }
+            headDeadlines?.headCompleted(connection)
+            if overLimit() {
+                exchange.connectionClosed()
+                return queue(.serviceUnavailable, on: connection, close: true)
+            }
+            let headers = Self.headers(of: connection)
+            if RequestHeadRules.size(rawTarget: exchange.rawTarget, method: method, headers: headers) > RequestHeadRules.maximumBytes {
+                exchange.connectionClosed()
+                return queueHeadTooLarge(on: connection)
+            }
+            if let problem = RequestHeadRules.problem(version: version, headers: headers) {
+                exchange.connectionClosed()
+                return queue(.badRequest("Bad Request: \(problem)"), on: connection, close: true)
+            }
+            if let hostAllowList, let host = headers.first(where: { $0.hasName("Host") })?.value,
+               !hostAllowList.allows(host) {
+                exchange.connectionClosed()
+                return queue(.misdirectedRequest, on: connection)
+            }
+            exchange.headers = headers
+            guard method == "GET" || method == "HEAD" else {
+                exchange.connectionClosed()
+                return queue(.methodNotAllowed, on: connection)
+            }
+            return .YES
+        }
+        if let uploadDataSize, uploadDataSize.pointee != 0 {
+            // A GET/HEAD body has no meaning here; consume and ignore it.
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        if let answer = exchange.takeAnswer() {
+            stopWaiting(exchange)
+            return queue(answer, on: connection)
+        }
+        guard let request = HTTPRequest(
+            method: method,
+            rawTarget: exchange.rawTarget,
+            headers: exchange.headers
+        ) else {
+            exchange.connectionClosed()
+            return queue(.badRequest("Bad Request: malformed request target"), on: connection)
+        }
+        exchange.beginHandling()
+        callHandler(request, exchange)
+        switch exchange.finishHandling(mayWait: { mayWait(exchange) }, fallback: .serviceUnavailable) {
+        case .queue(let response):
+            return queue(response, on: connection)
+        case .suspended:
+            return .YES
+        }
+    }
+
+    /// Separate so the responder is released (answering 500 if it was dropped unanswered)
+    /// before the caller looks for the answer.
+    private func callHandler(_ request: HTTPRequest, _ exchange: HTTPExchange) {
+        handler(request, HTTPResponder(exchange: exchange))
+    }
+
+    func requestCompleted(_ exchange: HTTPExchange, on connection: OpaquePointer?) {
+        if let connection { headDeadlines?.requestEnded(connection) }
+        // Only an exchange that waited can be in `waiting`'s collections (`flushing` holds
+        // only exchanges taken from `exchanges`).
+        guard exchange.connectionClosed() else { return }
+        waiting.withLock { waiting in
+            waiting.exchanges[ObjectIdentifier(exchange)] = nil
+            waiting.flushing.remove(ObjectIdentifier(exchange))
+        }
+    }
+
+    // MARK: responses
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, close: Bool = false) -> MHD_Result {
+        let closing = isStopping || close
+        if case .prepared(let prepared) = response.body, !closing {
+            let result = MHD_queue_response(connection, UInt32(prepared.built.status), prepared.built.pointer)
+            if result == .YES { counter.record(prepared.built.status) }
+            return result
+        }
+        guard let built = Self.build(response, closing: closing) ?? Self.build(.internalServerError, closing: closing) else {
+            return .NO
+        }
+        defer { MHD_destroy_response(built.response) }
+        let result = MHD_queue_response(connection, UInt32(built.status), built.response)
+        if result == .YES { counter.record(built.status) }
+        return result
+    }
+
+    /// 431 with no header of its own (libmicrohttpd adds `Date`, `Content-Length` and
+    /// `Connection: close`; an empty body needs no security header): a head this large left libmicrohttpd's connection memory
+    /// nearly full, and a response with the usual headers would not fit (libmicrohttpd then
+    /// closes the connection without a status).
+    private func queueHeadTooLarge(on connection: OpaquePointer) -> MHD_Result {
+        guard let response = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT) else { return .NO }
+        defer { MHD_destroy_response(response) }
+        let result = MHD_queue_response(connection, 431, response)
+        if result == .YES { counter.record(431) }
+        return result
+    }
+
+    /// A libmicrohttpd response for `response`, with the security headers (and
+    /// `Connection: close` when `closing`); the caller owns it.
+    static func build(_ response: HTTPResponse, closing: Bool) -> (response: OpaquePointer, status: Int)? {
+        guard (100...999).contains(response.status) else { return nil }
+        let created: OpaquePointer?
+        switch response.body {
+        case .prepared(let prepared):
+            return build(prepared.original, closing: closing)
+        case .bytes(let bytes):
+            created = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(
+                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let file):
+            guard let descriptor = file.take() else { return nil }
+            created = MHD_create_response_from_fd64(file.size, descriptor)
+            if created == nil { close(descriptor) }
+        }
+        guard let created else { return nil }
+        var headers = SecurityHeaders.all + response.headers.filter { !SecurityHeaders.isSecurityHeader($0) }
+        if closing { headers.append(HTTPHeader("Connection", "close")) }
+        for header in headers where MHD_add_response_header(created, header.name, header.value) != .YES {
+            MHD_destroy_response(created)
+            return nil
+        }
+        return (created, response.status)
+    }
+
+    /// The request's headers, in order, collected into an array reserved at their count
+    /// (libmicrohttpd returns the count when given no iterator).
+    private static func headers(of connection: OpaquePointer) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        let count = MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)
+        guard count > 0 else { return headers }
+        headers.reserveCapacity(Int(count))
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { context, _, key, value in
+                    guard let context, let key else { return .YES }
+                    context.assumingMemoryBound(to: [HTTPHeader].self).pointee
+                        .append(HTTPHeader(String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    return .YES
+                },
+                pointer)
+        }
+        return headers
+    }
+}
