@@ -78,7 +78,7 @@ test: deps
 # BinderyHostTests: control socket, HTTP server, persistence, the daemons they start) built with
 # -sanitize=thread into their own scratch path, so the normal build is left alone, and with
 # BINDERY_TSAN, which swaps the project's lock for one the sanitizer sees
-# (Sources/Bindery/Utilities/Lock.swift). Every process's reports (the test runner's and each
+# (Sources/BinderyCore/Utilities/Lock.swift). Every process's reports (the test runner's and each
 # daemon's) are written to TSAN_REPORTS; any report fails the target, printed. Suppressions
 # (Tests/tsan.supp) are only for libraries we do not own, each explained there.
 TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN --scratch-path .build/tsan

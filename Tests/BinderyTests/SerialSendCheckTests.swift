@@ -1,4 +1,5 @@
-@testable import Bindery
+@testable import BinderyCore
+import Bindery
 import Dispatch
 import Foundation
 import Synchronization
