@@ -1,5 +1,6 @@
 import Bindery
 import BinderyHost
+import BinderyPersistence
 import BinderyTestSupport
 import Foundation
 import Testing
