@@ -58,7 +58,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Unit and in-process tests, then the end-to-end checks against the real daemon (the REPL
+# Unit and in-process tests, then the core's and the host's suites again under ThreadSanitizer
+# (`make tsan`, below), then the end-to-end checks against the real daemon (the REPL
 # walk-through, binderyctl in tmux, the dashboard in headless Chromium).
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too. A normal run of
