@@ -84,12 +84,16 @@ test: deps
 # (Tests/tsan.supp) are only for libraries we do not own, each explained there.
 TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN --scratch-path .build/tsan
 TSAN_REPORTS := $(CURDIR)/.build/tsan/reports
-TSAN_SUITES  ?= ^(BinderyTests|BinderyHostTests)\.
+# One test run per target: the core's async tests would otherwise wait behind the host's
+# blocking ones for the two cooperative threads, and pass their time limits waiting.
+TSAN_SUITES  ?= BinderyTests BinderyHostTests
 tsan: deps
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
 	@rm -rf $(TSAN_REPORTS) && mkdir -p -m 1777 $(TSAN_REPORTS)
-	@TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/report suppressions=$(CURDIR)/Tests/tsan.supp halt_on_error=0 second_deadlock_stack=1" \
-	  timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter '$(TSAN_SUITES)'; status=$$?; \
+	@status=0; for suite in $(TSAN_SUITES); do \
+	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/report suppressions=$(CURDIR)/Tests/tsan.supp halt_on_error=0 second_deadlock_stack=1" \
+	    timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter "^$$suite\." || status=1; \
+	done; \
 	reports=$$(ls $(TSAN_REPORTS)); \
 	if [ -n "$$reports" ]; then cat $(TSAN_REPORTS)/*; echo "ThreadSanitizer: reports from $$(echo $$reports | wc -w) processes (above)"; exit 1; fi; \
 	exit $$status
