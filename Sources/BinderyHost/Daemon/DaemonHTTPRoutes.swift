@@ -50,6 +50,14 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(.crossOriginForbidden)
             return
         }
+        // Before the first version is durable (a start on a full disk) there is no state to
+        // show: the state, the feed and the page wait for it, as does the health check.
+        if host.version == 0, let reason = host.unavailableReason, Self.showsState(request.path) {
+            var response = HTTPResponse.text(reason + "\n", status: 503)
+            response.headers += [HTTPHeader("Retry-After", "1"), Self.noCache]
+            responder.respond(response)
+            return
+        }
         switch request.path {
         case "/api/state": state(request, responder)
         case "/api/changes": changes(request, responder)
@@ -76,6 +84,11 @@ public struct DaemonHTTPRoutes: Sendable {
                 responder.respond(.notFound)
             }
         }
+    }
+
+    /// Whether `path` shows the state (or says whether it can be shown).
+    private static func showsState(_ path: String) -> Bool {
+        ["/api/state", "/api/changes", "/", "/index.html", "/healthz"].contains(path)
     }
 
     /// Whether `path` is read only by the daemon's own pages and tools: the API and the
@@ -263,7 +276,13 @@ public struct DaemonHTTPRoutes: Sendable {
         for entry in entries { writer.raw(entry.json) }
         writer.endArray()
         writer.endObject()
-        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.noCache]))
+        // The whole log is a megabyte at 10,000 events: compressed, like the state.
+        if request.acceptsGzip, writer.bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(writer.bytes) {
+            responder.respond(HTTPResponse(contentType: Self.json, bytes: compressed, headers: [
+                HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding, Self.noCache]))
+            return
+        }
+        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.varyEncoding, Self.noCache]))
     }
 }
 
