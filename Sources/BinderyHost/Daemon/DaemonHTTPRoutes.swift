@@ -73,6 +73,12 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(response)
         case "/", "/index.html":
             guard let index = webFiles?.contents(of: "index.html") else { responder.respond(.notFound); return }
+            // Asked for by another site's page (a link, a form, a frame, a script): the page
+            // alone, without the state inline; it reads the state itself, same-origin.
+            if request.isCrossOrigin {
+                responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: index, headers: [HTTPHeader("Cache-Control", "no-store")]))
+                return
+            }
             let page = DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, feed: host.feedID, attach: attach)
             responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
         default:

@@ -41,7 +41,7 @@ import Testing
         let response = try #require(connection).get("/healthz")
         #expect(response.status == 200)
         #expect(response.text == "activated /healthz")
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
 
         try input.fileHandleForWriting.close()
         let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
