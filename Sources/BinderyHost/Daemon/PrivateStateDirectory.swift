@@ -1,3 +1,4 @@
+import BinderyPersistence
 import Glibc
 
 /// Keeps the state directory private to the daemon's user: it holds the inputs (passwords
@@ -35,7 +36,7 @@ public enum PrivateStateDirectory {
             throw DaemonSetupError("the state directory \(path) is not a directory")
         }
         // Another user's directory is not made ours (a root daemon could): it is refused.
-        try StateDirectory.checkOwner(path, what: "the state directory")
+        do { try StateDirectory.checkOwner(path, what: "the state directory") } catch { throw DaemonSetupError(error.description) }
         let files = regularFiles(in: path)
         // A file with another name elsewhere (a hard link) is that file too: making it
         // private would change the other, so it is refused before anything is changed.
