@@ -22,6 +22,8 @@ public final class BinderyDaemon: Sendable {
     public let control: ControlServer
     /// The HTTP server.
     public let http: HTTPServer
+    /// Returns the memory of a burst of connections once it is over.
+    private let memoryTrimmer: MemoryTrimmer
     /// The dashboard's URL: the address HTTP is really bound to (`http://0.0.0.0:8420/` when
     /// it listens on every interface).
     public let dashboardURL: String
@@ -113,10 +115,13 @@ public final class BinderyDaemon: Sendable {
         }
         feedPublisher = configuration.publishURL.map { ChangeFeedPublisher(host: host, url: $0, logger: logger) }
         feedPublisher?.start()
+        let server = http
+        memoryTrimmer = MemoryTrimmer { server.openConnections }
     }
 
     /// Stops serving, as described above. Idempotent.
     public func stop() {
+        memoryTrimmer.stop()
         feedPublisher?.stop()
         control.stopAccepting()
         host.stop()

@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 import Glibc
 
 /// The conventional process metrics of Prometheus client libraries (`process_*`, read from

@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 import BinderyTestSupport
 import Foundation
 import Testing
