@@ -5,9 +5,10 @@ import Glibc
 /// `/proc/self`) and `bindery_build_info`, in the text exposition format: what an operator's
 /// existing dashboards and alerts expect of any exporter.
 ///
-/// Guarantees: every family is present in every rendering (a value `/proc` cannot give is
-/// left out with its family's lines, never written as a made-up number); reading costs a
-/// few small reads of `/proc/self`.
+/// Guarantees: each family is written whenever `/proc/self` gives its value — under the
+/// packaged service's sandbox (`ProcSubset=pid`) too, so nothing outside `/proc/self` is read;
+/// one it cannot give is left out with its family's lines, never a made-up number. Reading
+/// costs a few small reads of `/proc/self`.
 public enum ProcessMetrics {
     /// `bindery_build_info{version,program} 1` and the `process_*` families.
     public static func render(program: String) -> String {
@@ -58,13 +59,12 @@ public enum ProcessMetrics {
         return text[text.index(after: close)...].split(separator: " ").map(String.init)
     }
 
-    /// The machine's boot time (`btime` of `/proc/stat`), seconds since the epoch.
+    /// The machine's boot time, seconds since the epoch: the wall clock less the time since
+    /// boot (`/proc/stat`'s `btime` is hidden from the service by `ProcSubset=pid`).
     private static func bootTime() -> Double? {
-        guard let text = read("/proc/stat") else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("btime ") {
-            return Double(line.dropFirst(6).trimmingPrefix(" "))
-        }
-        return nil
+        var wall = timespec(), sinceBoot = timespec()
+        guard clock_gettime(CLOCK_REALTIME, &wall) == 0, clock_gettime(CLOCK_BOOTTIME, &sinceBoot) == 0 else { return nil }
+        return Double(wall.tv_sec - sinceBoot.tv_sec) + Double(wall.tv_nsec - sinceBoot.tv_nsec) / 1e9
     }
 
     private static func openDescriptors() -> Int? {
