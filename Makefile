@@ -14,6 +14,8 @@ COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 # reads both from /usr/local/lib as well as /usr/lib.
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 TMPFILESDIR ?= $(PREFIX)/lib/tmpfiles.d
+# /etc/default/bindery (BINDERYD_OPTS), which the unit names by its absolute path.
+SYSCONFDIR ?= /etc
 CONFIG     ?= debug
 TEST_TIMEOUT ?= 1200
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -170,13 +172,17 @@ install-files:
 	install -m 0644 systemd/binderyd.socket $(DESTDIR)$(UNITDIR)/
 	install -m 0644 systemd/bindery.sysusers.conf $(DESTDIR)$(SYSUSERSDIR)/bindery.conf
 	install -m 0644 systemd/bindery.tmpfiles.conf $(DESTDIR)$(TMPFILESDIR)/bindery.conf
+	install -d $(DESTDIR)$(SYSCONFDIR)/default
+	@# An operator's own file is kept.
+	[ -e $(DESTDIR)$(SYSCONFDIR)/default/bindery ] || install -m 0644 systemd/bindery.default $(DESTDIR)$(SYSCONFDIR)/default/bindery
 	install -m 0644 man/binderyd.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 man/binderyctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 completion/binderyctl.bash $(DESTDIR)$(COMPLETIONDIR)/binderyctl
 	install -m 0644 README.md docs/PROTOCOL.md docs/HTTP.md $(DESTDIR)$(DOCDIR)/
 	install -m 0644 docs/nginx.conf docs/nginx-nchan.conf $(DESTDIR)$(DOCDIR)/examples/
 
-# Removes what `make install` installed (same PREFIX and DESTDIR); the service's state in
+# Removes what `make install` installed (same PREFIX and DESTDIR; /etc/default/bindery only
+# when unchanged); the service's state in
 # /var/lib/bindery stays, and so do the bindery-publish group and /run/bindery-publish (until
 # the next boot). Stop and disable the units first if they are enabled.
 uninstall:
@@ -188,6 +194,8 @@ uninstall:
 	  $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/PROTOCOL.md $(DESTDIR)$(DOCDIR)/HTTP.md \
 	  $(DESTDIR)$(DOCDIR)/examples/nginx.conf $(DESTDIR)$(DOCDIR)/examples/nginx-nchan.conf
 	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null
+	@# /etc/default/bindery only as installed: an operator's changes stay.
+	if cmp -s systemd/bindery.default $(DESTDIR)$(SYSCONFDIR)/default/bindery; then rm -f $(DESTDIR)$(SYSCONFDIR)/default/bindery; fi
 
 # A Debian package: `make install PREFIX=/usr` into a staging root, stripped binaries,
 # compressed man pages and changelog, the copyright file, dependencies from dpkg-shlibdeps.

@@ -200,10 +200,15 @@ final class HTTPServerCore: Sendable {
                 exchange.connectionClosed()
                 return queue(.badRequest("Bad Request: \(problem)"), on: connection, close: true)
             }
-            if let hostAllowList, let host = headers.first(where: { $0.hasName("Host") })?.value,
-               !hostAllowList.allows(host) {
-                exchange.connectionClosed()
-                return queue(.misdirectedRequest, on: connection)
+            if let hostAllowList {
+                // An absolute-form target's authority replaces Host (RFC 9112 §3.2.2), so it is
+                // the name checked; a request naming no host at all (HTTP/1.0 may) cannot be
+                // checked and is refused like a wrong one.
+                let host = RequestTarget.authority(of: exchange.rawTarget) ?? headers.first(where: { $0.hasName("Host") })?.value
+                guard let host, hostAllowList.allows(host) else {
+                    exchange.connectionClosed()
+                    return queue(.misdirectedRequest, on: connection)
+                }
             }
             exchange.headers = headers
             guard method == "GET" || method == "HEAD" else {

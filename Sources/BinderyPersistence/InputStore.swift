@@ -106,14 +106,17 @@ public final class InputStore: Sendable {
     }
 
     /// Closes the open file, moves whatever now lies at the store's path aside (to
-    /// `state.sqlite.replaced-<seconds>`, with its -wal and -shm), and opens a fresh, empty
+    /// `state.sqlite.replaced-<seconds>`, or `…-<seconds>-2` when that is taken, with its -wal
+    /// and -shm), and opens a fresh, empty
     /// database there. After a failure no file is open and every call fails until this
     /// succeeds.
     public func openFresh() throws(StoreError) {
         try opened.withLock { (file) throws(StoreError) in
             file = nil  // closes the old connection before anything at the path moves
-            let aside = path + ".replaced-\(Int(Date().timeIntervalSince1970))"
-            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            let suffixes = ["", "-wal", "-shm"]
+            let path = path
+            let aside = path + SideFileName.unusedTag(".replaced-\(Int(Date().timeIntervalSince1970))") { tag in suffixes.map { path + tag + $0 } }
+            for suffix in suffixes where FileManager.default.fileExists(atPath: path + suffix) {
                 guard rename(path + suffix, aside + suffix) == 0 else {
                     throw StoreError.database(SQLiteError(code: SQLiteError.cannotOpen,
                                                           message: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))"))

@@ -52,6 +52,14 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(.crossOriginForbidden)
             return
         }
+        // Before the first version is durable (a start on a full disk) there is no state to
+        // show: the state, the feed and the page wait for it, as does the health check.
+        if host.version == 0, let reason = host.unavailableReason, Self.showsState(request.path) {
+            var response = HTTPResponse.text(reason + "\n", status: 503)
+            response.headers += [HTTPHeader("Retry-After", "1"), Self.noCache]
+            responder.respond(response)
+            return
+        }
         switch request.path {
         case "/api/state": state(request, responder)
         case "/api/changes": changes(request, responder)
@@ -67,6 +75,12 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(response)
         case "/", "/index.html":
             guard let index = webFiles?.contents(of: "index.html") else { responder.respond(.notFound); return }
+            // Asked for by another site's page (a link, a form, a frame, a script): the page
+            // alone, without the state inline; it reads the state itself, same-origin.
+            if request.isCrossOrigin {
+                responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: index, headers: [HTTPHeader("Cache-Control", "no-store")]))
+                return
+            }
             let page = DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, feed: host.feedID, attach: attach)
             responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
         default:
@@ -78,6 +92,11 @@ public struct DaemonHTTPRoutes: Sendable {
                 responder.respond(.notFound)
             }
         }
+    }
+
+    /// Whether `path` shows the state (or says whether it can be shown).
+    private static func showsState(_ path: String) -> Bool {
+        ["/api/state", "/api/changes", "/", "/index.html", "/healthz"].contains(path)
     }
 
     /// Whether `path` is read only by the daemon's own pages and tools: the API and the
@@ -265,7 +284,13 @@ public struct DaemonHTTPRoutes: Sendable {
         for entry in entries { writer.raw(entry.json) }
         writer.endArray()
         writer.endObject()
-        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.noCache]))
+        // The whole log is a megabyte at 10,000 events: compressed, like the state.
+        if request.acceptsGzip, writer.bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(writer.bytes) {
+            responder.respond(HTTPResponse(contentType: Self.json, bytes: compressed, headers: [
+                HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding, Self.noCache]))
+            return
+        }
+        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.varyEncoding, Self.noCache]))
     }
 }
 

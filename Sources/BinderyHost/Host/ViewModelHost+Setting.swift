@@ -31,7 +31,7 @@ extension ViewModelHost {
     /// ``set(viewModel:input:value:completion:)``.
     public func set(viewModel: String, input inputName: String, _ requested: SetValue,
                     completion: @escaping @Sendable (Result<(value: SurfaceValue, version: UInt64), HostFailure>) -> Void) {
-        guard !isStopping else { return completion(.failure(HostFailure(.unavailable, "the daemon is shutting down"))) }
+        if let reason = unavailableReason { return completion(.failure(HostFailure(.unavailable, reason))) }
         let vmIndex: Int, inputIndex: Int, accepted: SurfaceValue
         do throws(HostFailure) {
             vmIndex = try viewModelIndex(viewModel)

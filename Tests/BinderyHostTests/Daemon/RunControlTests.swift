@@ -78,13 +78,13 @@ import Testing
     @Test func aRunThatEndsWithoutAValueIsReportedAsCancelled() {
         let host = makeHost()
         let failure = failure(run(host, "cut"))
-        #expect(failure == HostFailure(.interrupted, "gated.cut was cancelled before it produced a value"))
+        #expect(failure == HostFailure(.cancelled, "gated.cut was cancelled before it produced a value"))
         host.scheduler.queue.sync {}
         let last = host.recentEvents(1).first.flatMap { try? JSONParser.parse($0.json) }
         #expect(last?["kind"] == .string("fail"), "not a green finish with null")
-        #expect(last?["code"] == .string("interrupted"))
+        #expect(last?["code"] == .string("cancelled"))
         let state = try? JSONParser.parse(host.snapshot.json)
-        #expect(state?["viewModels"]?["gated"]?["commands"]?["cut"]?["lastError"]?["code"] == .string("interrupted"))
+        #expect(state?["viewModels"]?["gated"]?["commands"]?["cut"]?["lastError"]?["code"] == .string("cancelled"))
     }
 
     @Test func aSetIsWatchedBeforeTheChangesItCauses() {

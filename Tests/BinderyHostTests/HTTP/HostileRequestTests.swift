@@ -50,7 +50,7 @@ import Testing
     func undecodableTargetsAre400(target: String) throws {
         let response = try fixture.connect().get(target)
         #expect(response.status == 400)
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
     }
 
     @Test(arguments: [

@@ -54,7 +54,7 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
         done.wait()
         #expect(response.status == 200)
         #expect(response.text == "changed")
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
         #expect(answered.withLock { $0 })
         #expect(fixture.server.waitingRequests == 0)
         #expect(try connection.get("/next").text == "immediate")

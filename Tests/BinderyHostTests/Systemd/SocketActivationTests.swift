@@ -1,4 +1,5 @@
 import BinderyHost
+import BinderyHTTP
 import BinderySystemd
 import Foundation
 import Testing
@@ -42,7 +43,7 @@ import Testing
         let response = try #require(connection).get("/healthz")
         #expect(response.status == 200)
         #expect(response.text == "activated /healthz")
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
 
         try input.fileHandleForWriting.close()
         let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -40,7 +40,8 @@ import Testing
         #expect(value("Type") == "notify")
         #expect(value("WatchdogSec") != nil)
         // `make install` replaces this path with its BINDIR; the dashboard is compiled in.
-        #expect(value("ExecStart") == "/usr/local/bin/binderyd")
+        #expect(value("ExecStart") == "/usr/local/bin/binderyd $BINDERYD_OPTS")
+        #expect(value("EnvironmentFile") == "-/etc/default/bindery")
         #expect(value("DynamicUser") == "yes")
         #expect(value("StateDirectory") == "bindery")
         #expect(value("RuntimeDirectory") == "bindery")

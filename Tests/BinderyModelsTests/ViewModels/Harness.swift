@@ -88,7 +88,6 @@ final class RunRecord: @unchecked Sendable {
         case completed
         case failed(String)
         case disabled
-        case timedOut(String)
         case interrupted
     }
 
@@ -105,7 +104,6 @@ final class RunRecord: @unchecked Sendable {
                 case let .failed(error):
                     switch error {
                     case .disabled: state.ending = .disabled
-                    case let .timedOut(timeout): state.ending = .timedOut(timeout.description)
                     case let .producerFailed(error): state.ending = .failed(error.message)
                     }
                 }
