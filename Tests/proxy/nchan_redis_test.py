@@ -6,7 +6,7 @@ redis-server (scripts/redis_server.py, nothing saved to disk). Checks:
 - the file is docs/nginx-nchan.conf line for line, apart from its Redis lines and its notes;
 - a set reaches long-polls and EventSource streams on both nginx, none reaching the daemon;
 - after Redis restarts (every channel lost) and a set, the daemon's catch-up reaches a
-  long-poll at the cursor before it on B, a quick poll through B answers what was missed, a
+  long-poll at the cursor the outage began at on B, a quick poll through B answers what was missed, a
   new stream gets the next set, and the outage is logged once and its end once;
 - with nginx A (the one posted to) stopped while values are set, a long-poll already waiting
   on B gets the latest version once A is back;
@@ -146,8 +146,9 @@ def main():
         lost = control.set_latency(12)
         redis.start()
         latest = control.set_latency(13)
-        status, body = poll_until_answered(b.port, f"/api/changes?since={acked}&wait=25&feed={feed}")
-        check("after Redis restarts, a long-poll on B at the cursor before the outage gets the latest version",
+        # The cursor the outage began at: the one before the first version whose post failed.
+        status, body = poll_until_answered(b.port, f"/api/changes?since={lost - 1}&wait=25&feed={feed}")
+        check("after Redis restarts, a long-poll on B at the cursor the outage began at gets the latest version",
               status == 200 and json.loads(body or b"{}").get("version", 0) >= latest, f"{status} {body[:120]}")
         status, body = get(b.port, f"/api/changes?since={acked}&feed={feed}")
         answer = json.loads(body or b"{}") if status == 200 else {}
