@@ -27,6 +27,7 @@ acknowledgement and from the set, the dashboards' requests reaching the daemon p
 (nginx's access log), daemon and nginx CPU per set and nginx's CPU while the polls wait.
 The dashboards ask as web/feed.js does: /api/changes?since=V&wait=25&feed=F, or behind nchan
 api/stream?feed=F (one request, kept open; "requests reaching the daemon" counts long-polls).
+NGINX_BASELINES (default `direct,docs/nginx.conf`) picks which of those two run beside the peers.
 WATCHERS=... and ROUNDS=... choose the other counts.
 PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
 IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood. PARTS=get (not
@@ -360,7 +361,8 @@ if __name__ == "__main__":
         print("dashboards (150 rows, scripts/fanout.c, keep-alive) | via | delivery after the ack p50 / p99 ms | "
               "from the set p50 / p99 / max ms | median round's p99 ms | requests reaching the daemon per change | "
               "daemon CPU ms per set | nginx CPU ms per set | nginx CPU ms while the polls wait (per round)")
-        confs = [("direct", None), ("docs/nginx.conf", DOCS_CONF)] + \
+        baselines = os.environ.get("NGINX_BASELINES", "direct,docs/nginx.conf").split(",")
+        confs = [(label, conf) for label, conf in (("direct", None), ("docs/nginx.conf", DOCS_CONF)) if label in baselines] + \
             [(name, PEER_CONFS.get(name, name)) for name in NGINX_PEERS if name]
         for count in [int(x) for x in os.environ.get("NGINX_WATCHERS", "1000,10000").split(",") if x]:
             for label, conf in confs:
