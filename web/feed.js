@@ -24,7 +24,9 @@
 //   that cannot be opened while the daemon's quick poll then answers is not offered here (the
 //   daemon itself serves none: 404), and the page long-polls from then on. An answer that does
 //   not follow on from the version on screen (a reset, one the page missed) ends the stream:
-//   the daemon is asked without waiting, and the stream is opened again. A stream that breaks
+//   the daemon is asked without waiting, and the stream is opened again. So does nchan's ping
+//   after 25 s with nothing posted, as a long-poll's 408 does: a post that never came (a
+//   daemon not publishing, one lost with Redis) costs at most that long. A stream that breaks
 //   is a failed request, as a failed long-poll is.
 
 const LONG_POLL_SECONDS = 25;
@@ -35,6 +37,9 @@ const MIN_BUSY_POLL_MS = 100;
 // While the daemon is unreachable: try again this often.
 export const RETRY_MS = 1000;
 const QUICK_REQUEST_TIMEOUT_MS = 10000;
+// nchan pings a stream every 25 s (docs/nginx-nchan.conf): one that finds nothing posted for
+// this long ends the stream, and the daemon is asked, as after a long-poll's 408.
+const QUIET_STREAM_MS = 20000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -232,7 +237,8 @@ export class Feed {
    * on screen is applied as it comes (those arriving within 100 ms of the last applied are taken
    * in together, as a busy long-poll would). Resolves whether the version moved, once the stream
    * has ended for a reason the next quick poll settles (it did not open; an answer did not
-   * follow on); rejects when an opened stream breaks, or one offered before does not open.
+   * follow on; nchan's ping found nothing posted for QUIET_STREAM_MS); rejects when an opened
+   * stream breaks, or one offered before does not open.
    */
   followStream() {
     return new Promise((resolve, reject) => {
@@ -240,6 +246,7 @@ export class Feed {
       let moved = false;
       let timer = null;
       let lastApplied = -Infinity;
+      let lastPosted = performance.now();
       let done = false;
       const finish = (error) => {
         if (done) return;
@@ -264,8 +271,14 @@ export class Feed {
           this.listener.transport?.("eventsource");
           this.listener.live();
         },
-        ping: () => this.listener.live(),
+        ping: () => {
+          this.listener.live();
+          if (performance.now() - lastPosted < QUIET_STREAM_MS) return;
+          this.askDaemon = true;
+          finish(null);
+        },
         message: (data) => {
+          lastPosted = performance.now();
           queue.push(data);
           if (timer === null) timer = setTimeout(drain, Math.max(0, lastApplied + MIN_BUSY_POLL_MS - performance.now()));
         },

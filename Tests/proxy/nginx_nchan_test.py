@@ -154,6 +154,19 @@ def main():
         daemon.close()
         if failures:
             print("      nginx error log:", open(os.path.join(work, "error.log")).read()[-2000:])
+    # The same page in front of a daemon that publishes nothing (started without --publish-url).
+    quiet_daemon = Daemon(os.path.join(args.bin_dir, "binderyd"), prefix="bindery-nchan-quiet-")
+    quiet_work = os.path.join(work, "quiet")
+    os.makedirs(quiet_work)
+    quiet_proxy = None
+    try:
+        quiet_proxy = Nginx(quiet_daemon.port, quiet_work, conf=NCHAN_CONF, modules=(NCHAN_MODULE,))
+        quiet_daemon.start()
+        unpublished_check(args.chromium, quiet_proxy.port, Control(quiet_daemon.socket), quiet_work)
+    finally:
+        if quiet_proxy:
+            quiet_proxy.stop()
+        quiet_daemon.close()
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failures else 0
 
@@ -192,6 +205,39 @@ def dashboard_check(chromium, port, control, work):
     except TestFailure as failure:
         check("the dashboard through nginx follows nchan's EventSource stream and shows a set that came through it",
               False, str(failure))
+    finally:
+        browser.kill()
+        browser.wait()
+
+
+def unpublished_check(chromium, port, control, work):
+    """With nothing posted to nchan, the dashboard's stream stays silent; nchan's ping after
+    25 s ends it and the page asks the daemon: a set still shows, within 25 s and a little."""
+    from devtools import DevTools, TestFailure, launch_chromium
+    name = "with a daemon that publishes nothing, the dashboard on nchan's stream still shows a set within 50 s"
+    if shutil.which(chromium) is None:
+        print(f"skip  {name}: {chromium} is not installed")
+        return
+    browser, ws_url = launch_chromium(chromium, os.path.join(work, "profile"))
+    try:
+        devtools = DevTools(ws_url)
+        devtools.call("Page.enable")
+        devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+        following = "!!document.body && document.body.dataset.transport === 'eventsource'"
+        deadline = time.monotonic() + 20
+        while not devtools.evaluate(following) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        acked = control.set_latency(2468)
+        started = time.monotonic()
+        deadline = started + 50
+        shown = lambda: devtools.evaluate("document.body.dataset.version || ''")
+        while time.monotonic() < deadline and shown() != str(acked):
+            time.sleep(0.2)
+        took = time.monotonic() - started
+        check(f"{name} ({took:.0f} s)", devtools.evaluate(following) and shown() == str(acked),
+              f"page at version {shown()!r} (set {acked})")
+    except TestFailure as failure:
+        check(name, False, str(failure))
     finally:
         browser.kill()
         browser.wait()
