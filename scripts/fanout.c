@@ -23,7 +23,7 @@
  * wait for the set". Exits 1 if an answer is missing or not a 200.
  * FANOUT_STREAM=PATH (e.g. /api/stream?feed=F): each connection instead subscribes once to
  * nchan's EventSource stream at PATH (docs/nginx-nchan.conf) and keeps it open; a round's
- * answer is the first event carrying data after the set (what arrived before it, such as the
+ * answer is the first event carrying a JSON answer after the set (what arrived before it, such as the
  * stored post a new subscriber is handed, is read and dropped before the set).
  * Built by bench-scale.py with `cc -O2`; not installed. */
 #define _GNU_SOURCE
@@ -161,7 +161,7 @@ static int control_reply_arrived(int id) {
 }
 
 /* A stream subscriber (FANOUT_STREAM): consumes what arrived on w; marks it done once an event
- * with data has arrived whole (nchan sends each event as `id: …\ndata: …\n\n`). */
+ * with a JSON answer has arrived whole (nchan sends each event as `id: …\ndata: …\n\n`). */
 static void on_stream_readable(struct watcher *w, double sent) {
     for (;;) {
         ssize_t r = read(w->fd, w->buffer + w->have, BUFFER - 1 - w->have);
@@ -169,7 +169,7 @@ static void on_stream_readable(struct watcher *w, double sent) {
         if (r <= 0) { w->done = 1; w->status = -1; w->at_ms = now_ms() - sent; return; }
         w->have += r;
         w->buffer[w->have] = 0;
-        char *data = strstr(w->buffer, "data:");
+        char *data = strstr(w->buffer, "data: {");  /* a change-feed answer, not nchan's "ping" */
         if (data && strstr(data, "\n\n")) { w->done = 1; w->status = 200; w->at_ms = now_ms() - sent; return; }
         if (w->have >= BUFFER - 1) w->have = 0;
     }
