@@ -24,9 +24,10 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages; fonts-noto-cjk:
 # Chromium draws the compass's 東 and 西 in the dashboard test instead of empty boxes;
 # libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module,
-# also in front of the packaged service under systemd).
+# also in front of the packaged service under systemd; redis-server: docs/nginx-nchan-redis.conf,
+# several nginx sharing nchan's channels, is tested with a real Redis).
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
-                tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan systemd python3 dpkg-dev lintian man-db \
+                tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan redis-server systemd python3 dpkg-dev lintian man-db \
                 bash-completion
 
 # Installed binaries are built with the Swift runtime linked in, so they need no toolchain
@@ -139,7 +140,8 @@ bench-persistence: deps
 # 1,000 watchers long-polling /api/changes (keep-alive and Connection: close, measured by
 # scripts/fanout.c, compiled into .build/bench); then 1,000 and 10,000 dashboards direct,
 # through nginx configured with docs/nginx.conf, and through nginx's pub/sub module nchan
-# configured with docs/nginx-nchan.conf, fed by binderyd's --publish-url, in the same run
+# configured with docs/nginx-nchan.conf, fed by binderyd's --publish-url (the dashboards
+# long-polling it and following its EventSource stream), in the same run
 # (scripts/bench-scale.py). Then the dashboard's side: the main-thread time
 # headless Chromium spends on toggling one row of 3,000 listed products, beside the previous
 # dashboard in the same run (scripts/bench-toggle.sh).
@@ -179,7 +181,7 @@ install-files:
 	install -m 0644 man/binderyctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 completion/binderyctl.bash $(DESTDIR)$(COMPLETIONDIR)/binderyctl
 	install -m 0644 README.md docs/PROTOCOL.md docs/HTTP.md $(DESTDIR)$(DOCDIR)/
-	install -m 0644 docs/nginx.conf docs/nginx-nchan.conf $(DESTDIR)$(DOCDIR)/examples/
+	install -m 0644 docs/nginx.conf docs/nginx-nchan.conf docs/nginx-nchan-redis.conf $(DESTDIR)$(DOCDIR)/examples/
 
 # Removes what `make install` installed (same PREFIX and DESTDIR; /etc/default/bindery only
 # when unchanged); the service's state in
@@ -192,7 +194,8 @@ uninstall:
 	  $(DESTDIR)$(MANDIR)/man8/binderyd.8 $(DESTDIR)$(MANDIR)/man1/binderyctl.1 \
 	  $(DESTDIR)$(COMPLETIONDIR)/binderyctl \
 	  $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/PROTOCOL.md $(DESTDIR)$(DOCDIR)/HTTP.md \
-	  $(DESTDIR)$(DOCDIR)/examples/nginx.conf $(DESTDIR)$(DOCDIR)/examples/nginx-nchan.conf
+	  $(DESTDIR)$(DOCDIR)/examples/nginx.conf $(DESTDIR)$(DOCDIR)/examples/nginx-nchan.conf \
+	  $(DESTDIR)$(DOCDIR)/examples/nginx-nchan-redis.conf
 	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null
 	@# /etc/default/bindery only as installed: an operator's changes stay.
 	if cmp -s systemd/bindery.default $(DESTDIR)$(SYSCONFDIR)/default/bindery; then rm -f $(DESTDIR)$(SYSCONFDIR)/default/bindery; fi

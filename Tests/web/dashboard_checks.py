@@ -98,6 +98,9 @@ def passive_checks(session, quick=False):
         "document.getElementById('status').textContent === 'live'", "status is live"))
     if quick:
         return
+    # binderyd serves no push stream (only nginx with nchan does): the page long-polls it.
+    s.check("straight from the daemon, which serves no stream, the page long-polls (data-transport)", lambda: s.wait_for(
+        "document.body.dataset.transport === 'long-poll'", "data-transport is long-poll"))
 
     def modules():
         headers, html = fetch(s.base_url + "/")

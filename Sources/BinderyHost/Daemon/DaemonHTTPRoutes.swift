@@ -258,7 +258,7 @@ public struct DaemonHTTPRoutes: Sendable {
         if let cached = preparedChanges.latest.withLock({ $0.version == version ? $0.answers[key] : nil }) {
             return .prepared(cached)
         }
-        guard let body = ChangeFeedBody.encode(answer, feed: host.feedID)?.bytes else { return Self.notModified(ETag(version: version)) }
+        guard let body = ChangeFeedBody.encode(answer, since: cursor, feed: host.feedID)?.bytes else { return Self.notModified(ETag(version: version)) }
         let response = Self.ok(body, ETag(version: version), gzip: gzip)
         guard let prepared = PreparedResponse(response) else { return response }
         preparedChanges.latest.withLock { latest in

@@ -89,7 +89,7 @@ public final class ChangeFeedPublisher: Sendable {
             let cursors = Self.cursors(from: first, to: current)
             guard !cursors.isEmpty else { return .upToDate(current) }
             for cursor in cursors {
-                guard let body = ChangeFeedBody.encode(host.changes(after: cursor), feed: host.feedID)?.bytes else { continue }
+                guard let body = ChangeFeedBody.encode(host.changes(after: cursor), since: cursor, feed: host.feedID)?.bytes else { continue }
                 do throws(HTTPClientError) {
                     let status = try state.client.post(path: url.path + host.feedID + "-" + String(cursor),
                                                        contentType: "application/json", body: body)

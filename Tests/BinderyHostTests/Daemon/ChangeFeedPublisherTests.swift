@@ -55,12 +55,15 @@ import Testing
         let reset = try JSONParser.parse(Array(first.body.utf8))
         #expect(reset["feed"] == .string(host.feedID))
         #expect(reset["reset"]?["viewModels"] != nil)
+        #expect(reset["since"] == nil)  // a reset follows on from nothing: it replaces everything
 
         let version = try #require(set(host, "selected", 5))
         let post = try #require(server.waitForPost { $0.path == "/pub/\(host.feedID)-\(version - 1)" })
         let answer = try JSONParser.parse(Array(post.body.utf8))
         // The body /api/changes?since=V-1 answers: V's changes and its events.
         #expect(answer["version"] == .int(Int(version)))
+        // The cursor it follows: what a client handed it on a stream checks against its own version.
+        #expect(answer["since"] == .int(Int(version - 1)))
         #expect(answer["changes"]?.arrayValue?.contains { $0["name"] == .string("selected") && $0["value"] == .int(5) } == true)
         #expect(answer["events"]?.arrayValue?.contains { $0["kind"] == .string("set") && $0["name"] == .string("selected") } == true)
         #expect(ViewModelHost.isFeedID(host.feedID))
@@ -89,7 +92,9 @@ import Testing
         let caughtUp = try #require(server.waitForPost { post in
             post.path == "/pub/\(host.feedID)-\(waiting)" && post.body.contains("\"version\":\(latest),")
         })
-        #expect(try JSONParser.parse(Array(caughtUp.body.utf8))["changes"]?.arrayValue?.isEmpty == false)
+        let caughtUpAnswer = try JSONParser.parse(Array(caughtUp.body.utf8))
+        #expect(caughtUpAnswer["changes"]?.arrayValue?.isEmpty == false)
+        #expect(caughtUpAnswer["since"] == .int(Int(waiting)))
         // And the cursor just before the latest.
         #expect(server.waitForPost { $0.path == "/pub/\(host.feedID)-\(latest - 1)" } != nil)
         let logged = lines.withLock { $0 }
