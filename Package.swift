@@ -69,6 +69,8 @@ let package = Package(
 
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
+        // The documents' links and named paths exist (README.md, BENCHMARKS.md, docs/).
+        .testTarget(name: "DocumentationTests"),
         // What more than one test target needs (a temporary directory, the real daemon on a
         // temporary socket, raw sockets), written once.
         .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
