@@ -30,7 +30,7 @@ extension ViewModelHost {
     public func set(viewModel: String, input inputName: String, _ requested: SetValue,
                     completion: @escaping @Sendable (Result<(value: SurfaceValue, version: UInt64), HostFailure>) -> Void) {
         guard !isStopping else { return completion(.failure(HostFailure(.unavailable, "the daemon is shutting down"))) }
-        let vmIndex: Int, inputIndex: Int, accepted: SurfaceValue
+        let vmIndex: Int, inputIndex: Int, accepted: AcceptedValue
         do throws(HostFailure) {
             vmIndex = try viewModelIndex(viewModel)
             let surface = surfaces[vmIndex]
@@ -38,8 +38,9 @@ extension ViewModelHost {
                 let input = try surface.input(named: inputName)
                 inputIndex = surface.inputs.firstIndex { $0.name == inputName }!
                 switch requested {
-                case let .value(value): accepted = try input.validate(value, viewModel: viewModel)
-                case let .text(text): accepted = try input.parse(text, viewModel: viewModel)
+                // Converted here, once: the scheduler writes the converted value as it is.
+                case let .value(value): accepted = try input.accept(value, viewModel: viewModel)
+                case let .text(text): accepted = try input.acceptParsing(text, viewModel: viewModel)
                 }
             } catch {
                 throw HostFailure(error)
@@ -50,7 +51,7 @@ extension ViewModelHost {
         onScheduler { [self] in
             apply(accepted, viewModel: vmIndex, input: inputIndex) { result in
                 switch result {
-                case let .success(version): completion(.success((accepted, version)))
+                case let .success(version): completion(.success((accepted.value, version)))
                 case let .failure(fault):
                     completion(.failure(HostFailure(.storage, "\(viewModel).\(inputName) was not saved: \(fault)")))
                 }
@@ -65,7 +66,7 @@ extension ViewModelHost {
     /// state, for a client's set as for any other change; the set only says that the change
     /// it caused is a `set` event, placed before the events of its effects (so watchers read
     /// cause, then effects).
-    private func apply(_ value: SurfaceValue, viewModel: Int, input: Int,
+    private func apply(_ accepted: AcceptedValue, viewModel: Int, input: Int,
                        reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
         let surface = surfaces[viewModel]
         // The set is the cause of the changes it triggers synchronously: its event goes
@@ -74,12 +75,12 @@ extension ViewModelHost {
         let causePosition = state.pendingEvents.count
         let causeTime = ISO8601Timestamp.now()
         let key = HostState.ChangeKey(viewModel: viewModel, part: .input, index: input)
-        surface.inputs[input].set(validated: value)
+        surface.inputs[input].set(accepted: accepted)
         // The observation recorded the input's change as a `change` event; the set replaces it
         // (a set to the value the input already had changed nothing, and is still logged).
         if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }
         metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: causeTime, kind: .set(value: surface.inputs[input].disclosed(value))),
+        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: causeTime, kind: .set(value: surface.inputs[input].disclosed(accepted.value))),
                at: causePosition)
         state.pendingReplies.append(reply)
         markDirty()
