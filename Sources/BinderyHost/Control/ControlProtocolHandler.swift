@@ -101,12 +101,13 @@ public final class ControlProtocolHandler: Sendable {
             case (nil, nil): throw HostFailure(.badRequest, "set needs field 'value' (or 'text')")
             case (_?, _?): throw HostFailure(.badRequest, "set takes 'value' or 'text', not both")
             }
-            host.set(viewModel: vm, input: name, requested) { result in
+            host.set(viewModel: vm, input: name, requested) { (result: Result<ViewModelHost.SetResult, HostFailure>) in
                 switch result {
-                case let .success((stored, version)):
+                case let .success(set):
                     session.reply(ControlReply.success(id: id) { writer in
-                        writer.key("value"); writer.value(stored)
-                        writer.key("version"); writer.int(version)
+                        // The bytes the state encoded for this version: the value is not encoded again.
+                        writer.key("value"); writer.raw(set.json)
+                        writer.key("version"); writer.int(set.version)
                     })
                 case let .failure(failure):
                     session.reply(ControlReply.failure(id: id, failure))
