@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// One entry of the event log or of a `watch` stream (docs/PROTOCOL.md, "Events"), before it
 /// is given the version of the change batch it belongs to.

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 import Dispatch
 import Synchronization
 
