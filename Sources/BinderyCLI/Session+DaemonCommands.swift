@@ -30,9 +30,14 @@ extension Session {
         return report(reply) { renderer.show(surface, state: $0["state"] ?? .null) }
     }
 
+    /// `get`: one request, the daemon checks the names; only a refused name asks for the
+    /// surface, so the error is worded as for every other command (did-you-mean among its names).
     func get(_ connection: DaemonConnection, vm: String, name: String) throws(ConnectionError) -> CommandOutcome {
-        if case let .failure(refusal) = try names.check(name, kind: .member, in: vm) { return report(refusal) }
         let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))])
+        if !reply.ok, reply.errorCode == .unknownInput,
+           case let .failure(refusal) = try names.check(name, kind: .member, in: vm) {
+            return report(refusal)
+        }
         return report(reply, render: renderer.got)
     }
 
