@@ -1,6 +1,6 @@
 import Bindery
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 
 /// What the host shows of one command: whether it can run, whether it runs, and how its
 /// runs started through the host ended.
