@@ -17,6 +17,23 @@ import Testing
         #expect(relay.ops == ["set", "get", "run", "get"])
     }
 
+    @Test func showIsOneRequestInBothForms() throws {
+        let daemon = try TestDaemon.startOwn()
+        defer { daemon.stop() }
+        let relay = try ControlRelay(path: daemon.socketPath + ".relay", daemonSocket: daemon.socketPath)
+        defer { relay.stop() }
+        let table = try Binderyctl.run(["--socket", relay.path, "-c", "show api"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("int (between 0 and 60000)"), "the surface's types head the table: \(table.stdout)")
+        let json = try Binderyctl.run(["--socket", relay.path, "--json", "-c", "show api"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains(#""state":{"inputs":"#) && json.stdout.contains(#""surface":{"#), "\(json.stdout)")
+        #expect(relay.ops == ["get", "get"])
+        let unknown = try Binderyctl.run(["--socket", relay.path, "-c", "show nope"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("unknown view model 'nope'"), "\(unknown.stderr)")
+    }
+
     @Test func aRefusedNameIsStillWordedWithItsDidYouMean() throws {
         let daemon = try TestDaemon.startOwn()
         defer { daemon.stop() }

@@ -76,6 +76,10 @@ public final class ControlProtocolHandler: Sendable {
         case "get":
             let vm = try request.string("vm")
             let name = try request.optionalString("name")
+            // `surface: true` adds describe's answer, so a client that shows the state with
+            // its types (binderyctl's `show`) needs one request, not two.
+            let withSurface = try request.bool("surface", default: false)
+            let surface = withSurface ? describeJSON[vm] : nil
             host.read(viewModel: vm, name: name) { result in
                 switch result {
                 case let .success(reading):
@@ -85,6 +89,9 @@ public final class ControlProtocolHandler: Sendable {
                             writer.key("value"); writer.raw(reading.json)
                         } else {
                             writer.key("state"); writer.raw(reading.json)
+                        }
+                        if let surface {
+                            writer.key("surface"); writer.raw(surface)
                         }
                     })
                 case let .failure(failure):
