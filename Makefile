@@ -43,7 +43,7 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps build release test tsan systemd-test bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
+.PHONY: deps build release test tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -106,6 +106,15 @@ tsan: deps
 # nchan (scripts/systemd-test.sh).
 systemd-test: deps deb
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
+
+# docs/dashboard.png and docs/dashboard-events.png, taken of this build's binderyd (a fresh
+# state directory, a temporary port and socket) driven through binderyctl to a representative
+# moment, in headless Chromium (Tests/web/dashboard_test.py --screenshots-only). Never edited by hand.
+screenshots: deps
+	$(SWIFT) build --product binderyd
+	$(SWIFT) build --product binderyctl
+	python3 Tests/web/dashboard_test.py --screenshots-only \
+	  --screenshot docs/dashboard.png --events-screenshot docs/dashboard-events.png
 
 bench: deps
 	$(SWIFT) build -c release --product bindery-bench

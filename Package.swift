@@ -98,6 +98,8 @@ let package = Package(
         .testTarget(name: "ReactiveSwiftModuleTests", dependencies: ["ReactiveSwift"]),
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
+        // The documents' links and named paths exist (README.md, BENCHMARKS.md, docs/).
+        .testTarget(name: "DocumentationTests"),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyPersistence", "BinderySystemd",

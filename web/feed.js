@@ -29,6 +29,8 @@
 //   daemon not publishing, one lost with Redis) costs at most that long. A stream that breaks
 //   is a failed request, as a failed long-poll is.
 
+import { fetchJSON, readAnswer } from "./fetch-json.js";
+
 const LONG_POLL_SECONDS = 25;
 // A daemon that answers at once (no long-poll support) is still polled at most once a second.
 const MIN_IDLE_POLL_MS = 1000;
@@ -43,24 +45,10 @@ const QUIET_STREAM_MS = 20000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function fetchJSON(path, timeoutMs) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  try {
-    const response = await fetch(path, { cache: "no-store", signal: controller.signal });
-    if (response.status === 304) return { notModified: true };
-    if (response.status === 408) return { notModified: true, askDaemon: true };
-    if (!response.ok) throw new Error(`${path.split("?")[0]} answered HTTP ${response.status}`);
-    return { body: await response.json() };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Long-polls through web/long-poll-worker.js (why: see there), answering as fetchJSON does. */
 class LongPoller {
   constructor() {
-    this.worker = new Worker("long-poll-worker.js");
+    this.worker = new Worker("long-poll-worker.js", { type: "module" });
     this.pending = new Map();
     this.streams = new Map();
     this.nextId = 1;
@@ -107,10 +95,7 @@ class LongPoller {
       this.worker.postMessage({ id, path, timeoutMs });
     });
     if (answer.error) throw new Error(answer.error);
-    if (answer.status === 304) return { notModified: true };
-    if (answer.status === 408) return { notModified: true, askDaemon: true };
-    if (answer.body === null) throw new Error(`${path.split("?")[0]} answered HTTP ${answer.status}`);
-    return { body: JSON.parse(answer.body) };
+    return readAnswer(path, answer);
   }
 }
 

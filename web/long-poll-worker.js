@@ -2,13 +2,16 @@
 // nginx with nchan, the push stream (an EventSource). Why a worker: headless Chromium's
 // --virtual-time-budget waits while the page itself has a request open, so a one-shot capture
 // (--dump-dom, --screenshot) of a page that long-polls would wait for every poll; a worker's
-// requests do not hold the page's virtual time.
+// requests do not hold the page's virtual time. The request is fetch-json.js's, as the page's
+// own.
 //
 // {id, path, timeoutMs}: one GET, answered {id, status, body} or {id, error}.
 // {id, stream: path}: opens an EventSource, reported as {id, stream: "open"}, {id, stream:
 // "message", data}, {id, stream: "ping"} (nchan's keep-alive event) and {id, stream: "error",
 // opened} — after which the stream is closed: the page decides how to go on, never the
 // browser's own reconnection. {id, close: true}: closes that stream.
+import { fetchAnswer } from "./fetch-json.js";
+
 const streams = new Map();
 
 self.onmessage = ({ data }) => {
@@ -18,16 +21,10 @@ self.onmessage = ({ data }) => {
 };
 
 async function poll({ id, path, timeoutMs }) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(path, { cache: "no-store", signal: controller.signal });
-    const body = response.ok ? await response.text() : null;
-    self.postMessage({ id, status: response.status, body });
+    self.postMessage({ id, ...(await fetchAnswer(path, timeoutMs)) });
   } catch (error) {
-    self.postMessage({ id, error: error && error.name === "AbortError" ? "request timed out" : String((error && error.message) || error) });
-  } finally {
-    clearTimeout(timer);
+    self.postMessage({ id, error: error.message });
   }
 }
 

@@ -28,4 +28,18 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == #"x{"z":[1,0.5,null,false],"a":"\u003c\u0026\u003e","o":{}}"#)
         #expect(try JSONParser.parse(Array(bytes.dropFirst())) == value)
     }
+
+    /// One writer for structure and parsed values: a value written inside an object, with keys
+    /// and commas placed by the writer, reads back as the same value.
+    @Test func theWriterPlacesCommasAndWritesParsedValuesInside() throws {
+        let inner = JSONValue.array([.int(1), .object([("k", .string("v<"))]), .double(2.5)])
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("a"); writer.value(inner)
+        writer.key("b"); writer.double(.infinity)
+        writer.key("c"); writer.raw(Array("[true]".utf8))
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":[1,{"k":"v\u003c"},2.5],"b":null,"c":[true]}"#)
+        #expect(try JSONParser.parse(writer.bytes) == .object([("a", inner), ("b", .null), ("c", .array([.bool(true)]))]))
+    }
 }

@@ -118,7 +118,7 @@ def passive_checks(session, quick=False):
             if module_headers.get("Content-Security-Policy") != "default-src 'self'; frame-ancestors 'none'":
                 raise TestFailure(f"{name} lacks the CSP: {module_headers.get('Content-Security-Policy')}")
             queue += re.findall(r'from "\./([\w-]+\.js)"', source)
-            queue += re.findall(r'new Worker\("([\w-]+\.js)"\)', source)  # the feed's long-poll worker
+            queue += re.findall(r'new Worker\("([\w-]+\.js)"', source)  # the feed's long-poll worker
         loaded = s.evaluate("performance.getEntriesByType('resource').filter(e => e.name.endsWith('.js'))"
                             ".map(e => e.name.split('/').pop())")
         if sorted(set(loaded)) != sorted(seen):

@@ -1,6 +1,8 @@
 import Bindery
 import BinderyHTTP
+import BinderyJSON
 import Synchronization
+
 /// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
 /// nothing changed, a reset — naming the feed id — for a cursor it cannot answer or of
 /// another feed, `feed=F`), `/api/state` (ETag, 304,

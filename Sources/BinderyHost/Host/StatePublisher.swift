@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 import Dispatch
 import Synchronization
 
@@ -44,13 +45,13 @@ final class StatePublisher: Sendable {
         let json: [UInt8]
     }
 
-    /// Each view model's `"name":` bytes, in hosting order.
     /// A secret input, by its view model's and its own index (hosting and surface order).
     struct SecretInput: Hashable, Sendable {
         let viewModel: Int
         let input: Int
     }
 
+    /// Each view model's `"name":` bytes, in hosting order.
     private let keys: [[UInt8]]
     private let published: Lock<Published>
     private let timers = DispatchQueue(label: "bindery.host.timers")

@@ -1,3 +1,4 @@
+import BinderyJSON
 /// The body of a change-feed answer (`/api/changes`, docs/HTTP.md): what the routes send a
 /// poll and what ``ChangeFeedPublisher`` posts to nchan for the same cursor — one encoding,
 /// so a dashboard gets the same bytes either way.
