@@ -44,13 +44,17 @@ public struct HostEvent: Sendable {
     public let at: Double
     /// What happened.
     public let kind: Kind
+    /// What started the run a `start`, `finish` or `fail` is about (nil for other kinds).
+    public let startedBy: RunStarter?
 
-    /// An event about `viewModel`.`name` that happened `at`.
-    public init(viewModel: String, name: String, at: Double, kind: Kind) {
+    /// An event about `viewModel`.`name` that happened `at`; for a run's events, `startedBy`
+    /// says what started the run.
+    public init(viewModel: String, name: String, at: Double, kind: Kind, startedBy: RunStarter? = nil) {
         self.viewModel = viewModel
         self.name = name
         self.at = at
         self.kind = kind
+        self.startedBy = startedBy
     }
 
     /// Whether it goes into the event log (everything but `change`).
@@ -74,15 +78,18 @@ public struct HostEvent: Sendable {
             if let argument {
                 writer.key("arg"); writer.value(argument)
             }
+            startedBy?.write(to: &writer)
         case let .finish(durationMs, value):
             writeHeader("finish", &writer)
             writer.key("durationMs"); writer.double(Self.rounded(durationMs))
             writer.key("value"); writer.value(value)
+            startedBy?.write(to: &writer)
         case let .fail(durationMs, failure):
             writeHeader("fail", &writer)
             writer.key("durationMs"); writer.double(Self.rounded(durationMs))
             writer.key("error"); writer.string(failure.message)
             writer.key("code"); writer.string(failure.code.rawValue)
+            startedBy?.write(to: &writer)
         case let .restart(stoppedAt, reason):
             writer.key("kind"); writer.string("restart")
             writer.key("vm"); writer.null()
