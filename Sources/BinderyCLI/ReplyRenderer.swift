@@ -88,9 +88,10 @@ public struct ReplyRenderer: Sendable {
         if !surface.inputs.isEmpty {
             var table = TextTable(header: ["INPUT", "TYPE", "VALUE"])
             for input in surface.inputs {
-                var type = input.type?.rawValue ?? "?"
+                var type = input.typeName ?? input.type?.rawValue ?? "?"
                 if let c = input.constraint { type += " (\(c))" }
-                if input.isOptional { type += " or null" }
+                // A spelled optional (`Date?`) says "or null" itself.
+                if input.isOptional, input.typeName == nil { type += " or null" }
                 table.append([input.name, type, inputs?[input.name].map(inline) ?? "—"])
             }
             lines += table.lines(indent: 2, style: style, layout: layout)

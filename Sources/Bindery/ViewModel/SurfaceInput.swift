@@ -17,6 +17,10 @@ public struct SurfaceInput: Sendable {
     public let isOptional: Bool
     /// What values it accepts beyond its type.
     public let constraint: InputConstraint
+    /// Its type as the view model's Swift code spells it, where ``type`` alone would hide it:
+    /// `Date?`, `URL`, `SortOrder: relevance | newest | title`, `Plan` for a `json` input; nil
+    /// for a plain string, int, double or bool (``type`` says it all).
+    public let typeName: String?
     /// Whether its value is a secret, shown only to its owner (``secret()``).
     public private(set) var isSecret = false
     /// Its current value, then every change.
@@ -35,9 +39,10 @@ public struct SurfaceInput: Sendable {
     private init<Value>(_ name: String, _ type: ValueType, optional: Bool = false, _ constraint: InputConstraint,
                         _ property: MutableProperty<Value>,
                         from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue,
-                        expectation: String? = nil) {
+                        expectation: String? = nil, typeName: String? = nil) {
         self.name = name
         self.type = type
+        self.typeName = typeName
         self.isOptional = optional
         self.constraint = constraint
         self.expectation = expectation
@@ -53,7 +58,15 @@ public struct SurfaceInput: Sendable {
     public static func scalar<Value: SurfaceScalar>(_ name: String, _ property: MutableProperty<Value>,
                                                     _ constraint: InputConstraint? = nil) -> SurfaceInput {
         SurfaceInput(name, Value.valueType, constraint ?? Value.defaultConstraint, property,
-                     from: Value.init(surfaceValue:), to: \.surfaceValue, expectation: Value.expectation)
+                     from: Value.init(surfaceValue:), to: \.surfaceValue, expectation: Value.expectation,
+                     typeName: spelled(Value.self))
+    }
+
+    /// A scalar type's Swift name when the wire type hides it (a `Date`, a `URL`, a `UUID`,
+    /// your own type, all sent as strings); nil for `String`, `Int`, `Double`, `Bool`, `Float`.
+    static func spelled<Value: SurfaceScalar>(_ type: Value.Type) -> String? {
+        guard Value.valueType == .string, Value.self != String.self else { return nil }
+        return "\(Value.self)"
     }
 
     /// An input of an optional ``SurfaceScalar``: a value as ``scalar(_:_:_:)`` takes it, or
@@ -62,7 +75,8 @@ public struct SurfaceInput: Sendable {
                                                         _ constraint: InputConstraint? = nil) -> SurfaceInput {
         SurfaceInput(name, Wrapped.valueType, optional: true, constraint ?? Wrapped.defaultConstraint, property,
                      from: { value -> Wrapped?? in value == .null ? .some(nil) : Wrapped(surfaceValue: value).map { .some($0) } },
-                     to: \.surfaceValue, expectation: Wrapped.expectation)
+                     to: \.surfaceValue, expectation: Wrapped.expectation,
+                     typeName: spelled(Wrapped.self).map { $0 + "?" })
     }
 
     /// An input of an enum with raw values (a `String` or an `Int`, say), typed as its raw
@@ -87,7 +101,8 @@ public struct SurfaceInput: Sendable {
         let expectation = cases.map { "one of " + $0.joined(separator: ", ") } ?? "a raw value of \(Value.self)"
         return SurfaceInput(name, raw.valueType, constraint ?? .none, property,
                             from: { value in raw.init(surfaceValue: value).flatMap { ($0 as? Value.RawValue).flatMap(Value.init(rawValue:)) } },
-                            to: shown, expectation: expectation)
+                            to: shown, expectation: expectation,
+                            typeName: "\(Value.self)" + (cases.map { ": " + $0.joined(separator: " | ") } ?? ""))
     }
 
     /// A string input.
@@ -131,7 +146,8 @@ public struct SurfaceInput: Sendable {
     /// way; a value that does not decode to a `Value` is refused.
     public static func codable<Value: Codable & Sendable>(_ name: String, _ property: MutableProperty<Value>) -> SurfaceInput {
         SurfaceInput(name, .json, .none, property, from: { SurfaceValueDecoder.decode(Value.self, from: $0) },
-                     to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)")
+                     to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)",
+                     typeName: "\(Value.self)")
     }
 
     /// A boolean input.

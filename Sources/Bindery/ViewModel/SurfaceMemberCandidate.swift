@@ -51,11 +51,19 @@ extension Property: SurfaceMemberCandidate {
 extension MutableListProperty: SurfaceMemberCandidate {
     var memberDescription: String { "a MutableListProperty<\(Element.self)>" }
     var unsupportedTypeName: String { "\(Element.self)" }
+    /// Rows of an `Encodable` type are shown by their Codable form, one record each.
+    func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember? {
+        Element.self is any Encodable.Type ? .output(SurfaceOutput(name, encodingRows: self, derivesFrom: derivesFrom)) : nil
+    }
 }
 
 extension ListProperty: SurfaceMemberCandidate {
     var memberDescription: String { "a ListProperty<\(Element.self)>" }
     var unsupportedTypeName: String { "\(Element.self)" }
+    /// Rows of an `Encodable` type are shown by their Codable form, one record each.
+    func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember? {
+        Element.self is any Encodable.Type ? .output(SurfaceOutput(name, encodingRows: self, derivesFrom: derivesFrom)) : nil
+    }
 }
 
 extension Action: SurfaceMemberCandidate {
