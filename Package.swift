@@ -66,6 +66,11 @@ let package = Package(
         // Test-only: a DaemonMain program serving a view model of dates, optionals, arrays,
         // dictionaries and an enum, for the end-to-end test of those inputs.
         .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"], path: "Sources/BinderyTypesDaemon"),
+        // Examples/Search's view model (a debounced search that runs itself), built from the
+        // example's own sources, and the test-only DaemonMain program hosting it for the
+        // end-to-end test of runs a view model starts and of restarts that run nothing.
+        .target(name: "BinderySearchExample", dependencies: ["Bindery"], path: "Examples/Search/Sources/SearchKit"),
+        .executableTarget(name: "bindery-search-daemon", dependencies: ["BinderySearchExample", "BinderyHost"], path: "Tests/BinderySearchDaemon"),
 
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
@@ -74,7 +79,7 @@ let package = Package(
         .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "BinderyTestSupport", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon", "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

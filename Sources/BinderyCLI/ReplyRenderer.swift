@@ -184,6 +184,7 @@ public struct ReplyRenderer: Sendable {
         case "restart": detail = event["message"]?.stringValue ?? "restarted"
         default: detail = target
         }
+        if let starter = Self.startedBy(event) { detail += " " + style.dim("(\(starter))") }
         let label: String
         if kind == "fail", ErrorCode(json: event["code"]) == .interrupted {
             label = style.yellow("interrupted")  // cancelled or interrupted: not a failure of the command
@@ -192,6 +193,14 @@ public struct ReplyRenderer: Sendable {
         }
         let line = style.dim("\(version) \(at)") + " " + label + " " + detail
         return layout.width.map { DisplayWidth.truncate(line, to: $0) } ?? line
+    }
+
+    /// What started the run a `start`, `finish` or `fail` is about, in words, unless it was
+    /// a client: "by binding, from set search.query", "by command search.refresh".
+    static func startedBy(_ event: JSONValue) -> String? {
+        guard let by = event["by"]?.stringValue, by != "client" else { return nil }
+        guard let via = event["via"]?.stringValue else { return "by " + by }
+        return "by " + by + (by == "binding" ? ", from " : " ") + via
     }
 
     /// "2026-11-29T21:40:00.120Z" → "21:40:00.120"; other text unchanged.
