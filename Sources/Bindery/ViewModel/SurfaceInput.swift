@@ -102,7 +102,14 @@ public struct SurfaceInput: Sendable {
         return SurfaceInput(name, raw.valueType, constraint ?? .none, property,
                             from: { value in raw.init(surfaceValue: value).flatMap { ($0 as? Value.RawValue).flatMap(Value.init(rawValue:)) } },
                             to: shown, expectation: expectation,
-                            typeName: "\(Value.self)" + (cases.map { ": " + $0.joined(separator: " | ") } ?? ""))
+                            typeName: "\(Value.self)" + (cases.map { ": " + $0.map(Self.unquoted).joined(separator: " | ") } ?? ""))
+    }
+
+    /// A case's raw value as the code spells it: a string without its JSON quotes.
+    static func unquoted(_ shown: String) -> String {
+        guard shown.count >= 2, shown.first == "\"", shown.last == "\"",
+              case let .string(text)? = try? SurfaceValue(json: JSONParser.parse(shown)) else { return shown }
+        return text
     }
 
     /// A string input.
