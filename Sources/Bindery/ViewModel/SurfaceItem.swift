@@ -52,7 +52,7 @@ extension Array: SurfaceItemList where Element: SurfaceItem {
 extension SurfaceItem where Self: Encodable {
     /// A `Codable` row needs no `surfaceValue` of its own: it shows its Codable form, a record
     /// of its fields (dates as ISO 8601, raw-value enums as their raw value).
-    public var surfaceValue: SurfaceValue { SurfaceValueEncoder.encode(self) }
+    public var surfaceValue: SurfaceValue { SurfaceValueEncoder.encodeCodableForm(self) }
 }
 
 extension SurfaceItem where Self: Decodable {
