@@ -12,7 +12,8 @@
 #      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
 #      replayed against it, and its dashboard (compiled in) describing its list's columns, its
 #      binding graph (an input enabling a command) drawn with no edge behind a node;
-#   6. the dashboard's first paint: the state inline, and one-shot Chromium reads.
+#   6. the dashboard's first paint: the state inline, and one-shot Chromium reads;
+#   7. Examples/Search (built by `make test` into .build/examples/search): its tests, searchd --help.
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -102,6 +103,16 @@ guide_example() {
     return $ok
 }
 
+search_example() {
+    # Examples/Search, built by `make test` into .build/examples/search: its own tests (the
+    # debounce, the failing backend, paging on a TestScheduler) and its daemon's --help. Its
+    # runs and restarts in the real daemon are SelfDrivenRunsTests (swift test).
+    local example=.build/examples/search
+    swift test --package-path Examples/Search --scratch-path "$example" --skip-build >"$example/test.log" 2>&1 \
+        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/test.log" | head -10; return 1; }
+    "$example/debug/searchd" --help | head -1 | grep -q "^usage: searchd " || { echo "      searchd --help does not name searchd"; return 1; }
+}
+
 first_paint() {
     # Its own daemons (15 listed products): the state in the first paint and one-shot reads.
     python3 Tests/web/first_paint.py --rows 15 --runs 1 | sed 's/^/      /'
@@ -115,5 +126,6 @@ check "dashboard's first paint shows the state; chromium --dump-dom and --virtua
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
 check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a set reaches long-polls and the dashboard, caught up after nginx restarts" behind_nchan
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
+check "Examples/Search (a view model that drives itself): its tests and searchd --help" search_example
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]
