@@ -50,6 +50,16 @@ private final class SearchViewModel: ViewModel {
         #expect(inputs.map(\.typeName) == [nil, "SortOrder: relevance | newest | title", "Date?"])
     }
 
+    @Test func collectionsAndOptionalsAreSpelledAsSwiftWritesThem() throws {
+        final class Shapes: ViewModel {
+            let tags = MutableProperty<[String]>([])
+            let counts = MutableProperty<[String: [Int]]>([:])
+            let site = MutableProperty<URL?>(nil)
+            var surface: Surface { Surface(self) }
+        }
+        #expect(Shapes().surface.inputs.map(\.typeName) == ["[String]", "[String: [Int]]", "URL?"])
+    }
+
     @Test func codableRowsAreListRowsWithTheirFieldsAsColumns() throws {
         let model = SearchViewModel()
         let surface = model.surface

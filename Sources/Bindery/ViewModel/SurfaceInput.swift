@@ -66,7 +66,7 @@ public struct SurfaceInput: Sendable {
     /// your own type, all sent as strings); nil for `String`, `Int`, `Double`, `Bool`, `Float`.
     static func spelled<Value: SurfaceScalar>(_ type: Value.Type) -> String? {
         guard Value.valueType == .string, Value.self != String.self else { return nil }
-        return "\(Value.self)"
+        return SwiftSpelling.of(Value.self)
     }
 
     /// An input of an optional ``SurfaceScalar``: a value as ``scalar(_:_:_:)`` takes it, or
@@ -102,7 +102,7 @@ public struct SurfaceInput: Sendable {
         return SurfaceInput(name, raw.valueType, constraint ?? .none, property,
                             from: { value in raw.init(surfaceValue: value).flatMap { ($0 as? Value.RawValue).flatMap(Value.init(rawValue:)) } },
                             to: shown, expectation: expectation,
-                            typeName: "\(Value.self)" + (cases.map { ": " + $0.map(Self.unquoted).joined(separator: " | ") } ?? ""))
+                            typeName: SwiftSpelling.of(Value.self) + (cases.map { ": " + $0.map(Self.unquoted).joined(separator: " | ") } ?? ""))
     }
 
     /// A case's raw value as the code spells it: a string without its JSON quotes.
@@ -154,7 +154,7 @@ public struct SurfaceInput: Sendable {
     public static func codable<Value: Codable & Sendable>(_ name: String, _ property: MutableProperty<Value>) -> SurfaceInput {
         SurfaceInput(name, .json, .none, property, from: { SurfaceValueDecoder.decode(Value.self, from: $0) },
                      to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)",
-                     typeName: "\(Value.self)")
+                     typeName: SwiftSpelling.of(Value.self))
     }
 
     /// A boolean input.
