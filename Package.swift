@@ -92,6 +92,12 @@ let package = Package(
                           path: "Tests/Programs/bindery-activation-probe"),
         .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"],
                           path: "Tests/Programs/bindery-types-daemon"),
+        // Examples/Search's view model (a debounced search that runs itself), built from the
+        // example's own sources, and the test-only DaemonMain program hosting it for the
+        // end-to-end test of runs a view model starts and of restarts that run nothing.
+        .target(name: "BinderySearchExample", dependencies: ["Bindery"], path: "Examples/Search/Sources/SearchKit"),
+        .executableTarget(name: "bindery-search-daemon", dependencies: ["BinderySearchExample", "BinderyHost"],
+                          path: "Tests/Programs/bindery-search-daemon"),
         // The layers README.md draws, checked against the package itself.
         .testTarget(name: "BinderyArchitectureTests"),
         // `import ReactiveSwift` and module-qualified names, as ReactiveSwift's users write them.
@@ -104,7 +110,7 @@ let package = Package(
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyModels", "BinderyProtocol", "BinderySQLite",
-                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon",
+                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon",
                                                            "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]

@@ -55,10 +55,11 @@ class Card {
         const spec = this.shape.inputs.find((entry) => entry.name === name) || {};
         const value = h("dd", { class: "value" });
         list.append(h("div", { class: "pair", "data-input": name },
-          h("dt", {}, name, spec.type ? h("span", { class: "type" }, spec.type + (spec.optional ? " or null" : "")) : null), value));
+          h("dt", {}, name, spec.type ? h("span", { class: "type" }, spec.typeName || (spec.type + (spec.optional ? " or null" : ""))) : null), value));
         this.inputs.set(name, value);
       }
-      this.root.append(h("h4", {}, "Inputs"), list);
+      // The settable rule, where a newcomer looks: inputs are what `set` changes.
+      this.root.append(h("h4", {}, "Inputs ", h("span", { class: "rule" }, "settable: binderyctl set " + vm + ".NAME VALUE")), list);
     }
 
     const outputNames = orderedNames(this.shape.outputs, vmState.outputs);
@@ -71,7 +72,7 @@ class Card {
         list.append(pair);
         this.outputs.set(name, { pair, value, list: null, fields: spec.items || [] });
       }
-      this.root.append(h("h4", {}, "Outputs"), list);
+      this.root.append(h("h4", {}, "Outputs ", h("span", { class: "rule" }, "read-only: derived, or the view model's own state")), list);
     }
 
     const commandNames = orderedNames(this.shape.commands, vmState.commands);

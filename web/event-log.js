@@ -34,6 +34,11 @@ function describe(event) {
   const outcome = outcomeOf(event);
   if (outcome) parts.push(h("span", { class: "outcome", "data-outcome": outcome }, outcome));
   if (event.error) parts.push(h("span", { class: "event-error" }, String(event.error)));
+  // What started a run the view model started itself (a client's run says nothing).
+  if (event.by && event.by !== "client") {
+    const via = event.via ? (event.by === "binding" ? `, from ${event.via}` : ` ${event.via}`) : "";
+    parts.push(h("span", { class: "started-by", "data-by": event.by }, `by ${event.by}${via}`));
+  }
   // A restart: "stopped at v N (clean stop | crash recovery), started at v N+1".
   if (event.kind === "restart" && event.message) parts.push(h("span", { class: "event-value" }, String(event.message)));
   return parts;

@@ -33,6 +33,8 @@ function listCell(key, value) {
   const cell = h("td", { role: "cell", "data-field": key });
   const text = cellText(key, value);
   if (typeof value === "boolean") cell.dataset.kind = "boolean";
+  // A date (as the daemon writes it) wraps only at its "T", never mid-number.
+  if (typeof value === "string" && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) cell.dataset.kind = "date";
   if (key === "color" && typeof value === "string") cell.append(swatch(value), text);
   else if (typeof value === "string" && /^https?:\/\//.test(value)) cell.append(h("code", { class: "url" }, text));
   else cell.append(text);

@@ -104,6 +104,7 @@ extension ViewModelHost {
             }
             var command = state.values[vm].commands[index]
             command.runs = saved["runs"]?.intValue ?? 0
+            command.refused = saved["refused"]?.intValue ?? 0
             command.lastValue = saved["lastValue"].map(SurfaceValue.init(json:)) ?? .null
             if let error = saved["lastError"], let message = error["message"]?.stringValue {
                 command.lastError = CommandState.LastError(message: message, at: error["at"]?.doubleValue ?? 0,
