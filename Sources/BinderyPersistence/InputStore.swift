@@ -62,6 +62,16 @@ public final class InputStore: Sendable {
             INSERT OR IGNORE INTO meta (key, value) SELECT 'version', value FROM meta WHERE key = 'version_ceiling';
             DELETE FROM meta WHERE key = 'version_ceiling';
             """),
+        // The state at each recent version: checkpoints (whole documents) and each version's
+        // change-feed entries (docs/HTTP.md, /api/history).
+        .script(version: 4, summary: "version history", """
+            CREATE TABLE history (
+                version    INTEGER NOT NULL,
+                checkpoint INTEGER NOT NULL,
+                json       TEXT NOT NULL,
+                PRIMARY KEY (version, checkpoint)
+            );
+            """),
     ])
 
     /// The open connection and the identity of the files it opened (nil: the file was found
@@ -149,7 +159,7 @@ public final class InputStore: Sendable {
             }
         }
         guard !batch.inputs.isEmpty || !batch.members.isEmpty || !batch.listEdits.isEmpty || !batch.events.isEmpty
-            || batch.version > 0 else { return }
+            || !batch.history.isEmpty || batch.version > 0 else { return }
         do {
             try database.transaction { (connection) throws(SQLiteError) in
                 for input in batch.inputs {
@@ -177,6 +187,17 @@ public final class InputStore: Sendable {
                 }
                 if !batch.events.isEmpty, keepingEvents > 0 {
                     try connection.execute("DELETE FROM events WHERE seq <= (SELECT max(seq) FROM events) - ?", [Int64(keepingEvents)])
+                }
+                for row in batch.history {
+                    try connection.execute("INSERT OR REPLACE INTO history (version, checkpoint, json) VALUES (?, ?, ?)",
+                                           [Int64(clamping: row.version), Int64(row.checkpoint ? 1 : 0), String(decoding: row.json, as: UTF8.self)])
+                }
+                // Older versions go once a newer checkpoint is far enough back (the history's rule).
+                if batch.history.contains(where: \.checkpoint), batch.historyDepth > 0 {
+                    try connection.execute("""
+                        DELETE FROM history WHERE version < (SELECT max(version) FROM history WHERE checkpoint = 1
+                            AND version <= (SELECT max(version) FROM history) - ?)
+                        """, [Int64(clamping: batch.historyDepth)])
                 }
                 if batch.version > 0 {
                     try connection.execute(
@@ -290,6 +311,26 @@ public final class InputStore: Sendable {
                                                name: try row.value("name"), json: try row.value("json")))
             }
             return members
+        } catch {
+            throw StoreError.database(error)
+        }
+    }
+
+    /// The saved history (oldest first, a version's entries before its checkpoint): from the
+    /// newest checkpoint at least `depth` versions back, or from the oldest row.
+    public func loadHistory(depth: UInt64) throws(StoreError) -> [(version: UInt64, checkpoint: Bool, json: [UInt8])] {
+        let database = try openDatabase()
+        do {
+            var rows: [(version: UInt64, checkpoint: Bool, json: [UInt8])] = []
+            for row in try database.query("""
+                SELECT version, checkpoint, json FROM history WHERE version >= coalesce((SELECT max(version) FROM history
+                    WHERE checkpoint = 1 AND version <= (SELECT max(version) FROM history) - ?), 0)
+                ORDER BY version, checkpoint
+                """, [Int64(clamping: depth)]) {
+                rows.append((UInt64(max(0, try row.value("version", as: Int64.self))), try row.value("checkpoint", as: Int64.self) != 0,
+                             Array(try row.value("json", as: String.self).utf8)))
+            }
+            return rows
         } catch {
             throw StoreError.database(error)
         }
