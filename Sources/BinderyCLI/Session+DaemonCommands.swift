@@ -11,12 +11,13 @@ extension Session {
         return report(reply) { _ in renderer.viewModelList(surfaces ?? []) }
     }
 
-    func show(_ connection: DaemonConnection, vm: String) throws(ConnectionError) -> CommandOutcome {
+    func show(_ connection: DaemonConnection, vm: String, at version: UInt64? = nil) throws(ConnectionError) -> CommandOutcome {
+        let at: [(String, JSONValue)] = version.map { [("at", .number(String($0)))] } ?? []
         if options.json {
             // One reply for one command: the `get` reply with the `describe` reply's surface.
             let describe = try connection.request(op: "describe", [("vm", .string(vm))])
             guard describe.ok, let surface = describe.value["surface"] else { return report(describe) { _ in [] } }
-            let state = try connection.request(op: "get", [("vm", .string(vm))])
+            let state = try connection.request(op: "get", [("vm", .string(vm))] + at)
             guard state.ok, let members = state.value.objectValue else { return report(state) { _ in [] } }
             let combined = JSONValue.object(members + [("surface", surface)])
             return report(DaemonReply(raw: combined.serialized, value: combined)) { _ in [] }
@@ -26,14 +27,31 @@ extension Session {
         case let .success(found): surface = found
         case let .failure(refusal): return report(refusal)
         }
-        let reply = try connection.request(op: "get", [("vm", .string(vm))])
-        return report(reply) { renderer.show(surface, state: $0["state"] ?? .null) }
+        let reply = try connection.request(op: "get", [("vm", .string(vm))] + at)
+        return report(reply) { value in
+            (version.map { ["\(vm) at version \($0):"] } ?? []) + renderer.show(surface, state: value["state"] ?? .null)
+        }
     }
 
-    func get(_ connection: DaemonConnection, vm: String, name: String) throws(ConnectionError) -> CommandOutcome {
+    func get(_ connection: DaemonConnection, vm: String, name: String, at version: UInt64? = nil) throws(ConnectionError) -> CommandOutcome {
         if case let .failure(refusal) = try names.check(name, kind: .member, in: vm) { return report(refusal) }
-        let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))])
+        let at: [(String, JSONValue)] = version.map { [("at", .number(String($0)))] } ?? []
+        let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))] + at)
         return report(reply, render: renderer.got)
+    }
+
+    /// `restore @V`: the daemon sets every input that differs from version V in one change.
+    func restore(_ connection: DaemonConnection, version: UInt64) throws(ConnectionError) -> CommandOutcome {
+        let reply = try connection.request(op: "restore", [("version", .number(String(version)))])
+        return report(reply) { value in
+            let set = (value["set"]?.arrayValue ?? []).compactMap(\.stringValue)
+            let skipped = (value["skipped"]?.arrayValue ?? []).compactMap(\.stringValue)
+            let now = value["version"].map(renderer.inline) ?? "?"
+            var lines = [set.isEmpty ? "the inputs already are as at version \(version) (still version \(now))"
+                                     : "restored \(set.count) input\(set.count == 1 ? "" : "s") of version \(version) as version \(now): " + set.joined(separator: ", ")]
+            if !skipped.isEmpty { lines.append("not restored (secret, or not in this build): " + skipped.joined(separator: ", ")) }
+            return lines
+        }
     }
 
     /// `set`: sends the value as it was typed (`text`) and lets the daemon parse it by the

@@ -28,6 +28,32 @@ extension ViewModelHost {
         return "version \(version) is not kept: \(when)"
     }
 
+    /// What `get` with `at` answers: `viewModel` (its state object) or its member `name` as
+    /// version `version` showed it (secret inputs masked, as the history keeps them).
+    public func read(viewModel: String, name: String?, at version: UInt64) -> Result<Reading, HostFailure> {
+        do throws(HostFailure) {
+            let index = try viewModelIndex(viewModel)
+            let key = try name.map { name throws(HostFailure) in try memberKey(index, name) }
+            let document = try state(at: version).get()
+            guard let vmState = document["viewModels"]?[viewModel] else {
+                throw HostFailure(.invalidArgument, "\(viewModel) was not hosted at version \(version)")
+            }
+            guard let key, let name else { return .success(Reading(kind: nil, json: Self.bytes(vmState))) }
+            guard let value = vmState[key.part.rawValue + "s"]?[name] else {
+                throw HostFailure(.invalidArgument, "\(viewModel).\(name) did not exist at version \(version)")
+            }
+            return .success(Reading(kind: key.part.rawValue, json: Self.bytes(value)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func bytes(_ value: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        value.write(to: &bytes)
+        return bytes
+    }
+
     /// What ``restore(version:completion:)`` did: the inputs it set (as "vm.name"), the ones it
     /// could not (secret inputs, which the history keeps masked; inputs this build lacks),
     /// and the version that shows the change (the current one when nothing differed).

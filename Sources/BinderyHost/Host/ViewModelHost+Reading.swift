@@ -62,16 +62,7 @@ extension ViewModelHost {
         let surface = surfaces[index]
         guard let name else { return completion(.success(Reading(kind: nil, json: publisher.viewModelJSON(index)))) }
         let key: HostState.ChangeKey
-        if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
-            key = HostState.ChangeKey(viewModel: index, part: .input, index: input)
-        } else if let output = surface.outputs.firstIndex(where: { $0.name == name }) {
-            key = HostState.ChangeKey(viewModel: index, part: .output, index: output)
-        } else if let command = surface.commands.firstIndex(where: { $0.name == name }) {
-            key = HostState.ChangeKey(viewModel: index, part: .command, index: command)
-        } else {
-            let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
-            return completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
-        }
+        do { key = try memberKey(index, name) } catch { return completion(.failure(error)) }
         // A secret input is masked in the published document; its owner, on the control
         // socket, reads the value itself, at the same version.
         if key.part == .input, surface.inputs[key.index].isSecret,
@@ -83,6 +74,21 @@ extension ViewModelHost {
             return completion(.failure(HostFailure(.internal, "\(viewModel).\(name) is missing from the published state")))
         }
         completion(.success(Reading(kind: key.part.rawValue, json: json)))
+    }
+
+    /// The member `name` of the view model at `index`, or an `unknown_input` failure with the
+    /// names it has (did you mean …).
+    func memberKey(_ index: Int, _ name: String) throws(HostFailure) -> HostState.ChangeKey {
+        let surface = surfaces[index]
+        if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
+            return HostState.ChangeKey(viewModel: index, part: .input, index: input)
+        } else if let output = surface.outputs.firstIndex(where: { $0.name == name }) {
+            return HostState.ChangeKey(viewModel: index, part: .output, index: output)
+        } else if let command = surface.commands.firstIndex(where: { $0.name == name }) {
+            return HostState.ChangeKey(viewModel: index, part: .command, index: command)
+        }
+        let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
+        throw HostFailure(.unknownInput, "\(surface.name) has no input, output or command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: name, among: all, listing: "names"))
     }
 
     // MARK: - Watching
