@@ -122,7 +122,8 @@ export class EventLog {
           timeElement(event.at, "full"),
           h("span", { class: "kind" }, kind),
           h("span", { class: "target" }, event.kind === "restart" ? "daemon" : `${event.vm || "?"}.${event.name || "?"}`),
-          h("span", { class: "event-version" }, `v${event.version}`)),
+          h("button", { type: "button", class: "event-version", "data-jump": event.version,
+            title: `show the state at version ${event.version}` }, `v${event.version}`)),
         ...describe(event));
       const haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error, event.message]
         .filter((part) => part !== undefined && part !== null).join("\n").toLowerCase();
