@@ -37,6 +37,7 @@ import tempfile
 from devtools import DevTools, TestFailure, launch_chromium
 from dashboard_checks import Session, driven_checks, passive_checks, run_state_checks
 from event_checks import events_checks, scrubber_checks
+from history_checks import history_checks
 from layout_checks import layout_checks, take_screenshots
 from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
@@ -199,6 +200,7 @@ def main():
                 run_state_checks(session, driver)
                 events_checks(session, driver, profile)
                 scrubber_checks(session, driver)
+                history_checks(session, driver)
             else:
                 print("skip  driven checks (no --control given for this daemon)", flush=True)
             if driver is not None and store:
