@@ -92,7 +92,7 @@ public final class BinderyDaemon: Sendable {
         let attachLine = attach.line()
         let routes = DaemonHTTPRoutes(host: host, program: program, webFiles: webFiles, attach: attachLine) {
             host.metrics.render(stateVersion: host.version, controlClients: controlServer.clientCount,
-                                httpResponses: countsBox.counts())
+                                httpResponses: countsBox.counts(), values: host.numericValues())
         }
         do {
             http = try HTTPServer(configuration: httpConfiguration) { request, responder in

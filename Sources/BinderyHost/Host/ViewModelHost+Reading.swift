@@ -76,6 +76,25 @@ extension ViewModelHost {
         completion(.success(Reading(kind: key.part.rawValue, json: json)))
     }
 
+    /// Every input and output whose published value is a number, in hosting and surface order
+    /// (for `/metrics`): each member's own bytes, no parse of a whole state.
+    public func numericValues() -> [Metrics.NumericValue] {
+        var values: [Metrics.NumericValue] = []
+        for (index, surface) in surfaces.enumerated() {
+            let members: [(HostEvent.Part, [String])] = [(.input, surface.inputs.map(\.name)), (.output, surface.outputs.map(\.name))]
+            for (part, names) in members {
+                for (position, name) in names.enumerated() {
+                    guard let json = publisher.memberJSON(HostState.ChangeKey(viewModel: index, part: part, index: position)),
+                          json.count <= 40, let first = json.first,
+                          first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { continue }
+                    values.append(Metrics.NumericValue(viewModel: surface.name, part: part.rawValue, name: name,
+                                                       number: String(decoding: json, as: UTF8.self)))
+                }
+            }
+        }
+        return values
+    }
+
     /// The member `name` of the view model at `index`, or an `unknown_input` failure with the
     /// names it has (did you mean …).
     func memberKey(_ index: Int, _ name: String) throws(HostFailure) -> HostState.ChangeKey {
