@@ -10,6 +10,7 @@
 // painted again when new ones push it down, so a change costs the page the entries it lists,
 // not all it keeps.
 import { counted, formatDuration, formatValue, fullTimestamp } from "./format.js";
+import { isNested, jsonTree } from "./json-tree.js";
 import { flash, h, setData, setHidden, setText, timeElement } from "./dom.js";
 
 const EVENT_LIMIT = 300;
@@ -26,11 +27,14 @@ function outcomeOf(event) {
   return OUTCOMES[event.code] || "failed";
 }
 
+/** A value in an entry: one line, or a folded tree for an object or list (json-tree.js). */
+const valueNode = (value) => (isNested(value) ? jsonTree(value) : formatValue(value));
+
 function describe(event) {
   const parts = [];
-  if (event.kind === "set") parts.push(h("span", { class: "event-value" }, "= ", formatValue(event.value)));
+  if (event.kind === "set") parts.push(h("span", { class: "event-value" }, "= ", valueNode(event.value)));
   if (event.kind === "start") parts.push(h("span", { class: "event-value" }, event.arg === undefined ? "started" : `started with ${formatValue(event.arg)}`));
-  if (event.kind === "finish" && event.value !== undefined) parts.push(h("span", { class: "event-value" }, "→ ", formatValue(event.value)));
+  if (event.kind === "finish" && event.value !== undefined) parts.push(h("span", { class: "event-value" }, "→ ", valueNode(event.value)));
   if (typeof event.durationMs === "number") parts.push(h("span", { class: "duration" }, formatDuration(event.durationMs)));
   const outcome = outcomeOf(event);
   if (outcome) parts.push(h("span", { class: "outcome", "data-outcome": outcome }, outcome));

@@ -4,6 +4,7 @@
 // Each row is laid out on its own (style.css: a grid per row on the table's --list-columns),
 // so that one <tr> is also all the browser lays out and paints again.
 import { counted, formatValue } from "./format.js";
+import { isNested, jsonTree } from "./json-tree.js";
 import { flash, h, setData, setHidden, setText, swatch } from "./dom.js";
 
 const PAGE_ROWS = 100;
@@ -35,7 +36,7 @@ function listCell(key, value) {
   if (typeof value === "boolean") cell.dataset.kind = "boolean";
   if (key === "color" && typeof value === "string") cell.append(swatch(value), text);
   else if (typeof value === "string" && /^https?:\/\//.test(value)) cell.append(h("code", { class: "url" }, text));
-  else cell.append(text);
+  else cell.append(isNested(value) ? jsonTree(value) : text);
   return cell;
 }
 

@@ -14,6 +14,7 @@ import { Feed } from "./feed.js";
 import { History } from "./history.js";
 import { daemonSteps } from "./daemon-history.js";
 import { Scrubber } from "./scrubber.js";
+import { Sparklines } from "./sparklines.js";
 import { BoundState } from "./state.js";
 import { showReadOnlyNote } from "./read-only-note.js";
 
@@ -25,6 +26,7 @@ const connection = new ConnectionView({
 });
 const deck = new Deck(byId("cards"));
 const history = new History();
+const sparklines = new Sparklines();
 const failures = new FailureMemory();
 const eventLog = new EventLog({
   list: byId("event-list"), empty: byId("events-empty"), status: byId("event-status"),
@@ -76,6 +78,7 @@ async function loadDaemonHistory() {
   try { steps = await daemonSteps(); } catch { return; }
   const put = history.prepend(steps);
   if (!put.length || !live) return;
+  sparklines.seed(put);
   if (eventsSeen) {
     history.attribute(eventLog.eventVersions(), live.version, giveEffects, put);
   }
@@ -108,6 +111,7 @@ const feed = new Feed({
     if (anotherState) {
       // Versions went back: another state directory. Nothing the page kept applies.
       history.clear();
+      sparklines.clear();
       eventLog.clear();
       failures.clear();
     } else if (!first) {
@@ -119,6 +123,7 @@ const feed = new Feed({
     history.recordReset(anotherState ? null : previous, live);
     if (first || anotherState) loadDaemonHistory();
     if (viewing === null) deck.render(live.viewModels, earlierFailure(null), !first);
+    sparklines.drawAll(); // the cards may be new (another surface)
     showReadOnlyNote(byId("read-only-note"), surface, live.viewModels, attach);
     afterNewVersion();
   },
@@ -126,6 +131,7 @@ const feed = new Feed({
   changes(from, to, entries) {
     const records = live.apply(to, entries);
     history.recordChanges(from, to, records);
+    sparklines.record(records, to);
     if (viewing === null) deck.applyRecords(records, live.viewModels, earlierFailure(null));
     afterNewVersion();
   },

@@ -38,6 +38,7 @@ from devtools import DevTools, TestFailure, launch_chromium
 from dashboard_checks import Session, driven_checks, passive_checks, run_state_checks
 from event_checks import events_checks, scrubber_checks
 from history_checks import history_checks
+from value_checks import value_checks
 from layout_checks import layout_checks, take_screenshots
 from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
@@ -201,6 +202,7 @@ def main():
                 events_checks(session, driver, profile)
                 scrubber_checks(session, driver)
                 history_checks(session, driver)
+                value_checks(session, driver)
             else:
                 print("skip  driven checks (no --control given for this daemon)", flush=True)
             if driver is not None and store:
