@@ -39,6 +39,7 @@ from dashboard_checks import Session, driven_checks, passive_checks, run_state_c
 from event_checks import events_checks, scrubber_checks
 from history_checks import history_checks
 from value_checks import value_checks
+from log_memory_checks import log_memory_checks
 from layout_checks import layout_checks, take_screenshots
 from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
@@ -203,6 +204,7 @@ def main():
                 scrubber_checks(session, driver)
                 history_checks(session, driver)
                 value_checks(session, driver)
+                log_memory_checks(session, driver)
             else:
                 print("skip  driven checks (no --control given for this daemon)", flush=True)
             if driver is not None and store:
