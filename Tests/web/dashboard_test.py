@@ -40,6 +40,7 @@ from event_checks import events_checks, scrubber_checks
 from history_checks import history_checks
 from value_checks import value_checks
 from log_memory_checks import log_memory_checks
+from list_find_checks import list_find_checks
 from layout_checks import layout_checks, take_screenshots
 from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
@@ -209,6 +210,7 @@ def main():
                 print("skip  driven checks (no --control given for this daemon)", flush=True)
             if driver is not None and store:
                 long_list_checks(session, driver, store, args.rows)
+                list_find_checks(session, driver)
             if daemon is not None and driver is not None:
                 restart_checks(session, driver, daemon)
             else:
