@@ -2,7 +2,7 @@
 // The deck renders either way the page needs: a whole state (a reset, or a version from the
 // history), comparing each member with what is on screen; or the change feed's entries
 // one by one, touching only the members (and list rows) they name.
-import { flash, h, showValue } from "./dom.js";
+import { flash, h, setData, setHidden, setText, showValue } from "./dom.js";
 import { BindingGraph } from "./graph.js";
 import { CommandView } from "./command-view.js";
 import { ListView } from "./list-view.js";
@@ -71,7 +71,9 @@ class Card {
         list.append(pair);
         this.outputs.set(name, { pair, value, list: null, fields: spec.items || [] });
       }
-      this.root.append(h("h4", {}, "Outputs"), list);
+      this.outputList = list;
+      this.staleNote = h("p", { class: "stale-note", role: "note", hidden: true });
+      this.root.append(h("h4", {}, "Outputs"), this.staleNote, list);
     }
 
     const commandNames = orderedNames(this.shape.commands, vmState.commands);
@@ -120,6 +122,23 @@ class Card {
       if (view.update(value, earlierFailure(this.vm, name), animate) && animate) changed.add(`cmd:${name}`);
     }
     this.graph.update(vmState, changed);
+    this.markStale();
+  }
+
+  /**
+   * While a command's latest run failed ("failed now"), the outputs on the card are what an
+   * earlier run left (a failed run produces no values): they are marked, and the note names
+   * the command, until a run succeeds.
+   */
+  markStale() {
+    if (!this.staleNote) return;
+    const failed = [...this.commands].filter(([, view]) => view.root.dataset.runState === "failed-now").map(([name]) => name);
+    const text = failed.length
+      ? `${failed.map((name) => `${this.vm}.${name}`).join(", ")} failed now: the outputs below are from before that run`
+      : "";
+    setHidden(this.staleNote, !failed.length);
+    setText(this.staleNote, text);
+    setData(this.outputList, "stale", failed.length ? "true" : "false");
   }
 
   /**
@@ -151,6 +170,7 @@ class Card {
       const view = this.commands.get(name);
       const state = (vmState.commands || {})[name] || {};
       if (view && view.update(state, earlierFailure(this.vm, name), true)) changed.add(`cmd:${name}`);
+      this.markStale();
     }
   }
 
@@ -218,6 +238,7 @@ export class Deck {
       const view = this.cards.get(vm) && this.cards.get(vm).commands.get(name);
       const state = viewModels[vm] && (viewModels[vm].commands || {})[name];
       if (view && state) view.update(state, earlierFailure(vm, name), false);
+      if (view) this.cards.get(vm).markStale();
     }
   }
 }

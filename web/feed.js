@@ -28,6 +28,19 @@ const MIN_BUSY_POLL_MS = 100;
 export const RETRY_MS = 1000;
 const QUICK_REQUEST_TIMEOUT_MS = 10000;
 
+/**
+ * Why a request failed, in words: a browser says only "Failed to fetch" (Chromium) or
+ * "NetworkError when attempting to fetch resource." (Firefox) when nothing answered.
+ */
+function plainReason(error) {
+  if (error && error.name === "AbortError") return "request timed out";
+  const message = (error && error.message) || "";
+  if (error instanceof TypeError || /failed to fetch|networkerror|load failed/i.test(message)) {
+    return "no answer from binderyd (stopped, restarting, or the network is down)";
+  }
+  return message || "no answer from binderyd";
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function fetchJSON(path, timeoutMs) {
@@ -135,7 +148,7 @@ export class Feed {
         floor = changed ? MIN_BUSY_POLL_MS : MIN_IDLE_POLL_MS;
       } catch (error) {
         this.reachable = false;
-        const reason = error && error.name === "AbortError" ? "request timed out" : (error && error.message) || "unreachable";
+        const reason = plainReason(error);
         this.listener.down(reason);
         floor = RETRY_MS;
       }
