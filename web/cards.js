@@ -185,6 +185,18 @@ class Card {
   }
 }
 
+/**
+ * Whether an applied entry gave a member the value it already had (a restarted daemon
+ * re-derives values and sends them again): nothing to show or highlight.
+ */
+function unchanged(record) {
+  if (!("value" in record.change) || !record.had || record.change.part === "command") return false;
+  const value = record.change.value, old = record.old;
+  if (value === old) return true;
+  if (typeof value !== "object" || typeof old !== "object" || value === null || old === null) return false;
+  return JSON.stringify(value) === JSON.stringify(old);
+}
+
 export class Deck {
   constructor(container) {
     this.container = container;
@@ -220,9 +232,10 @@ export class Deck {
   /** Shows applied change-feed entries (undo records of state.js), then lights the graphs. */
   applyRecords(records, viewModels, earlierFailure) {
     const touched = new Map();
-    for (const { change } of records) {
+    for (const record of records) {
+      const change = record.change;
       const card = this.cards.get(change.vm);
-      if (!card) continue;
+      if (!card || unchanged(record)) continue;
       if (!touched.has(card)) touched.set(card, new Set());
       card.applyChange(change, viewModels[change.vm], earlierFailure, touched.get(card));
     }

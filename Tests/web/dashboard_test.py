@@ -41,6 +41,7 @@ from history_checks import history_checks
 from value_checks import value_checks
 from log_memory_checks import log_memory_checks
 from list_find_checks import list_find_checks
+from small_checks import small_checks
 from layout_checks import layout_checks, take_screenshots
 from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
@@ -206,6 +207,7 @@ def main():
                 history_checks(session, driver)
                 value_checks(session, driver)
                 log_memory_checks(session, driver)
+                small_checks(session, driver)
             else:
                 print("skip  driven checks (no --control given for this daemon)", flush=True)
             if driver is not None and store:

@@ -66,6 +66,10 @@ def restart_checks(session, driver, daemon):
         greyed = time.monotonic() - stopped
         if greyed > GREY_LIMIT_S:
             raise TestFailure(f"greyed out {greyed:.1f} s after the daemon stopped (limit {GREY_LIMIT_S} s)")
+        # The reason in words, never the browser's "Failed to fetch".
+        said = s.evaluate("document.getElementById('stale-banner').textContent + ' | ' + document.getElementById('status-detail').textContent")
+        if "Failed to fetch" in said or "no answer from binderyd" not in said:
+            raise TestFailure(f"the banner and status say {said!r}")
         time.sleep(3)  # down for a while: the page keeps retrying every second
         daemon.start()
         deadline = time.monotonic() + 30
