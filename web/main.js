@@ -15,6 +15,7 @@ import { History } from "./history.js";
 import { daemonSteps } from "./daemon-history.js";
 import { Scrubber } from "./scrubber.js";
 import { Sparklines } from "./sparklines.js";
+import { RunTiming } from "./run-timing.js";
 import { BoundState } from "./state.js";
 import { showReadOnlyNote } from "./read-only-note.js";
 
@@ -27,6 +28,7 @@ const connection = new ConnectionView({
 const deck = new Deck(byId("cards"));
 const history = new History();
 const sparklines = new Sparklines();
+const runTiming = new RunTiming();
 const failures = new FailureMemory();
 const eventLog = new EventLog({
   list: byId("event-list"), empty: byId("events-empty"), status: byId("event-status"),
@@ -112,6 +114,7 @@ const feed = new Feed({
       // Versions went back: another state directory. Nothing the page kept applies.
       history.clear();
       sparklines.clear();
+      runTiming.clear();
       eventLog.clear();
       failures.clear();
     } else if (!first) {
@@ -124,6 +127,7 @@ const feed = new Feed({
     if (first || anotherState) loadDaemonHistory();
     if (viewing === null) deck.render(live.viewModels, earlierFailure(null), !first);
     sparklines.drawAll(); // the cards may be new (another surface)
+    runTiming.drawAll();
     showReadOnlyNote(byId("read-only-note"), surface, live.viewModels, attach);
     afterNewVersion();
   },
@@ -133,11 +137,13 @@ const feed = new Feed({
     history.recordChanges(from, to, records);
     sparklines.record(records, to);
     if (viewing === null) deck.applyRecords(records, live.viewModels, earlierFailure(null));
+    runTiming.tick(); // a command started or ended: its clock starts or stops
     afterNewVersion();
   },
 
   events(events, knownThrough) {
     const commands = failures.record(events);
+    runTiming.record(events);
     eventLog.add(events, eventsSeen);
     eventsSeen = true;
     history.attribute(eventLog.eventVersions(), knownThrough, giveEffects);

@@ -38,7 +38,7 @@ from devtools import DevTools, TestFailure, launch_chromium
 from dashboard_checks import Session, driven_checks, passive_checks, run_state_checks
 from event_checks import events_checks, scrubber_checks
 from history_checks import history_checks
-from value_checks import value_checks
+from value_checks import run_timing_checks, value_checks
 from log_memory_checks import log_memory_checks
 from list_find_checks import list_find_checks
 from small_checks import small_checks
@@ -206,6 +206,7 @@ def main():
                 scrubber_checks(session, driver)
                 history_checks(session, driver)
                 value_checks(session, driver)
+                run_timing_checks(session, driver)
                 log_memory_checks(session, driver)
                 small_checks(session, driver)
             else:

@@ -35,7 +35,8 @@ def log_memory_checks(session, driver):
             const paused = document.getElementById('event-pause').getAttribute('aria-pressed');
             return kind === 'set' && search === 'latency' && paused === 'true' ? [kind, search, paused] : null; })()""",
                            "search 'latency', kind 'set' and pause are back after the reload")
-        shown = s.evaluate(f"{VISIBLE}.map(e => e.dataset.eventKind)")
+        shown = s.wait_for(f"{VISIBLE}.length > 0 && {VISIBLE}.map(e => e.dataset.eventKind)",
+                           "the reloaded log lists the events the restored filters show")
         # Back to everything, unpaused, for what follows (and the next visit).
         s.evaluate("document.getElementById('event-pause').click(), true")
         set_control(s, "event-search", "")

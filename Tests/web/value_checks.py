@@ -55,3 +55,27 @@ def value_checks(session, driver):
                    "a new value adds a point at its version")
         print(f"      {label}", flush=True)
     s.check("a numeric input shows a sparkline of its recent values, a new value adds a point", sparkline)
+
+
+def run_timing_checks(session, driver):
+    s = session
+    command = "document.querySelector('[data-vm=\"products\"] [data-command=\"refresh\"]')"
+
+    def elapsed_and_timeline():
+        driver.lines(["set api.failureRate 0", "set api.latencyMs 300", "run products.refresh", "set api.latencyMs 2500",
+                      "run products.refresh &"])
+        first = s.wait_for(f"{command}.dataset.executing === 'true' && {command}.querySelector('.elapsed')?.textContent",
+                           "the running refresh shows its elapsed time")
+        s.wait_for(f"{command}.querySelector('.elapsed') && {command}.querySelector('.elapsed').textContent !== {js(first)}",
+                   "the elapsed time counts up while it runs")
+        s.wait_for(f"{command}.dataset.executing === 'false' && !{command}.querySelector('.elapsed')",
+                   "the clock goes when the run ends", timeout=15)
+        driver.lines(["set api.latencyMs 300"])
+        line = f"{command}.querySelector('svg.run-timeline')"
+        label = s.wait_for(f"{line} && {line}.getAttribute('aria-label')", "the refresh's runs as a timeline")
+        bars = s.evaluate(f"[...{line}.querySelectorAll('rect')].map(r => [Number(r.getAttribute('height')), r.dataset.outcome])")
+        tallest = max(height for height, _ in bars)
+        if len(bars) < 2 or bars[-1][1] != "ok" or bars[-1][0] != tallest or bars[-2][0] >= tallest:
+            raise TestFailure(f"the 2.5 s run is not the last and tallest bar: {bars} ({label})")
+        print(f"      running: {first!r}; {label}", flush=True)
+    s.check("a running command shows its elapsed time; its runs show as a timeline of durations", elapsed_and_timeline)
