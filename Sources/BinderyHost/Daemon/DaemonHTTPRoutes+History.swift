@@ -1,3 +1,4 @@
+import BinderyHistory
 import BinderyHTTP
 import BinderyJSON
 

@@ -1,3 +1,4 @@
+import BinderyHistory
 import Bindery
 import BinderyJSON
 import BinderyPersistence

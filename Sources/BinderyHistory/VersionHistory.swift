@@ -12,45 +12,45 @@ import BinderyJSON
 /// - A version that does not follow the newest (a gap: a dropped commit, another run) starts
 ///   over, and is kept only with a checkpoint.
 /// Not thread-safe by itself: the host's publisher keeps it under its lock.
-struct VersionHistory {
+package struct VersionHistory: Sendable {
     /// One checkpoint and the versions after it.
-    private struct Segment {
+    private struct Segment: Sendable {
         let checkpoint: UInt64
         let document: [UInt8]
         /// Entries of versions checkpoint+1, checkpoint+2, …
         var versions: [[[UInt8]]] = []
         var bytes: Int
 
-        var newest: UInt64 { checkpoint + UInt64(versions.count) }
+        package var newest: UInt64 { checkpoint + UInt64(versions.count) }
     }
 
     /// How many versions back at least are kept (when there were that many).
-    let depth: UInt64
+    package let depth: UInt64
     /// A checkpoint is taken at every version divisible by this (and at every restart).
-    static let checkpointInterval: UInt64 = 100
+    package static let checkpointInterval: UInt64 = 100
     private let byteBudget: Int
     private var segments: [Segment] = []
     private var bytes = 0
 
-    init(depth: Int, byteBudget: Int = 64 << 20) {
+    package init(depth: Int, byteBudget: Int = 64 << 20) {
         self.depth = UInt64(max(1, depth))
         self.byteBudget = byteBudget
     }
 
     /// Whether `version` gets a checkpoint (always after a restart of the log).
-    static func isCheckpoint(_ version: UInt64, restart: Bool) -> Bool {
+    package static func isCheckpoint(_ version: UInt64, restart: Bool) -> Bool {
         restart || version % checkpointInterval == 0
     }
 
     /// The oldest kept version (nil: none kept).
-    var oldest: UInt64? { segments.first?.checkpoint }
+    package var oldest: UInt64? { segments.first?.checkpoint }
     /// The newest kept version (nil: none kept).
-    var newest: UInt64? { segments.last?.newest }
+    package var newest: UInt64? { segments.last?.newest }
 
     /// Appends `version` with its change-feed entries and, at a checkpoint, its whole
     /// `/api/state` document (`restart`: the version replaced the whole state, its entries
     /// say nothing).
-    mutating func append(version: UInt64, entries: [[UInt8]], checkpoint: [UInt8]?, restart: Bool = false) {
+    package mutating func append(version: UInt64, entries: [[UInt8]], checkpoint: [UInt8]?, restart: Bool = false) {
         let follows = newest.map { version == $0 + 1 } ?? false
         if let checkpoint {
             if !follows {
@@ -76,7 +76,7 @@ struct VersionHistory {
 
     /// Appends a saved checkpoint (loading, oldest first): after its version's entries when
     /// those came first, or as the first version of a run.
-    mutating func appendSaved(checkpoint: [UInt8], version: UInt64) {
+    package mutating func appendSaved(checkpoint: [UInt8], version: UInt64) {
         guard newest == version else { return append(version: version, entries: [], checkpoint: checkpoint, restart: true) }
         segments.append(Segment(checkpoint: version, document: checkpoint, bytes: checkpoint.count))
         bytes += checkpoint.count
@@ -93,7 +93,7 @@ struct VersionHistory {
 
     /// One kept version after the first: its change-feed entries, or (a restart) its whole
     /// document.
-    enum Step {
+    package enum Step {
         case changes([[UInt8]])
         case reset([UInt8])
     }
@@ -101,7 +101,7 @@ struct VersionHistory {
     /// The kept versions as a checkpoint and each later version's step, from the newest
     /// checkpoint at or before `from` (the oldest kept when `from` is older), nil when none
     /// is kept.
-    func span(from: UInt64 = 0) -> (checkpoint: UInt64, document: [UInt8], versions: [(version: UInt64, step: Step)])? {
+    package func span(from: UInt64 = 0) -> (checkpoint: UInt64, document: [UInt8], versions: [(version: UInt64, step: Step)])? {
         guard let start = segments.lastIndex(where: { $0.checkpoint <= from }) ?? (segments.isEmpty ? nil : 0) else { return nil }
         var versions: [(version: UInt64, step: Step)] = []
         for (index, segment) in segments[start...].enumerated() {
@@ -119,7 +119,7 @@ struct VersionHistory {
 
     /// The `/api/state` document at `version`, nil when it is not kept (or a kept document
     /// cannot be parsed).
-    func document(at version: UInt64) -> JSONValue? {
+    package func document(at version: UInt64) -> JSONValue? {
         guard let segment = segments.last(where: { $0.checkpoint <= version }), version <= segment.newest || version == segment.checkpoint,
               var state = try? JSONParser.parse(segment.document) else { return nil }
         for entries in segment.versions.prefix(Int(version - segment.checkpoint)) {

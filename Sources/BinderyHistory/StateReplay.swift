@@ -6,9 +6,9 @@ import BinderyJSON
 /// Guarantees: an entry with `value` replaces the member; one with `length` and `rows` cuts or
 /// grows the list to `length` (new places `null`) and puts each `[index, row]`; an entry about
 /// a view model or part the document lacks, or of another shape, changes nothing.
-enum StateReplay {
+package enum StateReplay {
     /// Applies `change` (one entry) to `state` (a whole document) in place.
-    static func apply(_ change: JSONValue, to state: inout JSONValue) {
+    package static func apply(_ change: JSONValue, to state: inout JSONValue) {
         guard case let .string(vm)? = change["vm"], case let .string(part)? = change["part"],
               case let .string(name)? = change["name"] else { return }
         update(&state, key: "viewModels") { viewModels in
@@ -35,7 +35,7 @@ enum StateReplay {
     }
 
     /// Writes `version` as the document's version.
-    static func setVersion(_ version: UInt64, in state: inout JSONValue) {
+    package static func setVersion(_ version: UInt64, in state: inout JSONValue) {
         set(&state, key: "version", .number(String(version)))
     }
 
