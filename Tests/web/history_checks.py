@@ -7,6 +7,7 @@ import re
 
 from devtools import TestFailure
 from dashboard_checks import js, text_of, value_selector
+from event_checks import set_control
 
 LATENCY = value_selector("api", "input", "latencyMs")
 BANNER = "(document.querySelector('.viewing-text')?.textContent ?? '')"
@@ -52,6 +53,8 @@ def history_checks(session, driver):
     s.check("after 300 sets a reopened page's scrubber reaches 250 versions back, one stop per version, with their state", reaches_back)
 
     def event_jump():
+        for control in ("event-search", "event-vm", "event-kind"):
+            set_control(s, control, "")
         # The fifth newest set: its version button shows that version, and the newer events are marked.
         picked = s.evaluate("""(() => { const e = [...document.querySelectorAll('#event-list .event[data-event-kind="set"]')][4];
             if (!e) return null; e.querySelector('[data-jump]').click();

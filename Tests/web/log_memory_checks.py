@@ -12,6 +12,8 @@ def log_memory_checks(session, driver):
     s = session
 
     def search_covers_changes():
+        for control in ("event-search", "event-vm", "event-kind"):
+            set_control(s, control, "")
         driver.lines(["run products.refresh", "run products.toggle 3"])
         s.wait_for("[...document.querySelectorAll('#event-list .effect')].some(l => /^products\\[3\\]\\.isSelected: /.test(l.textContent))",
                    "the toggle's change line products[3].isSelected is listed")

@@ -1,5 +1,5 @@
-import BinderyHistory
 import BinderyHTTP
+import BinderyHistory
 import BinderyJSON
 
 /// `/api/history` and `/api/state?at=V` (docs/HTTP.md): the state at earlier versions.

@@ -1,5 +1,5 @@
-import BinderyHistory
 import Bindery
+import BinderyHistory
 import BinderyJSON
 import Dispatch
 import Synchronization
