@@ -85,4 +85,22 @@ import Testing
         #expect(try client.request("{\"op\":\"ping\"}")["version"]?.intValue == now + 1)
         #expect(daemon.stop() == 0)
     }
+
+    /// How far back: after 1,250 versions the history starts at the newest checkpoint at least
+    /// 1,000 versions back (between 1,000 and 1,099 versions kept), and nothing older is served.
+    @Test func keepsBetween1000And1099VersionsBack() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let sets = try setMany(try daemon.control(), count: 1_250)
+        let newest = sets.last!.version
+        let http = try daemon.http()
+        let history = try JSONParser.parse(try http.get("/api/history").body)
+        let from = try #require(history["from"]?.intValue)
+        #expect(newest - from >= 1_000 && newest - from < 1_100, "kept \(newest - from) versions back")
+        #expect(from % 100 == 0, "the oldest kept is a checkpoint")
+        #expect(try http.get("/api/state?at=\(from)").status == 200)
+        let older = try http.get("/api/state?at=\(from - 1)")
+        #expect(older.status == 404 && older.text.contains("the history keeps versions \(from)–\(newest)"))
+        #expect(daemon.stop() == 0)
+    }
 }
