@@ -34,6 +34,7 @@ extension ViewModelHost {
             saved.lists = try store.loadLists()
             (saved.previousVersion, saved.cleanStop) = try store.previousRun()
             publisher.loadEvents(try store.loadEvents(newest: eventLogCapacity))
+            publisher.loadHistory(try store.loadHistory(depth: UInt64(historyDepth)))
             try store.clearCleanStop()
         } catch {
             warnings.append("could not read the saved state: \(error)")

@@ -92,7 +92,7 @@ extension ViewModelHost {
     /// state, for a client's set as for any other change; the set only says that the change
     /// it caused is a `set` event, placed before the events of its effects (so watchers read
     /// cause, then effects).
-    private func apply(_ accepted: AcceptedValue, viewModel: Int, input: Int, encoded: EncodedSetValue,
+    func apply(_ accepted: AcceptedValue, viewModel: Int, input: Int, encoded: EncodedSetValue = EncodedSetValue(),
                        reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
         let surface = surfaces[viewModel]
         // The set is the cause of the changes it triggers synchronously: its event goes

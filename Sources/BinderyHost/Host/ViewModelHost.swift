@@ -76,6 +76,8 @@ public final class ViewModelHost: Sendable {
     let referenceMembers: [String]
     /// The most events the log keeps (in memory and in the store).
     let eventLogCapacity: Int
+    /// How many versions back the history keeps the state at least (in memory and in the store).
+    let historyDepth: Int
 
     /// Hosts `viewModels` (whose names must be unique) on `scheduler`, persisting their
     /// state in `store` (nil: nothing is persisted), keeping the newest `eventLogCapacity`
@@ -86,6 +88,7 @@ public final class ViewModelHost: Sendable {
         store: InputStore?,
         commandTimeout: Double = 30,
         eventLogCapacity: Int = 10_000,
+        historyDepth: Int = 1_000,
         logger: Logger? = nil
     ) {
         // Runs the view models start themselves are attributed to what started them.
@@ -113,6 +116,7 @@ public final class ViewModelHost: Sendable {
         self.unrestorableMembers = unrestorable
         self.referenceMembers = notValues
         self.eventLogCapacity = max(1, eventLogCapacity)
+        self.historyDepth = max(1, historyDepth)
         self.scheduler = scheduler
         self.store = store
         self.logger = logger
@@ -120,7 +124,7 @@ public final class ViewModelHost: Sendable {
         let metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
         self.metrics = metrics
         self.commit = store.map { store in
-            GroupCommit(store: store, eventCapacity: max(1, eventLogCapacity), scheduler: scheduler.queue,
+            GroupCommit(store: store, eventCapacity: max(1, eventLogCapacity), historyDepth: UInt64(max(1, historyDepth)), scheduler: scheduler.queue,
                         commitEnded: { metrics.recordStateCommit(failed: $0) }) { body in
                 if queueKey.isCurrent { body() } else { scheduler.queue.async(execute: body) }
             }
@@ -131,7 +135,8 @@ public final class ViewModelHost: Sendable {
         self.feedID = Self.feedID(identity)
         self.surfaceJSON = SurfaceDocument.all(surfaces)
         self.queueKey = queueKey
-        self.publisher = StatePublisher(viewModelNames: surfaces.map(\.name), eventLogCapacity: eventLogCapacity)
+        self.publisher = StatePublisher(viewModelNames: surfaces.map(\.name), eventLogCapacity: eventLogCapacity,
+                                        historyDepth: max(1, historyDepth))
     }
 
     // MARK: - Lifecycle
