@@ -64,7 +64,8 @@ package_has_everything() {
                 /usr/share/man/man1/binderyctl.1.gz /usr/share/bash-completion/completions/binderyctl \
                 /usr/share/doc/bindery/copyright /usr/share/doc/bindery/changelog.gz \
                 /usr/share/doc/bindery/README.md /usr/share/doc/bindery/PROTOCOL.md /usr/share/doc/bindery/HTTP.md \
-                /usr/share/doc/bindery/examples/nginx.conf /usr/share/doc/bindery/examples/nginx-nchan.conf; do
+                /usr/share/doc/bindery/examples/nginx.conf /usr/share/doc/bindery/examples/nginx-nchan.conf \
+                /usr/share/doc/bindery/examples/nginx-nchan-redis.conf; do
         # Documentation above 4 KiB is compressed, as dh does.
         grep -qxE "$path(\.gz)?" <<<"$contents" || { echo "      missing $path"; missing=1; }
     done

@@ -66,7 +66,7 @@ public final class InputStore: Sendable {
 
     /// The open connection and the identity of the files it opened (nil: the file was found
     /// replaced and a fresh one could not be opened; every call fails until one can).
-    private let opened: Mutex<OpenedStateFile?>
+    private let opened: Lock<OpenedStateFile?>
     private let path: String
     private let busyTimeoutMilliseconds: Int32
 
@@ -94,7 +94,7 @@ public final class InputStore: Sendable {
         let path = stateDirectory.appending(path: Self.fileName).path(percentEncoded: false)
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        opened = Mutex(try OpenedStateFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+        opened = Lock(try OpenedStateFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
     }
 
     /// How the file at the store's path differs from the one this store has open: deleted,

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Bindery
 import BinderySQLite
 import Glibc
 import Synchronization
@@ -40,7 +41,7 @@ public final class StateDirectory: Sendable {
     /// The program's name, for messages ("in use by another logind").
     private let program: String
     /// The databases locked so far (their descriptors stay open for the process's life).
-    private let lockedDatabases = Mutex<Set<String>>([])
+    private let lockedDatabases = Lock<Set<String>>([])
 
     /// A state database that failed ``check()``.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {

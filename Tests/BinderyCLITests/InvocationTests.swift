@@ -3,7 +3,7 @@ import BinderyProtocol
 import BinderyJSON
 import Testing
 
-@Suite struct InvocationTests {
+@Suite(.timeLimit(.minutes(2))) struct InvocationTests {
     @Test func flagsParse() throws {
         let i = try Invocation.parse(["--socket", "/tmp/s", "-c", "ping", "-cls", "--json", "--keep-going"])
         #expect(i.socketPath == "/tmp/s" && i.commands == ["ping", "ls"] && i.json && i.keepGoing)

@@ -2,7 +2,7 @@ import BinderyCLI
 import BinderyJSON
 import Testing
 
-@Suite struct LayoutTests {
+@Suite(.timeLimit(.minutes(2))) struct LayoutTests {
     let green = Style(enabled: true).green
 
     @Test func colourCodesTakeNoColumns() {

@@ -6,7 +6,7 @@ import Testing
 /// Errors print once, `--json` answers every command with exactly one reply, scripts take
 /// comments and name the failing line, and over-long lines fail at once — against the daemon
 /// of `TestDaemon` (the real binderyd).
-@Suite(.serialized) struct ScriptAndErrorTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ScriptAndErrorTests {
     func withDaemon(_ body: (TestDaemon) throws -> Void) throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }

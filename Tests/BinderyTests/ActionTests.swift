@@ -17,7 +17,7 @@ private final class ManualWork: Sendable {
     }
 }
 
-@Suite struct ActionTests {
+@Suite(.timeLimit(.minutes(2))) struct ActionTests {
     @Test func executionForwardsValuesAndCompletion() {
         let action = Action<Int, String, TestError> { input in SignalProducer(values: "\(input)", "\(input * 2)") }
         let values = Recorder<String>()

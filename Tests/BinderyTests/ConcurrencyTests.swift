@@ -15,7 +15,7 @@ private struct Beacon: Sendable {
     }
 }
 
-@Suite struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
     @Test func producerValuesAsAnAsyncSequence() async {
         var received: [Int] = []
         for await value in SignalProducer<Int, Never>(values: 1, 2, 3).values { received.append(value) }

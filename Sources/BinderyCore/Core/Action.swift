@@ -42,7 +42,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
             return property
         }
     }
-    @usableFromInline let enabledLock = Mutex<Property<Bool>?>(nil)
+    @usableFromInline let enabledLock = Lock<Property<Bool>?>(nil)
     @usableFromInline let makeIsEnabled: () -> Property<Bool>
     /// What the enabled state derives from (its `enabledIf` or `state` property), for the
     /// binding graph: `isEnabled` itself is made on first use, and also reads `isExecuting`.

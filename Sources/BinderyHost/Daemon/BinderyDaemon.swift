@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHTTP
 import BinderySystemd
 import Glibc
@@ -151,9 +152,9 @@ public final class BinderyDaemon: Sendable {
 ///
 /// `@unchecked Sendable`: `server` is written once, before the server answers any request
 /// (right after `HTTPServer.init` returns — requests arriving earlier see nil and report
-/// no counts), guarded by a Mutex for the memory ordering.
+/// no counts), guarded by a lock for the memory ordering.
 private final class HTTPCountsBox: @unchecked Sendable {
-    private let lock = Mutex<HTTPServer?>(nil)
+    private let lock = Lock<HTTPServer?>(nil)
 
     var server: HTTPServer? {
         get { lock.withLock { $0 } }

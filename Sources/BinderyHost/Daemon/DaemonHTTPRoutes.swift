@@ -1,5 +1,8 @@
+import Bindery
 import BinderyHTTP
+import BinderyJSON
 import Synchronization
+
 /// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
 /// nothing changed, a reset — naming the feed id — for a cursor it cannot answer or of
 /// another feed, `feed=F`), `/api/state` (ETag, 304,
@@ -152,7 +155,7 @@ public struct DaemonHTTPRoutes: Sendable {
     }
     /// The latest version's prepared answers (a class: the routes are a value type).
     private final class PreparedStateCache: Sendable {
-        let latest = Mutex<PreparedState?>(nil)
+        let latest = Lock<PreparedState?>(nil)
     }
     private let preparedState = PreparedStateCache()
 
@@ -235,7 +238,7 @@ public struct DaemonHTTPRoutes: Sendable {
     /// The latest version's prepared change-feed answers, by cursor (nil: the reset), so the
     /// watchers polling from the same cursor share one built response.
     private final class PreparedChangesCache: Sendable {
-        let latest = Mutex<(version: UInt64, answers: [ChangesKey: PreparedResponse])>((0, [:]))
+        let latest = Lock<(version: UInt64, answers: [ChangesKey: PreparedResponse])>((0, [:]))
     }
     /// A cursor (nil: the reset) and whether the answer is gzip-compressed.
     private struct ChangesKey: Hashable {
@@ -257,7 +260,7 @@ public struct DaemonHTTPRoutes: Sendable {
         if let cached = preparedChanges.latest.withLock({ $0.version == version ? $0.answers[key] : nil }) {
             return .prepared(cached)
         }
-        guard let body = ChangeFeedBody.encode(answer, feed: host.feedID)?.bytes else { return Self.notModified(ETag(version: version)) }
+        guard let body = ChangeFeedBody.encode(answer, since: cursor, feed: host.feedID)?.bytes else { return Self.notModified(ETag(version: version)) }
         let response = Self.ok(body, ETag(version: version), gzip: gzip)
         guard let prepared = PreparedResponse(response) else { return response }
         preparedChanges.latest.withLock { latest in

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 import BinderyProtocol
 
 /// What the host shows of one command: whether it can run, whether it runs, and how its

@@ -43,6 +43,8 @@ final class HostState: @unchecked Sendable {
     /// Replies waiting for the flush that shows their change, then for it to be durable:
     /// called with the version, or the fault that kept the change from the disk.
     var pendingReplies: [@Sendable (Result<UInt64, StorageFault>) -> Void] = []
+    /// Clients' sets since the last flush, whose bytes it fills in from the state's.
+    var pendingSets: [PendingSet] = []
     /// Inputs that changed since the last flush (to be recorded for the group commit).
     var changedInputs: Set<GroupCommit.Key> = []
     /// A restorable stored member (``StoredMember``) by position: view model index, member index.

@@ -43,6 +43,12 @@ extension ViewModelHost {
         }
         state.pendingRowChanges.removeAll(keepingCapacity: true)
         state.clearChangedMembers()
+        // Each client's set whose input still holds its value reuses the bytes just encoded
+        // for the state: its event and reply encode nothing.
+        for set in state.pendingSets where state.values[set.key.viewModel].inputs[set.key.index] == set.value {
+            set.encoded.fill(state.encoder!.json(set.key))
+        }
+        state.pendingSets.removeAll(keepingCapacity: true)
 
         // A change event (a whole list, for a list output) is encoded only when a watch stream
         // is open to receive it: with none, a change costs only its re-encoded members. A watch
@@ -91,9 +97,14 @@ extension ViewModelHost {
     func recordChangedState(in commit: GroupCommit, version: UInt64) {
         for key in state.changedInputs {
             let value = state.values[key.viewModel].inputs[key.input]
+            let input = surfaces[key.viewModel].inputs[key.input]
+            // The state's bytes, encoded once for this version (a secret's are masked there:
+            // its own value is encoded for the store).
+            let json = input.isSecret ? JSONWriter.encode(value)
+                : state.encoder!.json(HostState.ChangeKey(viewModel: key.viewModel, part: .input, index: key.input))
             let persisted = PersistedInput(
-                viewModel: surfaces[key.viewModel].name, input: surfaces[key.viewModel].inputs[key.input].name,
-                json: String(decoding: JSONWriter.encode(value), as: UTF8.self), changed: version)
+                viewModel: surfaces[key.viewModel].name, input: input.name,
+                json: String(decoding: json, as: UTF8.self), changed: version)
             commit.record(key, value: value, persisted: persisted)
         }
         for key in state.changedStores {
@@ -120,7 +131,8 @@ extension ViewModelHost {
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
         for key in state.changedOutputs {
-            let json = String(decoding: JSONWriter.encode(state.values[key.viewModel].outputs[key.index]), as: UTF8.self)
+            // The state's bytes for this version, not encoded again.
+            let json = String(decoding: state.encoder!.json(key), as: UTF8.self)
             commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .output, name: surfaces[key.viewModel].outputs[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }

@@ -77,6 +77,9 @@ public final class ViewModelHost: Sendable {
     let storedMembers: [[StoredMember]]
     /// Stored members that cannot be restored (not `Codable`), as "vm.path", for the start's warnings.
     let unrestorableMembers: [String]
+    /// `Codable` stored members whose value holds a class instance (not saved: see
+    /// `StoredMember.Discovery.notValues`), as "vm.path", for the start's warnings.
+    let referenceMembers: [String]
     /// The most events the log keeps (in memory and in the store).
     let eventLogCapacity: Int
 
@@ -102,14 +105,17 @@ public final class ViewModelHost: Sendable {
         var claimed: Set<ObjectIdentifier> = []
         var stored: [[StoredMember]] = []
         var unrestorable: [String] = []
+        var notValues: [String] = []
         for (model, surface) in zip(viewModels, surfaces) {
             let found = StoredMember.discover(in: model, surface: surface, excluding: claimed)
             stored.append(found.members)
             unrestorable += found.notCodable.map { surface.name + "." + $0 }
+            notValues += found.notValues.map { surface.name + "." + $0 }
             claimed.formUnion(found.claimed)
         }
         self.storedMembers = stored
         self.unrestorableMembers = unrestorable
+        self.referenceMembers = notValues
         self.eventLogCapacity = max(1, eventLogCapacity)
         self.scheduler = scheduler
         self.store = store
@@ -160,6 +166,8 @@ public final class ViewModelHost: Sendable {
     public func start(startupValues: [StartupValue] = []) -> [String] {
         var warnings = store == nil ? [] : unrestorableMembers.map {
             "\($0) is not restored after a restart: its value is not Codable (make it Codable, or mark it transient)"
+        } + referenceMembers.map {
+            "\($0) is not restored after a restart: its value holds a class instance, which the host would read on another thread while it changes (make it a struct, or mark it transient)"
         }
         let saved = loadSavedState(&warnings)
         scheduler.queue.sync {

@@ -9,7 +9,7 @@ import Testing
 
 /// Runs refused with a reason, interrupted through the host, cut short by the view model,
 /// the one did-you-mean rule, and causes before effects in a watch.
-@Suite struct RunControlTests {
+@Suite(.timeLimit(.minutes(2))) struct RunControlTests {
     private func makeHost() -> ViewModelHost {
         startedHost(queue: "test.gated") { GatedViewModel() }.host
     }
@@ -89,7 +89,7 @@ import Testing
 
     @Test func aSetIsWatchedBeforeTheChangesItCauses() {
         let host = makeHost()
-        let events = Mutex<[JSONValue]>([])
+        let events = Lock<[JSONValue]>([])
         let watch = host.watch(viewModel: nil) { json in
             if let event = try? JSONParser.parse(json) { events.withLock { $0.append(event) } }
         }

@@ -27,7 +27,7 @@ private func dashboardHandler(web: StaticFiles) -> HTTPServer.Handler {
     }
 }
 
-@Suite struct HTTPServerTests {
+@Suite(.timeLimit(.minutes(2))) struct HTTPServerTests {
     let web: TestWebRoot
     let fixture: ServerFixture
 

@@ -7,7 +7,7 @@ import Testing
 /// Request heads the real binderyd must refuse with a status rather than accept or drop:
 /// HTTP/1.1 without `Host` or with two, heads around libmicrohttpd's 16 KiB, a refused gzip,
 /// a cursor that is not written as versions are.
-@Suite(.timeLimit(.minutes(1))) struct RequestHeadTests {
+@Suite(.timeLimit(.minutes(2))) struct RequestHeadTests {
     let directory: TemporaryDirectory
     let daemon: DaemonProcess
 

@@ -10,7 +10,7 @@ import Testing
 /// item 2): the next commit notices, logs it once and writes the whole state into a fresh
 /// file; after a restart everything acknowledged before and after is there, and the version
 /// continues.
-@Suite(.serialized) struct StateFileReplacementTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StateFileReplacementTests {
     /// What is done to the files at the database's path.
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
         case deleteDatabase, deleteDatabaseAndLog, truncateDatabase, replaceDatabase
@@ -97,7 +97,7 @@ import Testing
 
     /// Files moved aside never overwrite one another: with a file already at every name this
     /// second and the next few would give, the one moved aside now gets a name of its own.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aFileMovedAsideNeverOverwritesAnEarlierOne() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
@@ -124,7 +124,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"), .timeLimit(.minutes(2)))
     func whileAFreshFileCannotBeCreatedSetsFailWithStorageThenResume() throws {
         let directory = try TemporaryDirectory()
         let home = directory.path("nobody")
@@ -155,7 +155,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aStopAfterTheDatabaseWasDeletedKeepsEverything() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))

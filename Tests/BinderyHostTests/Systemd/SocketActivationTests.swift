@@ -4,7 +4,7 @@ import BinderySystemd
 import Foundation
 import Testing
 
-@Suite struct SocketActivationTests {
+@Suite(.timeLimit(.minutes(2))) struct SocketActivationTests {
     /// The probe executable built next to this test bundle.
     static var probePath: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
