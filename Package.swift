@@ -66,6 +66,9 @@ let package = Package(
         // Test-only: a DaemonMain program serving a view model of dates, optionals, arrays,
         // dictionaries and an enum, for the end-to-end test of those inputs.
         .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"], path: "Sources/BinderyTypesDaemon"),
+        // Test-only: a DaemonMain program serving a debounced search that drives itself, for the
+        // dashboard's binding-graph check (Tests/web/graph_readability_test.py).
+        .executableTarget(name: "bindery-search-daemon", dependencies: ["Bindery", "BinderyHost"], path: "Tests/BinderySearchDaemon"),
 
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),

@@ -50,8 +50,11 @@ extension Surface {
         let derivations = SurfaceDerivations(members: candidates)
         for (memberName, candidate) in candidates {
             var details = declaration.details[memberName] ?? .init()
-            let (derives, problem) = derivations.derivesFrom(memberName, lineage: candidate.derivationLineage, declared: details.derivesFrom)
-            if let problem { preconditionFailure("\(surfaceName): \(problem)") }
+            details.startedBy = derivations.composed(memberName, lineage: candidate.startLineage).sources
+            let (derives, problem) = derivations.derivesFrom(
+                memberName, lineage: candidate.derivationLineage, declared: details.derivesFrom,
+                shownElsewhere: details.startedBy, runsOpaqueWork: candidate.runsOpaqueWork)
+            if let problem { SurfaceConstructionFailure.stop("\(surfaceName): \(problem)") }
             details.derivesFrom = derives
             guard let convertible = candidate as? any SurfaceMemberConvertible else {
                 switch candidate.codableMember(named: memberName, derivesFrom: derives) {
