@@ -14,6 +14,8 @@ extension ViewModelHost {
         let version = state.version
         let restart = state.encoder == nil
         var entries: [[UInt8]] = []
+        // What this version changed, for the last event it logs (nil: it logs none).
+        var effects: EventEffects? = state.pendingEvents.contains(where: \.isLogged) ? EventEffects() : nil
         if restart {
             state.encoder = StateEncoder(surfaces: surfaces, values: state.values)
             // The reported lists' first edits: their rows as observation found them.
@@ -23,6 +25,7 @@ extension ViewModelHost {
             var touched: Set<Int> = []
             for key in state.changedMembers {
                 let values = state.values[key.viewModel]
+                let before = effects == nil ? nil : state.encoder!.effectSide(key)
                 let change: StateEncoder.Change?
                 switch key.part {
                 case .input: change = state.encoder!.update(key, value: values.inputs[key.index])
@@ -35,6 +38,12 @@ extension ViewModelHost {
                 case .command: change = state.encoder!.update(key, command: values.commands[key.index])
                 }
                 guard let change else { continue }
+                if let before {
+                    var changedRows: Int?
+                    if case let .rows(_, changed) = change { changedRows = changed.count }
+                    effects!.add(vm: state.encoder!.viewModelName(key.viewModel), part: key.part, name: state.encoder!.name(key),
+                                 before: before, after: state.encoder!.effectSide(key), changedRows: changedRows)
+                }
                 touched.insert(key.viewModel)
                 entries.append(state.encoder!.entry(key, change))
             }
@@ -48,9 +57,13 @@ extension ViewModelHost {
         // that starts while this flush runs sees events from the next version on.
         let watching = publisher.watcherCount > 0
         if watching { fillInReportedListEvents() }
-        let events = state.pendingEvents.compactMap { event -> StatePublisher.Event? in
+        let lastLogged = state.pendingEvents.lastIndex(where: \.isLogged)
+        let effectsJSON = effects?.json()
+        let events = state.pendingEvents.indices.compactMap { index -> StatePublisher.Event? in
+            let event = state.pendingEvents[index]
             guard watching || event.isLogged else { return nil }
-            return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged, json: event.json(version: version))
+            return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged,
+                                        json: event.json(version: version, effects: index == lastLogged ? effectsJSON : nil))
         }
         state.pendingEvents.removeAll(keepingCapacity: true)
         state.pendingChangeIndex.removeAll(keepingCapacity: true)
