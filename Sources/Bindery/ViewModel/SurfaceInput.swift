@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 import FoundationEssentials
 
 /// A settable, typed input of a view model, backed by a `MutableProperty`.

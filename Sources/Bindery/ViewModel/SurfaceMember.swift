@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 import FoundationEssentials
 
 /// One member a surface can be discovered from: an input, an output or a command.

@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 import FoundationEssentials
 
 /// A value an input holds as one of the basic types with a rule of its own — `String`, `Int`,

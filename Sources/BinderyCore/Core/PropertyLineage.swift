@@ -16,7 +16,7 @@
 /// held, so its address is not reused). It holds the sources' own lineages too, so a walk
 /// passes through intermediate properties (`a.combineLatest(with: b)` in
 /// `a.combineLatest(with: b).map(f)`) that no longer exist. Immutable once made.
-@usableFromInline enum PropertyLineage: @unchecked Sendable {
+@usableFromInline package enum PropertyLineage: @unchecked Sendable {
     // `@unchecked`: immutable; the objects it holds (cores, a property's signal) are only
     // compared by identity and asked for their lineage, which is immutable too.
     /// Set by code, or fed by a producer or a signal: composition cannot say what from.
@@ -32,7 +32,7 @@
     case node(AnyObject)
 
     /// The same lineage with a ``node(_:)`` spelled out as the source it stands for.
-    @usableFromInline var resolved: PropertyLineage {
+    @usableFromInline package var resolved: PropertyLineage {
         guard case let .node(object) = self else { return self }
         guard let node = object as? any LineageNode else { return .unknown }
         return .composed([PropertyLineageSource(identity: node.nodeIdentity, lineage: node.nodeLineage)])
@@ -57,11 +57,11 @@
 /// One property a composed property was made from: the identity it has in a binding graph
 /// (its core, shared with its views; nil for a property type that records no lineage) and
 /// where its own values come from.
-@usableFromInline struct PropertyLineageSource: @unchecked Sendable {
+@usableFromInline package struct PropertyLineageSource: @unchecked Sendable {
     // `@unchecked`: immutable; `identity` is only compared, never used (see PropertyLineage).
     /// The source's core, held (see ``PropertyLineage``) so its identity stays unique.
-    let identity: AnyObject?
-    let lineage: PropertyLineage
+    package let identity: AnyObject?
+    package let lineage: PropertyLineage
 
     @usableFromInline init<P: PropertyProtocol>(_ property: P) {
         if let recorded = property as? any LineageRecording {
@@ -82,7 +82,7 @@
 }
 
 /// A property type that records its place in the binding graph.
-protocol LineageRecording: AnyObject {
+package protocol LineageRecording: AnyObject {
     /// The object naming it in a graph: its core, which its read-only views share, so a view
     /// is the same node as what it views.
     var lineageIdentity: AnyObject { get }
@@ -91,23 +91,23 @@ protocol LineageRecording: AnyObject {
 }
 
 extension Property: LineageRecording {
-    var lineageIdentity: AnyObject { core }
+    package var lineageIdentity: AnyObject { core }
 }
 
 extension MutableProperty: LineageRecording {
-    var lineageIdentity: AnyObject { core }
+    package var lineageIdentity: AnyObject { core }
     /// Set by code: composition cannot say what from.
-    var lineage: PropertyLineage { .unknown }
+    package var lineage: PropertyLineage { .unknown }
 }
 
 extension MutableListProperty: LineageRecording {
-    var lineageIdentity: AnyObject { core }
+    package var lineageIdentity: AnyObject { core }
     /// Edited by code: composition cannot say what from.
-    var lineage: PropertyLineage { .unknown }
+    package var lineage: PropertyLineage { .unknown }
 }
 
 extension ListProperty: LineageRecording {
-    var lineageIdentity: AnyObject { list.core }
+    package var lineageIdentity: AnyObject { list.core }
 }
 
 /// A stream that is a property's own (its `signal`): a node of the binding graph, named by the

@@ -46,7 +46,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     @usableFromInline let makeIsEnabled: () -> Property<Bool>
     /// What the enabled state derives from (its `enabledIf` or `state` property), for the
     /// binding graph: `isEnabled` itself is made on first use, and also reads `isExecuting`.
-    @usableFromInline let enabledLineage: PropertyLineage
+    @usableFromInline package let enabledLineage: PropertyLineage
     /// What the sources bound to the action (`action <~ signal`) derive from, one per binding:
     /// what starts it, for the binding graph. Written when a binding is made, never per value.
     let boundLineages = Mutex<[PropertyLineage]>([])
@@ -252,5 +252,5 @@ extension Action: BindingTargetProvider {
 
     /// What starts the action from the code: the sources of the signals, producers and
     /// properties bound to it (constant when nothing is).
-    var startLineage: PropertyLineage { .merging(boundLineages.withLock { $0 }) }
+    package var startLineage: PropertyLineage { .merging(boundLineages.withLock { $0 }) }
 }
