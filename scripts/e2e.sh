@@ -12,7 +12,9 @@
 #      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
 #      replayed against it, and its dashboard (compiled in) describing its list's columns, its
 #      binding graph (an input enabling a command) drawn with no edge behind a node;
-#   6. the dashboard's first paint: the state inline, and one-shot Chromium reads.
+#   6. the dashboard's first paint: the state inline, and one-shot Chromium reads;
+#   7. the binding graphs of binderyd and of bindery-search-daemon (a debounced search) laid out
+#      readably, and each event's effects, stored by the daemon, on a page opened after a restart.
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -102,6 +104,17 @@ guide_example() {
     return $ok
 }
 
+graphs_and_effects() {
+    # Their own daemons: binderyd's seven graphs and bindery-search-daemon's (a debounced
+    # search), then binderyd restarted and a fresh page reading each event's stored effects.
+    local ok=0
+    python3 Tests/web/graph_readability_test.py --bin-dir "$bin" | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    python3 Tests/web/effects_test.py --bin-dir "$bin" | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    return $ok
+}
+
 first_paint() {
     # Its own daemons (15 listed products): the state in the first paint and one-shot reads.
     python3 Tests/web/first_paint.py --rows 15 --runs 1 | sed 's/^/      /'
@@ -112,6 +125,7 @@ check "README session replays as written (binderyctl --check README.md)" walkthr
 check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_against_daemon
 check "dashboard in headless Chromium: live state, run states, event log, scrubber, outage and resync" dashboard
 check "dashboard's first paint shows the state; chromium --dump-dom and --virtual-time-budget read it at once" first_paint
+check "binding graphs in layers (no edge behind a node, few crossings; the debounced search's) and each event's stored effects on a page opened after a restart" graphs_and_effects
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
 check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a set reaches long-polls and the dashboard, caught up after nginx restarts" behind_nchan
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
