@@ -80,7 +80,14 @@ export function describeEffect(effect) {
     const before = "rowsBefore" in effect ? counted(effect.rowsBefore, "row") : formatValue(effect.before);
     const after = "rowsAfter" in effect ? counted(effect.rowsAfter, "row") : formatValue(effect.after);
     const lines = before === after ? [] : [{ ...base, name, before, after }];
-    if (effect.rowsChanged) lines.push({ ...base, name, before: "", after: `${name}: ${counted(effect.rowsChanged, "row")} changed`, summary: true });
+    for (const [index, old, row] of effect.rows || []) {
+      lines.push(...(isRecord(old) && isRecord(row)
+        ? fieldLines(base, `${name}[${index}]`, old, row)
+        : [{ ...base, name: `${name}[${index}]`, before: formatValue(old), after: formatValue(row) }]));
+    }
+    const unnamed = (effect.rowsChanged || 0) - (effect.rows || []).length;
+    if (unnamed > 0 && (effect.rows || []).length) lines.push({ ...base, name, before: "", after: `and ${counted(unnamed, "more row")} changed`, summary: true });
+    else if (unnamed > 0) lines.push({ ...base, name, before: "", after: `${name}: ${counted(unnamed, "row")} changed`, summary: true });
     if (!lines.length) lines.push({ ...base, name, before: "", after: `${name}: rows changed`, summary: true });
     return lines;
   }

@@ -89,6 +89,18 @@ struct StateEncoder {
         return .value(member.json)
     }
 
+    /// The JSON of row `index` of `key`'s list member now (nil past its end, or not a list).
+    func rowJSON(_ key: Key, _ index: Int) -> [UInt8]? {
+        let member = members[key.viewModel][ViewModelPieces.partIndex(key.part)][key.index]
+        if let list = member.list { return index < list.count ? list.row(index) : nil }
+        return index < member.rowJSON.count ? member.rowJSON[index] : nil
+    }
+
+    /// The rows of `key`'s member, when it is a list of values (not a reported list).
+    func listRows(_ key: Key) -> [SurfaceValue]? {
+        members[key.viewModel][ViewModelPieces.partIndex(key.part)][key.index].rows
+    }
+
     /// The name of `key`'s member.
     func name(_ key: Key) -> String {
         let surface = surfaces[key.viewModel]

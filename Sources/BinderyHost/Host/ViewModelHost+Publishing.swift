@@ -27,6 +27,10 @@ extension ViewModelHost {
             for key in state.changedMembers {
                 let values = state.values[key.viewModel]
                 let before = effects == nil ? nil : state.encoder!.effectSide(key)
+                var rowsBefore = EventEffects.RowsBefore()
+                if effects != nil, case .rows = before {
+                    rowsBefore = EventEffects.RowsBefore(key, in: state.encoder!, edits: key.part == .output ? state.pendingRowChanges[key] : nil)
+                }
                 let change: StateEncoder.Change?
                 switch key.part {
                 case .input: change = state.encoder!.update(key, value: values.inputs[key.index])
@@ -40,10 +44,8 @@ extension ViewModelHost {
                 }
                 guard let change else { continue }
                 if let before {
-                    var changedRows: Int?
-                    if case let .rows(_, changed) = change { changedRows = changed.count }
                     effects!.add(vm: state.encoder!.viewModelName(key.viewModel), part: key.part, name: state.encoder!.name(key),
-                                 before: before, after: state.encoder!.effectSide(key), changedRows: changedRows)
+                                 before: before, after: state.encoder!.effectSide(key), change: change, rowsBefore: rowsBefore)
                 }
                 touched.insert(key.viewModel)
                 entries.append(state.encoder!.entry(key, change))
