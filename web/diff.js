@@ -92,5 +92,7 @@ export function describeEffect(effect) {
     return lines;
   }
   if (effect.part === "command" && isRecord(effect.before) && isRecord(effect.after)) return fieldLines(base, name, effect.before, effect.after);
-  return [{ ...base, name, before: formatValue(effect.before), after: formatValue(effect.after) }];
+  // A long value is stored as the start of its JSON text.
+  const shown = (side) => (`${side}Text` in effect ? effect[`${side}Text`] : formatValue(effect[side]));
+  return [{ ...base, name, before: shown("before"), after: shown("after") }];
 }

@@ -7,10 +7,17 @@ import Bindery
 /// several versions arriving together each keep their own.
 ///
 /// Written only for a version that logs an event (a set, a command's start, finish or
-/// failure); a list's rows are never copied into it, so a change to a long list costs a count.
+/// failure); a list's rows are never copied into it, so a change to a long list costs a count;
+/// a value longer than ``valueLimit`` bytes of JSON (a command's state: 512) is kept as the start of its text
+/// (`beforeText`, `afterText`), so an event stays about as small as what it says; an input a
+/// set of the same version sets is left out (the event carries its value).
 struct EventEffects {
     /// Rows a list's change describes row by row, at most (the page says how many more).
     static let rowsDescribed = 5
+    /// The longest value (bytes of JSON) kept whole: an input's or an output's, and a
+    /// command's state object (which the page compares field by field).
+    static let valueLimit = 64
+    static let commandStateLimit = 512
 
     /// What a list member's rows were before a change, taken before the encoder applies it:
     /// the rows its edits update in place (a reported list), or its rows (a list of values,
@@ -64,10 +71,11 @@ struct EventEffects {
         writer.key("vm"); writer.string(vm)
         writer.key("part"); writer.string(part.rawValue)
         writer.key("name"); writer.string(name)
+        let limit = part == .command ? Self.commandStateLimit : Self.valueLimit
         switch (before, after) {
         case let (.value(old), .value(new)):
-            writer.key("before"); writer.raw(old)
-            writer.key("after"); writer.raw(new)
+            write("before", old, limit: limit)
+            write("after", new, limit: limit)
         case let (.rows(old), .rows(new)):
             writer.key("rowsBefore"); writer.int(old)
             writer.key("rowsAfter"); writer.int(new)
@@ -84,12 +92,21 @@ struct EventEffects {
             }
         case let (.rows(old), .value(new)):
             writer.key("rowsBefore"); writer.int(old)
-            writer.key("after"); writer.raw(new)
+            write("after", new, limit: limit)
         case let (.value(old), .rows(new)):
-            writer.key("before"); writer.raw(old)
+            write("before", old, limit: limit)
             writer.key("rowsAfter"); writer.int(new)
         }
         writer.endObject()
+    }
+
+    /// `value` under `key`, or past `limit` bytes the start of its JSON text under `keyText`.
+    private mutating func write(_ key: String, _ value: [UInt8], limit: Int) {
+        guard value.count > limit else {
+            writer.key(key); writer.raw(value)
+            return
+        }
+        writer.key(key + "Text"); writer.string(String(decoding: value.prefix(limit - 4), as: UTF8.self) + "…")
     }
 
     /// The JSON array (`[]` when the version changed nothing: the page then knows there is

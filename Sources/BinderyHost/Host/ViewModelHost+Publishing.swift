@@ -17,6 +17,11 @@ extension ViewModelHost {
         var entries: [[UInt8]] = []
         // What this version changed, for the last event it logs (nil: it logs none).
         var effects: EventEffects? = state.pendingEvents.contains(where: \.isLogged) ? EventEffects() : nil
+        // The inputs this version's sets set: their events carry the values already.
+        let setInputs = effects == nil ? [] : Set(state.pendingEvents.compactMap { event -> String? in
+            if case .set = event.kind { return event.viewModel + "." + event.name }
+            return nil
+        })
         if restart {
             state.encoder = StateEncoder(surfaces: surfaces, values: state.values)
             // The reported lists' first edits: their rows as observation found them.
@@ -43,7 +48,7 @@ extension ViewModelHost {
                 case .command: change = state.encoder!.update(key, command: values.commands[key.index])
                 }
                 guard let change else { continue }
-                if let before {
+                if let before, !(key.part == .input && setInputs.contains(state.encoder!.viewModelName(key.viewModel) + "." + state.encoder!.name(key))) {
                     effects!.add(vm: state.encoder!.viewModelName(key.viewModel), part: key.part, name: state.encoder!.name(key),
                                  before: before, after: state.encoder!.effectSide(key), change: change, rowsBefore: rowsBefore)
                 }
