@@ -10,7 +10,7 @@ import Bindery
 /// failure); a list's rows are never copied into it, so a change to a long list costs a count;
 /// a value longer than ``valueLimit`` bytes of JSON (a command's state: 512) is kept as the start of its text
 /// (`beforeText`, `afterText`), so an event stays about as small as what it says; an input a
-/// set of the same version sets is left out (the event carries its value).
+/// set of the same version sets is left out when its value is that long (the event carries it).
 struct EventEffects {
     /// Rows a list's change describes row by row, at most (the page says how many more).
     static let rowsDescribed = 5
@@ -98,6 +98,12 @@ struct EventEffects {
             writer.key("rowsAfter"); writer.int(new)
         }
         writer.endObject()
+    }
+
+    /// Whether `side` is a value kept whole (not cut to its start, not a list).
+    static func isShort(_ side: StateEncoder.EffectSide) -> Bool {
+        if case let .value(json) = side { return json.count <= valueLimit }
+        return false
     }
 
     /// `value` under `key`, or past `limit` bytes the start of its JSON text under `keyText`.

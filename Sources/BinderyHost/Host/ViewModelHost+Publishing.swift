@@ -17,7 +17,8 @@ extension ViewModelHost {
         var entries: [[UInt8]] = []
         // What this version changed, for the last event it logs (nil: it logs none).
         var effects: EventEffects? = state.pendingEvents.contains(where: \.isLogged) ? EventEffects() : nil
-        // The inputs this version's sets set: their events carry the values already.
+        // The inputs this version's sets set: their events carry the values already, so a
+        // long one is not repeated in the effects.
         let setInputs = effects == nil ? [] : Set(state.pendingEvents.compactMap { event -> String? in
             if case .set = event.kind { return event.viewModel + "." + event.name }
             return nil
@@ -48,9 +49,12 @@ extension ViewModelHost {
                 case .command: change = state.encoder!.update(key, command: values.commands[key.index])
                 }
                 guard let change else { continue }
-                if let before, !(key.part == .input && setInputs.contains(state.encoder!.viewModelName(key.viewModel) + "." + state.encoder!.name(key))) {
-                    effects!.add(vm: state.encoder!.viewModelName(key.viewModel), part: key.part, name: state.encoder!.name(key),
-                                 before: before, after: state.encoder!.effectSide(key), change: change, rowsBefore: rowsBefore)
+                if let before {
+                    let (vm, name, after) = (state.encoder!.viewModelName(key.viewModel), state.encoder!.name(key), state.encoder!.effectSide(key))
+                    let isSet = key.part == .input && setInputs.contains(vm + "." + name)
+                    if !isSet || (EventEffects.isShort(before) && EventEffects.isShort(after)) {
+                        effects!.add(vm: vm, part: key.part, name: name, before: before, after: after, change: change, rowsBefore: rowsBefore)
+                    }
                 }
                 touched.insert(key.viewModel)
                 entries.append(state.encoder!.entry(key, change))
