@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyModels", "BinderyProtocol", "BinderySQLite",
-                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon",
+                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon",
                                                            "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
