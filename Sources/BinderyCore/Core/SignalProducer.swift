@@ -30,9 +30,17 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer whose start handler is trusted to send serially (Bindery's own sources and
     /// operators): no extra serialising core. Its values derive from what `lineage` says.
+    /// Debug builds check the trust: two threads sending into one run at once stop the
+    /// process (`SerialSendCheck`).
     @inlinable init(lineage: PropertyLineage = .unknown, serial startHandler: @escaping StartHandler) {
-        self.startHandler = startHandler
         self.lineage = lineage
+        #if DEBUG
+        self.startHandler = { observer, lifetime in
+            startHandler(SerialSendCheck.checking(observer, "SignalProducer.init(serial:)"), lifetime)
+        }
+        #else
+        self.startHandler = startHandler
+        #endif
     }
 
     /// A producer sending `value`, then completing.
