@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// What one version changed, written once with the last event logged in it (its `effects`,
 /// docs/HTTP.md "/api/events"): each changed member with its value before and after, or for a
