@@ -68,7 +68,7 @@ public final class ViewModelHost: Sendable {
     let state = HostState()
     private let stopping = Synchronization.Atomic<Bool>(false)
     /// Why the start's first version is not saved yet (nil once it is, or if it never failed).
-    let heldStartFault = Mutex<StorageFault?>(nil)
+    let heldStartFault = Lock<StorageFault?>(nil)
     let publisher: StatePublisher
     /// The secret inputs (which the published document shows masked), found once: every
     /// version hands their values to the publisher for `get` on the control socket.
