@@ -1,4 +1,9 @@
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Why a run of `Action.apply(_:)` failed.
 public enum ActionError<Error: Swift.Error>: Swift.Error {

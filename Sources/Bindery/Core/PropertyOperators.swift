@@ -4,6 +4,12 @@ extension PropertyProtocol {
         Property(replaying: producer.map(transform), lineage: .composed(of: self))
     }
 
+    /// A property holding this one's value's property at `keyPath` (a `KeyPath` value as well
+    /// as a literal).
+    @inlinable public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
+        map { $0[keyPath: keyPath] }
+    }
+
     /// A property holding `value` whatever this one's value is (it changes when this one does).
     @inlinable public func map<U>(value: U) -> Property<U> {
         map { _ in value }

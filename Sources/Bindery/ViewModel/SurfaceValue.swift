@@ -1,6 +1,5 @@
 import BinderyJSON
 import BinderyNames
-import Glibc
 
 /// Plain data a view model shows through its surface: what outputs hold, what inputs accept,
 /// what commands produce. It has the shape of JSON, so hosts can encode it without knowing

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Compares ReactiveSwift's public API with Bindery's core, mechanically, from symbol graphs.
+
+    scripts/rs-api-diff.py RS_CHECKOUT [--scratch DIR] [--graphs-only]
+
+RS_CHECKOUT is a checkout of ReactiveSwift (7.2.1 is what Bindery follows); nothing else outside
+the project is read. Both are built with `-emit-symbol-graph` into DIR (default
+.build/rs-api): ReactiveSwift's Sources/ as one library target (its own Package.swift wants
+Quick and Nimble, so it is not used), and Bindery's `ReactiveSwift` target if the package has
+one (it re-exports the core), else the core target.
+
+Every public ReactiveSwift symbol (`@available(*, unavailable)` ones aside: they exist to give
+a compile error) must have a Bindery symbol at the same path with the same declaration and
+generic constraints, carrying the same deprecation; every conformance must exist too. Bindery's
+extra parameters with defaults that ReactiveSwift lacks (named in EXTRA_DEFAULTED) are source
+compatible and are dropped before comparing. What remains must be listed, one line each, in
+docs/CONTRACTS.md §9's table "ReactiveSwift API Bindery leaves out" (its first column, the
+symbol's path in backquotes, covers every symbol at that path). Prints each undocumented
+difference; exit status 1 if there is any, 0 otherwise.
+"""
+import argparse, glob, json, os, re, shutil, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Parameters only Bindery has, each with a default value, so every ReactiveSwift call compiles.
+EXTRA_DEFAULTED = [r", timeout: ActionTimeout\?", r"timeout: ActionTimeout\?, "]
+# Attributes that do not change how a call is written.
+IGNORED_ATTRIBUTES = {"@discardableResult", "@inlinable", "@inline", "@usableFromInline", "@frozen",
+                      "@preconcurrency", "@Sendable", "@MainActor"}
+DOC_HEADING = "ReactiveSwift API Bindery leaves out"
+
+
+def run(cmd, **kw):
+    print("+ " + " ".join(cmd), file=sys.stderr)
+    subprocess.run(cmd, check=True, **kw)
+
+
+def graph_flags(out):
+    return ["-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", out]
+
+
+def build_reactiveswift(checkout, scratch):
+    pkg = os.path.join(scratch, "reactiveswift")
+    src = os.path.join(pkg, "Sources", "ReactiveSwift")
+    shutil.rmtree(pkg, ignore_errors=True)
+    os.makedirs(src)
+    files = glob.glob(os.path.join(checkout, "Sources", "**", "*.swift"), recursive=True)
+    if not files:
+        sys.exit(f"rs-api-diff: no Swift sources under {checkout}/Sources (give a ReactiveSwift checkout)")
+    for f in files:
+        shutil.copy(f, src)
+    with open(os.path.join(pkg, "Package.swift"), "w") as p:
+        p.write('// swift-tools-version:5.9\nimport PackageDescription\n'
+                'let package = Package(name: "ReactiveSwift", targets: [.target(name: "ReactiveSwift")],\n'
+                '                      swiftLanguageVersions: [.v5])\n')
+    out = os.path.join(scratch, "graphs-reactiveswift")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    run(["swift", "build", "--package-path", pkg, "--scratch-path", os.path.join(scratch, "reactiveswift-build")]
+        + graph_flags(out))
+    return out
+
+
+def bindery_targets():
+    """The modules whose symbols make up what `import ReactiveSwift` gives on Bindery."""
+    targets = [t for t in ("ReactiveSwift", "BinderyCore") if os.path.isdir(os.path.join(ROOT, "Sources", t))]
+    return targets or ["Bindery"]
+
+
+def build_bindery(scratch):
+    out = os.path.join(scratch, "graphs-bindery")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for target in bindery_targets():
+        run(["swift", "build", "--package-path", ROOT, "--scratch-path", os.path.join(scratch, "bindery-build"),
+             "--target", target] + graph_flags(out))
+    return out
+
+
+def load(graph_dir, modules):
+    """Symbols (precise id -> symbol) and conformances of `modules` and their extensions."""
+    symbols, relations = {}, []
+    for module in modules:
+        for path in glob.glob(os.path.join(graph_dir, f"{module}.symbols.json")) + \
+                glob.glob(os.path.join(graph_dir, f"{module}@*.symbols.json")):
+            with open(path) as f:
+                graph = json.load(f)
+            for s in graph["symbols"]:
+                symbols[s["identifier"]["precise"]] = s
+            relations += graph.get("relationships", [])
+    return symbols, relations
+
+
+def availability(symbol):
+    """'unavailable', 'deprecated' or '' for the symbol's unconditional (`*`) availability."""
+    for a in symbol.get("availability") or []:
+        if a.get("domain", "*") != "*":
+            continue
+        if a.get("isUnconditionallyUnavailable"):
+            return "unavailable"
+        if a.get("isUnconditionallyDeprecated"):
+            return "deprecated"
+    return ""
+
+
+def signature(symbol):
+    text = ""
+    for frag in symbol.get("declarationFragments", []):
+        spelling = frag["spelling"]
+        if frag["kind"] == "attribute" and spelling.split("(")[0] in IGNORED_ATTRIBUTES:
+            continue
+        text += spelling
+    text = re.sub(r"\bSwift\.", "", text)
+    text = re.sub(r"\b(ReactiveSwift|BinderyCore|Bindery)\.", "", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    for extra in EXTRA_DEFAULTED:
+        text = re.sub(extra, "", text)
+    generics = (symbol.get("swiftGenerics") or {}).get("constraints", [])
+    where = sorted(f"{c['lhs']}{'==' if c['kind'] == 'sameType' else ':'}{c['rhs']}" for c in generics)
+    # `Error: Error` (the type parameter named Error conforming to Swift.Error) is implied.
+    where = [w for w in where if w != "Error:Error"]
+    return text + (" where " + ", ".join(where) if where else "")
+
+
+def path(symbol):
+    return ".".join(symbol["pathComponents"])
+
+
+def index(symbols):
+    by_key = {}
+    for s in symbols.values():
+        by_key.setdefault((s["kind"]["identifier"], path(s), signature(s)), []).append(s)
+    return by_key
+
+
+def conformances(symbols, relations):
+    out = set()
+    for r in relations:
+        if r["kind"] not in ("conformsTo", "inheritsFrom"):
+            continue
+        source = symbols.get(r["source"])
+        name = source and path(source)
+        if name is None:
+            continue
+        target = symbols.get(r["target"])
+        target_name = path(target) if target else r.get("targetFallback", r["target"])
+        target_name = re.sub(r"^(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", target_name)
+        out.add((name, r["kind"], target_name))
+    return out
+
+
+def documented_paths():
+    """First-column paths of the table under DOC_HEADING in docs/CONTRACTS.md."""
+    with open(os.path.join(ROOT, "docs", "CONTRACTS.md")) as f:
+        text = f.read()
+    start = text.find(DOC_HEADING)
+    if start < 0:
+        return set()
+    section = text[start:].split("\n#", 1)[0]
+    return set(re.findall(r"^\| `([^`]+)`", section, re.M))
+
+
+def compare(rs_dir, bindery_dir):
+    rs_symbols, rs_relations = load(rs_dir, ["ReactiveSwift"])
+    b_symbols, b_relations = load(bindery_dir, bindery_targets())
+    b_index = index(b_symbols)
+    b_paths = {}
+    for (kind, p, _), found in b_index.items():
+        b_paths.setdefault((kind, p), []).extend(found)
+    differences = []
+    for s in sorted(rs_symbols.values(), key=lambda s: (path(s), signature(s))):
+        state = availability(s)
+        if state == "unavailable":
+            continue
+        key = (s["kind"]["identifier"], path(s), signature(s))
+        if key not in b_index:
+            same_path = b_paths.get(key[:2], [])
+            what = "differs" if same_path else "missing"
+            differences.append((path(s), f"{what}: {key[0]} {key[1]}: {key[2]}"))
+        elif state == "deprecated" and not any(availability(b) == "deprecated" for b in b_index[key]):
+            differences.append((path(s), f"not deprecated: {key[0]} {key[1]}: {key[2]}"))
+    b_conf = conformances(b_symbols, b_relations)
+    for name, kind, target in sorted(conformances(rs_symbols, rs_relations) - b_conf):
+        differences.append((name, f"missing {kind}: {name} : {target}"))
+    return differences
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("checkout", help="a checkout of ReactiveSwift (7.2.1)")
+    parser.add_argument("--scratch", default=os.path.join(ROOT, ".build", "rs-api"))
+    parser.add_argument("--all", action="store_true", help="also print the documented differences")
+    args = parser.parse_args()
+    os.makedirs(args.scratch, exist_ok=True)
+    rs_dir = build_reactiveswift(os.path.abspath(args.checkout), args.scratch)
+    bindery_dir = build_bindery(args.scratch)
+    differences = compare(rs_dir, bindery_dir)
+    documented = documented_paths()
+    undocumented = [d for p, d in differences if p not in documented]
+    if args.all:
+        for p, d in differences:
+            if p in documented:
+                print(f"documented {d}")
+    for d in undocumented:
+        print(d)
+    print(f"rs-api-diff: {len(differences)} differences from ReactiveSwift's public API, "
+          f"{len(differences) - len(undocumented)} documented in docs/CONTRACTS.md §9, {len(undocumented)} not")
+    return 1 if undocumented else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
