@@ -103,21 +103,44 @@ def availability(symbol):
 
 
 def signature(symbol):
-    text = ""
-    for frag in symbol.get("declarationFragments", []):
-        spelling = frag["spelling"]
-        if frag["kind"] == "attribute" and spelling.split("(")[0] in IGNORED_ATTRIBUTES:
+    """The declaration as a caller sees it: without internal parameter names, attributes that
+    do not change a call, the where clause (compared as constraints, below) or `final`; stored
+    and computed properties alike; `Sendable` (Bindery's Swift 6 additions) left out."""
+    generics = (symbol.get("swiftGenerics") or {}).get("constraints", [])
+    text, frags = "", symbol.get("declarationFragments", [])
+    for i, frag in enumerate(frags):
+        kind, spelling = frag["kind"], frag["spelling"]
+        if kind == "attribute" and spelling.split("(")[0] in IGNORED_ATTRIBUTES:
+            continue
+        if kind == "keyword" and spelling == "where":
+            break
+        if kind == "internalParam":
+            text = text.rstrip(" ")
+            continue
+        if kind == "keyword" and spelling == "final":
             continue
         text += spelling
-    text = re.sub(r"\bSwift\.", "", text)
-    text = re.sub(r"\b(ReactiveSwift|BinderyCore|Bindery)\.", "", text)
+    text = re.sub(r"\b(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", text)
     text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"^let (.*)$", r"var \1 { get }", text)
+    text = re.sub(r"\b_ \w+: ", "", text)                     # closure parameter labels: (_ values: [V])
+    text = re.sub(r"(:|,) Sendable\b", "", text).replace(": ,", ":").replace("& Sendable", "")
     for extra in EXTRA_DEFAULTED:
         text = re.sub(extra, "", text)
-    generics = (symbol.get("swiftGenerics") or {}).get("constraints", [])
-    where = sorted(f"{c['lhs']}{'==' if c['kind'] == 'sameType' else ':'}{c['rhs']}" for c in generics)
-    # `Error: Error` (the type parameter named Error conforming to Swift.Error) is implied.
-    where = [w for w in where if w != "Error:Error"]
+    # Inside Signal and SignalProducer, the bare type name is the same type.
+    text = re.sub(r"\b(Signal|SignalProducer)<Value, Error>", r"\1", text)
+    # A same-type constraint to a concrete type reads the same written either way.
+    for c in generics:
+        if c["kind"] == "sameType" and re.fullmatch(r"(Self\.)?(Value|Error|Input|Output)", c["lhs"]):
+            text = re.sub(r"(?<![.\w])" + re.escape(c["lhs"].replace("Self.", "")) + r"\b(?!:)", c["rhs"], text)
+    bindings = {c["lhs"] for c in generics if c["kind"] == "conformance" and c["rhs"] == "BindingSource"}
+    where = sorted(f"{c['lhs']}{'==' if c['kind'] == 'sameType' else ':'}{c['rhs']}" for c in generics
+                   # `Error: Error` (the parameter named Error conforming to Swift.Error) is implied, and
+                   # so is a binding source's `Error == Never`.
+                   if not (c["lhs"] == "Error" and c["rhs"] == "Error")
+                   and not (c["kind"] == "sameType" and c["lhs"].endswith(".Error") and c["rhs"] == "Never"
+                            and c["lhs"][:-len(".Error")] in bindings)
+                   and c["rhs"] != "Sendable")
     return text + (" where " + ", ".join(where) if where else "")
 
 
