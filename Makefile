@@ -35,7 +35,7 @@ INSTALL_BIN   := .build/install/release
 
 # The Debian package (`make deb`): a native package, its version the one the programs print
 # (`--version`), read from the one place it is written.
-DEB_VERSION := $(shell sed -n 's/^ *public static let version = "\(.*\)"$$/\1/p' Sources/BinderyNames/BinderyRelease.swift)
+DEB_VERSION := $(shell sed -n 's/^ *public static let version = "\(.*\)"$$/\1/p' Sources/BinderyProtocol/BinderyRelease.swift)
 DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root

@@ -1,22 +1,32 @@
 // swift-tools-version:6.0
-// Bindery: a reactive MVVM runtime for Linux. Dependencies point one way:
-// binderyd → BinderyHost + BinderyModels; BinderyHost → Bindery, BinderyJSON, BinderyNames,
-// BinderySignals, BinderySQLite, BinderyWeb and the C shims (never the demo's BinderyModels,
-// so a user's daemon links only its own view models); BinderyModels → Bindery, BinderySQLite;
-// Bindery → BinderyNames → BinderyJSON. BinderyHost and BinderyCLI share BinderyJSON and BinderyNames; the
-// daemon and binderyctl share BinderySignals; BinderyHost serves BinderyWeb, the dashboard
-// generated from web/ at build time.
+// Bindery: a reactive MVVM runtime for Linux. The targets form layers, and dependencies point
+// down only (README.md, "Architecture", draws them; ArchitectureTests keeps that picture true):
+//   core:      BinderyCore, the ReactiveSwift-compatible reactive core, depends on nothing;
+//              ReactiveSwift re-exports it under ReactiveSwift's module name.
+//   surface:   Bindery, the view-model surface over the core (re-exports it), speaking the
+//              protocol's vocabulary (BinderyProtocol over BinderyJSON).
+//   services:  BinderyHTTP (a libmicrohttpd server that knows nothing of view models),
+//              BinderySystemd, BinderySQLite, BinderyPersistence, BinderySignals.
+//   host:      BinderyHost ties the surface to the services (never the demo's BinderyModels,
+//              so a user's daemon links only its own view models).
+//   programs:  binderyd, binderyctl (over BinderyCLI), bindery-bench, bindery-docs.
 import PackageDescription
 
 let package = Package(
     name: "Bindery",
     products: [
+        // The reactive core under ReactiveSwift's module name: `import ReactiveSwift` and
+        // `ReactiveSwift.Signal` compile unchanged. A package graph may not hold both this and
+        // the real ReactiveSwift (two modules of one name).
+        .library(name: "ReactiveSwift", targets: ["ReactiveSwift"]),
+        // The core and the view-model surface: what a view model's own package imports.
         .library(name: "Bindery", targets: ["Bindery"]),
-        .library(name: "BinderyModels", targets: ["BinderyModels"]),
+        // Hosting a user's view models: `DaemonMain.run` and everything binderyd is made of.
         .library(name: "BinderyHost", targets: ["BinderyHost"]),
-        .library(name: "BinderyJSON", targets: ["BinderyJSON"]),
-        .library(name: "BinderyNames", targets: ["BinderyNames"]),
-        .library(name: "BinderySQLite", targets: ["BinderySQLite"]),
+        // The demo's view models (the source material's screens) over their SQLite store.
+        .library(name: "BinderyModels", targets: ["BinderyModels"]),
+        .executable(name: "binderyd", targets: ["binderyd"]),
+        .executable(name: "binderyctl", targets: ["binderyctl"]),
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -26,55 +36,72 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
 
-        // JSON values, parsing and writing, shared by the daemon and binderyctl; no dependencies.
-        .target(name: "BinderyJSON"),
-        // What every program says alike: the one did-you-mean rule for mistyped names, the
-        // excerpt a message quotes of typed text (the core's surface errors, the daemon,
-        // binderyctl), the value types and the one parser of typed values (to BinderyJSON's
-        // values), the protocol's error codes and the release's version; quotes with
-        // BinderyJSON's escaping.
-        .target(name: "BinderyNames", dependencies: ["BinderyJSON"]),
-        // The signal self-pipe, shared by binderyd's shutdown and binderyctl's Ctrl-C; no
-        // dependencies.
-        .target(name: "BinderySignals"),
-        // The reactive core and the view-model surface (its messages quote typed text as JSON does).
-        .target(name: "Bindery", dependencies: ["BinderyNames", "BinderyJSON"]),
-        // The SQLite wrapper (databases, migrations, rows) shared by the demo's model store and
-        // the host's input store.
-        .target(name: "BinderySQLite", dependencies: ["CSQLite"]),
-        // The view models of the source material over the SQLite store and the API client.
-        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyNames", "BinderySQLite"]),
-        // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
-        .target(name: "BinderyWeb", path: "Sources/BinderyWeb", plugins: ["EmbedDashboard"]),
-        .executableTarget(name: "bindery-embed", path: "Sources/BinderyEmbed"),
-        .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
-        // Hosting: surfaces, snapshots, control server, HTTP server, persistence, systemd.
-        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyNames", "BinderySignals", "BinderySQLite", "BinderyWeb", "CMicroHTTPD", "CSystemd", "CZlib"]),
+        // Core: signals, producers, properties, actions, lists, operators and schedulers, with
+        // ReactiveSwift's API and semantics. No dependencies.
+        .target(name: "BinderyCore"),
+        .target(name: "ReactiveSwift", dependencies: ["BinderyCore"]),
 
-        // The daemon: flags and wiring over BinderyHost.
-        .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"], path: "Sources/binderyd"),
+        // Vocabulary: JSON values (parsing and the one writer), and what every program says
+        // alike: the did-you-mean rule, excerpts of typed text, value types and their parser,
+        // error codes, the release's version, the service socket's path.
+        .target(name: "BinderyJSON"),
+        .target(name: "BinderyProtocol", dependencies: ["BinderyJSON"]),
+
+        // Surface: what a view model shows (inputs, outputs, commands, lists), over the core.
+        .target(name: "Bindery", dependencies: ["BinderyCore", "BinderyProtocol", "BinderyJSON"]),
+
+        // Services, each knowing nothing of view models but what it stores.
+        .target(name: "BinderySignals"),
+        .target(name: "BinderySQLite", dependencies: ["CSQLite"]),
+        .target(name: "BinderySystemd", dependencies: ["BinderyProtocol", "CSystemd"]),
+        .target(name: "BinderyHTTP", dependencies: ["CMicroHTTPD", "CZlib"]),
+        .target(name: "BinderyPersistence", dependencies: ["Bindery", "BinderySQLite"]),
+
+        // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
+        .target(name: "BinderyWeb", plugins: ["EmbedDashboard"]),
+        .executableTarget(name: "bindery-embed"),
+        .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
+
+        // Host: view-model hosts, state and events, the control server, the daemon's routes.
+        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyProtocol", "BinderySignals",
+                                                   "BinderySQLite", "BinderyPersistence", "BinderyHTTP",
+                                                   "BinderySystemd", "BinderyWeb"]),
+
+        // The demo's view models over their SQLite store and the simulated API client.
+        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyProtocol", "BinderySQLite"]),
+
+        // Programs.
+        .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"]),
         // binderyctl's logic without a terminal: command table, tokenizer, values, completion,
         // rendering and the control-socket client (tested directly by BinderyCLITests).
-        .target(name: "BinderyCLI", dependencies: ["BinderyJSON", "BinderyNames"], path: "Sources/BinderyCLI"),
-        // The REPL: readline on a terminal, lines from stdin otherwise.
-        .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "BinderySignals", "CReadline"], path: "Sources/binderyctl"),
-        .executableTarget(name: "bindery-bench", dependencies: ["Bindery"], path: "Sources/BinderyBench"),
+        .target(name: "BinderyCLI", dependencies: ["BinderyJSON", "BinderyProtocol"]),
+        .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "BinderySignals", "CReadline"]),
+        // The core workloads W1–W6 (`make bench`).
+        .executableTarget(name: "bindery-bench", dependencies: ["BinderyCore"]),
         // Prints docs/VIEWMODELS.md from the standard view models' surfaces.
-        .executableTarget(name: "bindery-docs", dependencies: ["BinderyModels"], path: "Sources/BinderyDocs"),
-        // Test-only: a process that reports the sockets systemd-style activation handed it.
-        .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost"], path: "Sources/BinderyActivationProbe"),
-        // Test-only: a DaemonMain program serving a view model of dates, optionals, arrays,
-        // dictionaries and an enum, for the end-to-end test of those inputs.
-        .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"], path: "Sources/BinderyTypesDaemon"),
+        .executableTarget(name: "bindery-docs", dependencies: ["BinderyModels"]),
 
+        // Tests. What more than one test target needs (a temporary directory, the real daemon
+        // on a temporary socket, raw sockets) is written once, in BinderyTestSupport.
+        .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
+        // Test-only programs: one reports the sockets systemd-style activation handed it; one
+        // serves a view model of dates, optionals, arrays, dictionaries and an enum.
+        .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost", "BinderyHTTP", "BinderySystemd"],
+                          path: "Tests/Programs/bindery-activation-probe"),
+        .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"],
+                          path: "Tests/Programs/bindery-types-daemon"),
+        // The layers README.md draws, checked against the package itself.
+        .testTarget(name: "BinderyArchitectureTests"),
+        // `import ReactiveSwift` and module-qualified names, as ReactiveSwift's users write them.
+        .testTarget(name: "ReactiveSwiftModuleTests", dependencies: ["ReactiveSwift"]),
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
-        // What more than one test target needs (a temporary directory, the real daemon on a
-        // temporary socket, raw sockets), written once.
-        .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
-        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyNames", "BinderyTestSupport", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyJSON", "BinderyModels", "BinderyNames", "BinderySQLite", "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyPersistence", "BinderySystemd",
+                                                           "BinderyJSON", "BinderyModels", "BinderyProtocol", "BinderySQLite",
+                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon",
+                                                           "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 
 /// One reply line from the daemon, as the REPL received it: the text (for `--json`) and its
 /// parsed value. (The daemon writes its replies with BinderyHost's `ControlReply`.)

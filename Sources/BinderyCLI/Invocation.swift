@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 
 /// What `binderyctl`'s arguments ask for.
 public struct Invocation: Sendable, Equatable {

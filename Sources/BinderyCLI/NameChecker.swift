@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 
 /// Checks the names a command line uses against the daemon's described surfaces (through the
 /// session's cache) before a request goes out, and words the answer: the daemon's own error

@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 
 /// Tells the user how each command ended, once: with `--json` the reply line verbatim (or, for
 /// what binderyctl answers itself, a reply in the daemon's shape); otherwise the rendered

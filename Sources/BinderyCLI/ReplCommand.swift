@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 /// A REPL command line, parsed and checked against the command table (not yet against the
 /// daemon's names: that happens when it runs).
 public enum ReplCommand: Sendable, Equatable {

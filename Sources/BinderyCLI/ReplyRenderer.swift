@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 import BinderyJSON
 
 /// Turns the daemon's replies and events into the lines a person reads. Pure: the same reply

@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 
 /// `run`: checks the command and its argument, waits with a live status line, and turns the
 /// first Ctrl-C into the daemon's `interrupt` op (a second stops waiting).

@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 
 /// One binderyctl session: takes command lines, runs each (locally, or as requests to the
 /// daemon) and says how it ended. Its jobs are done by parts of their own: ``DaemonLink``

@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 
 /// Finds binderyd's control socket when no `--socket` is given.
 ///

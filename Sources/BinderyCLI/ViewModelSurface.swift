@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 
 /// A view model's names, as `list` (names only) or `describe` (with types) report them.
 public struct ViewModelSurface: Sendable, Hashable {

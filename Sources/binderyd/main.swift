@@ -3,6 +3,7 @@
 // store are BinderyModels'.
 import BinderyHost
 import BinderyModels
+import BinderySystemd
 import Glibc
 
 let arguments: [String]

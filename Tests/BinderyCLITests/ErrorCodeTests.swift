@@ -1,9 +1,9 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 import Foundation
 import Testing
 
-/// The one list of error codes (BinderyNames' `ErrorCode`) is the list docs/PROTOCOL.md
+/// The one list of error codes (BinderyProtocol' `ErrorCode`) is the list docs/PROTOCOL.md
 /// documents, spelled as on the wire.
 @Suite struct ErrorCodeTests {
     @Test func everyCodeIsTheOneDocumentedInTheProtocol() throws {

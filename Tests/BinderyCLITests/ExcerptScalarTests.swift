@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 import Testing
 
 /// Excerpts count Unicode scalars (issue 22, item 8): a letter with half a million combining

@@ -1,7 +1,7 @@
-import BinderyNames
+import BinderyProtocol
 import Testing
 
-/// The one rule for quoting a typed value back (BinderyNames' `Excerpt`), which binderyctl and
+/// The one rule for quoting a typed value back (BinderyProtocol' `Excerpt`), which binderyctl and
 /// the daemon's surface errors share.
 @Suite struct ExcerptTests {
     @Test func shortTextIsQuotedWhole() {

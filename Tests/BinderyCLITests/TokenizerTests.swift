@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 @testable import BinderyCLI
 import BinderyJSON
 import Testing

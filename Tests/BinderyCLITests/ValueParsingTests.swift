@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 import BinderyJSON
 import Testing
 

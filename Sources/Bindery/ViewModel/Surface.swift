@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 
 /// Everything a host needs to list, describe, read, set, run and observe a view model:
 /// its named inputs, outputs and commands, and what each derives from.

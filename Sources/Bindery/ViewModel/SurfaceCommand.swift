@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 
 /// A command of a view model: an `Action` with how to parse its optional argument.
 public struct SurfaceCommand: Sendable {

@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 // FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
 #if canImport(FoundationEssentials)
 import FoundationEssentials

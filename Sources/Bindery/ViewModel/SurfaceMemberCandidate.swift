@@ -62,6 +62,6 @@ extension Action: SurfaceMemberCandidate {
     var memberDescription: String { "an Action<\(Input.self), \(Output.self), \(Error.self)>" }
     var unsupportedTypeName: String { "\(Output.self)" }
     /// A property composed from `isExecuting` or `isEnabled` derives from the command.
-    var graphIdentities: [ObjectIdentifier] { [ObjectIdentifier(isExecuting.core), ObjectIdentifier(isEnabled.core)] }
+    var graphIdentities: [ObjectIdentifier] { [ObjectIdentifier(isExecuting.lineageIdentity), ObjectIdentifier(isEnabled.lineageIdentity)] }
     var derivationLineage: PropertyLineage { enabledLineage }
 }

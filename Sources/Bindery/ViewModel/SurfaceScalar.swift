@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 // FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
 #if canImport(FoundationEssentials)
 import FoundationEssentials

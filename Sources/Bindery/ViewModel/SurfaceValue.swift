@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 // memcmp, from the platform's C library.
 #if canImport(Glibc)
 import Glibc
@@ -153,7 +153,7 @@ extension SurfaceValue: CustomStringConvertible {
 }
 
 extension SurfaceValue {
-    /// The value as an error message quotes it back (BinderyNames' ``Excerpt`` rule): whole
+    /// The value as an error message quotes it back (BinderyProtocol' ``Excerpt`` rule): whole
     /// when short, else its first characters and its size — `"xxxx…" (5,000 characters)`.
     public var excerpt: String {
         if case let .string(s) = self { return Excerpt.quoted(s) }

@@ -1,9 +1,9 @@
-import BinderyNames
+import BinderyProtocol
 
-/// The type of a surface value (BinderyNames' one definition, shared with the daemon and
+/// The type of a surface value (BinderyProtocol' one definition, shared with the daemon and
 /// binderyctl), named here so a view model's code needs only `import Bindery` (to conform a type
 /// of its own to ``SurfaceScalar``, say).
-public typealias ValueType = BinderyNames.ValueType
+public typealias ValueType = BinderyProtocol.ValueType
 
 extension ValueType {
     /// `value` as this type, if it is one: an int is accepted for a double, and a whole double

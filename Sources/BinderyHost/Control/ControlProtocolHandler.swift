@@ -1,6 +1,6 @@
 import Bindery
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 
 /// Answers control-protocol frames (docs/PROTOCOL.md) against a ``ViewModelHost``.
 ///

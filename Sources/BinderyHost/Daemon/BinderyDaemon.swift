@@ -1,3 +1,5 @@
+import BinderyHTTP
+import BinderySystemd
 import Glibc
 import Synchronization
 

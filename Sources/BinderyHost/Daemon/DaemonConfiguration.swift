@@ -1,3 +1,4 @@
+import BinderySystemd
 import Glibc
 
 /// How a Bindery daemon runs: where it listens, keeps state and finds its web files, what its

@@ -1,3 +1,4 @@
+import BinderyHTTP
 import Synchronization
 /// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
 /// nothing changed, a reset — naming the feed id — for a cursor it cannot answer or of

@@ -1,5 +1,6 @@
 import Bindery
-import BinderyNames
+import BinderyProtocol
+import BinderySystemd
 import Glibc
 
 /// The one call a program makes to host its own view models as a complete daemon: the

@@ -1,3 +1,5 @@
+import BinderyHTTP
+import BinderySystemd
 import Glibc
 
 /// A Bindery daemon's command line (binderyd's, or that of any program hosting its own view

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Bindery
+import BinderyPersistence
+import BinderySystemd
 import Dispatch
 import Glibc
 

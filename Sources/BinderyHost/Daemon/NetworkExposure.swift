@@ -1,4 +1,5 @@
 import Bindery
+import BinderyHTTP
 
 /// What a non-loopback HTTP address gives away, said in one warning line.
 ///

@@ -1,3 +1,4 @@
+import BinderyPersistence
 import Glibc
 
 /// Keeps the state directory private to the daemon's user: it holds the inputs (passwords
@@ -33,7 +34,7 @@ public enum PrivateStateDirectory {
             throw DaemonSetupError("the state directory \(path) is not a directory")
         }
         // Another user's directory is not made ours (a root daemon could): it is refused.
-        try StateDirectory.checkOwner(path, what: "the state directory")
+        do { try StateDirectory.checkOwner(path, what: "the state directory") } catch { throw DaemonSetupError(error.description) }
         if info.st_mode & 0o077 != 0 {
             guard chmod(path, 0o700) == 0 else {
                 throw DaemonSetupError("cannot make the state directory \(path) private (0700): \(String(cString: strerror(errno)))")

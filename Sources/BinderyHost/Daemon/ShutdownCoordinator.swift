@@ -1,4 +1,5 @@
 import BinderySignals
+import BinderySystemd
 import Dispatch
 import Glibc
 import Synchronization

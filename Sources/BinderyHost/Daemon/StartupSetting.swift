@@ -1,5 +1,5 @@
 import Bindery
-import BinderyNames
+import BinderyProtocol
 
 /// One `--set VM.INPUT=VALUE` from the command line: a value an input starts with, over any
 /// persisted one, without being persisted itself.

@@ -1,4 +1,5 @@
 import Bindery
+import BinderySystemd
 import Synchronization
 
 /// The clean-up the view models' builder registered with

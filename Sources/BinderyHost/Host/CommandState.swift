@@ -1,5 +1,5 @@
 import Bindery
-import BinderyNames
+import BinderyProtocol
 
 /// What the host shows of one command: whether it can run, whether it runs, and how its
 /// runs started through the host ended.

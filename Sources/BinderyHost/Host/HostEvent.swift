@@ -1,3 +1,4 @@
+import BinderyProtocol
 import Bindery
 
 /// One entry of the event log or of a `watch` stream (docs/PROTOCOL.md, "Events"), before it

@@ -1,5 +1,5 @@
 import Bindery
-import BinderyNames
+import BinderyProtocol
 
 /// Why a host operation was refused or failed, with the control protocol's error code
 /// (docs/PROTOCOL.md) and a one-line message. A failed operation changed nothing.

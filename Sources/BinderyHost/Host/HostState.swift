@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPersistence
 import Dispatch
 
 /// The host's mutable view of its view models, touched only on the host's scheduler queue.

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyJSON
+import BinderyPersistence
 
 /// A failed commit: the inputs put back as the store holds them, the other members recorded
 /// again (they are still what the view models hold).

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPersistence
 
 /// A state database deleted, replaced or truncated behind the daemon's back: the host holds
 /// the truth in memory, so the group commit writes all of it into a fresh file (see

@@ -1,4 +1,6 @@
 import Bindery
+import BinderyPersistence
+import BinderyProtocol
 import Dispatch
 
 /// Observing the hosted view models: every input, output and command flag change lands in

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyJSON
+import BinderyPersistence
 
 /// Publishing a version: the changed members re-encoded, and the change-feed entries, events,
 /// replies and changed state of one scheduler turn handed to the group commit, which

@@ -1,5 +1,5 @@
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 
 /// What clients read from the host: the published state and its versions, the change feed,
 /// the event log, one view model's or member's value, and watch streams (see

@@ -5,7 +5,8 @@ import Foundation
 #endif
 import Bindery
 import BinderyJSON
-import BinderyNames
+import BinderyPersistence
+import BinderyProtocol
 
 /// Restoring the saved state at start (see ``ViewModelHost`` for the guarantees): inputs,
 /// stored members, commands, and the check of the recomputed outputs.

@@ -1,3 +1,4 @@
+import BinderyProtocol
 import Bindery
 import Dispatch
 

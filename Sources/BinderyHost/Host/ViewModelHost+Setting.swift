@@ -1,5 +1,7 @@
 import Bindery
 import BinderyJSON
+import BinderyPersistence
+import BinderyProtocol
 
 /// A client's set of an input: validated once, off the scheduler; applied on it; acknowledged
 /// once visible and durable (see ``ViewModelHost`` for the guarantees, docs/PROTOCOL.md "The life

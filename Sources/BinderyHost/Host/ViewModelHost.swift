@@ -1,6 +1,8 @@
-import BinderySQLite
 import Bindery
-import BinderyNames
+import BinderyPersistence
+import BinderyProtocol
+import BinderySQLite
+import BinderySystemd
 import Dispatch
 import Synchronization
 
@@ -108,7 +110,8 @@ public final class ViewModelHost: Sendable {
         let metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
         self.metrics = metrics
         self.commit = store.map { store in
-            GroupCommit(store: store, eventCapacity: max(1, eventLogCapacity), scheduler: scheduler.queue, metrics: metrics) { body in
+            GroupCommit(store: store, eventCapacity: max(1, eventLogCapacity), scheduler: scheduler.queue,
+                        commitEnded: { metrics.recordStateCommit(failed: $0) }) { body in
                 if queueKey.isCurrent { body() } else { scheduler.queue.async(execute: body) }
             }
         }

@@ -1,4 +1,4 @@
-import BinderyNames
+import BinderyProtocol
 
 /// Why a call of the simulated network failed. `description` is the one line a person sees.
 public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {

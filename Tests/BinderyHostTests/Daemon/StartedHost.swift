@@ -1,5 +1,6 @@
 import Bindery
 import BinderyHost
+import BinderyPersistence
 import Testing
 
 /// A started host of one view model, built on the host's own scheduler as a daemon builds

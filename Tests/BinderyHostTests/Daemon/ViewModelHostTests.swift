@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderyPersistence
 import BinderyTestSupport
 import Foundation
 import Synchronization

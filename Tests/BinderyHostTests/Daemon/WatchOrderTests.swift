@@ -1,7 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
-import BinderyNames
+import BinderyProtocol
 import BinderyTestSupport
 import Foundation
 import Synchronization

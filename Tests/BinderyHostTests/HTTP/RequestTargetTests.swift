@@ -1,3 +1,4 @@
+import BinderyHTTP
 import BinderyHost
 import Testing
 

@@ -1,3 +1,4 @@
+import BinderyHTTP
 import BinderyHost
 
 /// Starts an ``HTTPServer`` on an ephemeral loopback port with `handler`; stops it on deinit.

@@ -1,8 +1,9 @@
-import BinderySQLite
 import Bindery
 import BinderyHost
 import BinderyJSON
 import BinderyModels
+import BinderyPersistence
+import BinderySQLite
 import BinderyTestSupport
 import Foundation
 import Synchronization

@@ -1,6 +1,8 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderyPersistence
+import BinderySystemd
 import BinderyTestSupport
 import Foundation
 import Synchronization

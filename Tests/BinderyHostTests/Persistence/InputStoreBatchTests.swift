@@ -1,7 +1,8 @@
-import BinderySQLite
 import Bindery
 import BinderyHost
 import BinderyModels
+import BinderyPersistence
+import BinderySQLite
 import BinderyTestSupport
 import Dispatch
 import Foundation

@@ -1,4 +1,5 @@
 import BinderyHost
+import BinderyPersistence
 import BinderyTestSupport
 import Foundation
 import Glibc
@@ -11,7 +12,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let state = directory.path("state")
         let first = try StateDirectory(path: state, program: "logind")
-        #expect(throws: DaemonSetupError.self) { try StateDirectory(path: state, program: "logind") }
+        #expect(throws: StateDirectoryError.self) { try StateDirectory(path: state, program: "logind") }
         do {
             _ = try StateDirectory(path: state, program: "logind")
         } catch {

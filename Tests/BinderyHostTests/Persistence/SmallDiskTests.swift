@@ -1,5 +1,6 @@
 import BinderyHost
 import BinderyJSON
+import BinderyPersistence
 import BinderySQLite
 import BinderyTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import BinderyHost
+import BinderyPersistence
 import BinderyTestSupport
 import Foundation
 import Glibc

@@ -1,5 +1,6 @@
 import BinderyHost
 import BinderyJSON
+import BinderyPersistence
 import BinderyTestSupport
 import Foundation
 import Glibc

@@ -1,4 +1,5 @@
 import BinderyHost
+import BinderySystemd
 import Foundation
 import Synchronization
 import Testing

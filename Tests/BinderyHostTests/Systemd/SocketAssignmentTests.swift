@@ -1,4 +1,5 @@
 import BinderyHost
+import BinderySystemd
 import BinderyTestSupport
 import Foundation
 import Glibc

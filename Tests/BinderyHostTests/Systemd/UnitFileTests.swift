@@ -1,3 +1,4 @@
+import BinderyPersistence
 import Foundation
 import Testing
 

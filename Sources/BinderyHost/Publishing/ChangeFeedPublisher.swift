@@ -1,3 +1,4 @@
+import BinderySystemd
 import Dispatch
 import Synchronization
 

@@ -51,7 +51,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     @usableFromInline let makeIsEnabled: () -> Property<Bool>
     /// What the enabled state derives from (its `enabledIf` or `state` property), for the
     /// binding graph: `isEnabled` itself is made on first use, and also reads `isExecuting`.
-    @usableFromInline let enabledLineage: PropertyLineage
+    @usableFromInline package let enabledLineage: PropertyLineage
 
     /// `isExecuting`'s source and the inputs of the signals above, shared by every execution.
     @usableFromInline let outlets: ActionOutlets<Output, Error>

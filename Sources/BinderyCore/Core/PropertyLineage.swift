@@ -11,7 +11,7 @@
 /// held, so its address is not reused). It holds the sources' own lineages too, so a walk
 /// passes through intermediate properties (`a.combineLatest(with: b)` in
 /// `a.combineLatest(with: b).map(f)`) that no longer exist. Immutable once made.
-@usableFromInline enum PropertyLineage {
+@usableFromInline package enum PropertyLineage {
     /// Set by code, or fed by a producer or a signal: composition cannot say what from.
     case unknown
     /// Never changes: it derives from nothing.
@@ -38,10 +38,10 @@
 /// One property a composed property was made from: the identity it has in a binding graph
 /// (its core, shared with its views; nil for a property type that records no lineage) and
 /// where its own values come from.
-@usableFromInline struct PropertyLineageSource {
+@usableFromInline package struct PropertyLineageSource {
     /// The source's core, held (see ``PropertyLineage``) so its identity stays unique.
-    let identity: AnyObject?
-    let lineage: PropertyLineage
+    package let identity: AnyObject?
+    package let lineage: PropertyLineage
 
     @usableFromInline init<P: PropertyProtocol>(_ property: P) {
         if let recorded = property as? any LineageRecording {
@@ -62,7 +62,7 @@
 }
 
 /// A property type that records its place in the binding graph.
-protocol LineageRecording: AnyObject {
+package protocol LineageRecording: AnyObject {
     /// The object naming it in a graph: its core, which its read-only views share, so a view
     /// is the same node as what it views.
     var lineageIdentity: AnyObject { get }
@@ -71,21 +71,21 @@ protocol LineageRecording: AnyObject {
 }
 
 extension Property: LineageRecording {
-    var lineageIdentity: AnyObject { core }
+    package var lineageIdentity: AnyObject { core }
 }
 
 extension MutableProperty: LineageRecording {
-    var lineageIdentity: AnyObject { core }
+    package var lineageIdentity: AnyObject { core }
     /// Set by code: composition cannot say what from.
-    var lineage: PropertyLineage { .unknown }
+    package var lineage: PropertyLineage { .unknown }
 }
 
 extension MutableListProperty: LineageRecording {
-    var lineageIdentity: AnyObject { core }
+    package var lineageIdentity: AnyObject { core }
     /// Edited by code: composition cannot say what from.
-    var lineage: PropertyLineage { .unknown }
+    package var lineage: PropertyLineage { .unknown }
 }
 
 extension ListProperty: LineageRecording {
-    var lineageIdentity: AnyObject { list.core }
+    package var lineageIdentity: AnyObject { list.core }
 }

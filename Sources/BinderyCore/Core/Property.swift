@@ -20,7 +20,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // behind its lock.
     @usableFromInline let core: SignalCore<Value, Never>
     /// What the property was composed from, for the binding graph (``PropertyLineage``).
-    @usableFromInline let lineage: PropertyLineage
+    @usableFromInline package let lineage: PropertyLineage
     /// The signal wrapper of `core`: `core` is owned while this property, or a `producer`
     /// made from it, holds it.
     ///

@@ -13,7 +13,7 @@ public final class ListProperty<Element>: ListPropertyProtocol, @unchecked Senda
     /// The run feeding a list kept from a stream; nil for a view.
     private let feed: Disposable?
     /// What the list was composed from, for the binding graph (``PropertyLineage``).
-    let lineage: PropertyLineage
+    package let lineage: PropertyLineage
 
     /// A read-only view of `list`, sharing its rows and edits.
     public init(_ list: MutableListProperty<Element>) {

@@ -34,7 +34,7 @@ public struct HostAllowList: Sendable, Equatable {
 
     /// A `Host` value's host (lower-cased, no trailing dot, an IPv6 literal without its
     /// brackets) and port (80 when absent); nil when it is malformed.
-    static func split(_ value: String) -> (host: String, port: UInt16)? {
+    package static func split(_ value: String) -> (host: String, port: UInt16)? {
         var host = Substring(value)
         var portText: Substring?
         if host.hasPrefix("[") {

@@ -1,7 +1,5 @@
-import BinderyWeb
-
-/// Serves a fixed set of files held in memory — by default the dashboard compiled into
-/// binderyd (``dashboard``).
+/// Serves a fixed set of files held in memory (binderyd serves the dashboard compiled into it
+/// this way).
 ///
 /// Guarantees: `/` serves `index.html`; only the exact names given are served (the set is
 /// flat: no directories, no dotfiles); each answer is built once at startup
@@ -16,9 +14,6 @@ public struct EmbeddedFiles: WebFiles {
         let notModified: HTTPResponse
     }
     private let entries: [String: Entry]
-
-    /// The dashboard compiled into this binary from `web/`.
-    public static let dashboard = EmbeddedFiles(files: DashboardFiles.all)
 
     /// Serves `files` (name → bytes); names containing `/` or starting with `.` are ignored.
     public init(files: [(name: String, bytes: [UInt8])]) {

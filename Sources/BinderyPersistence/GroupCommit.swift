@@ -42,28 +42,44 @@ import Dispatch
 /// `@unchecked Sendable`: every member is touched only on the host's scheduler queue (the
 /// writer queue only runs the commit, the publications and the waiters of a batch handed to
 /// it, and hops back with `onScheduler`), so no two threads touch the state at once.
-final class GroupCommit: @unchecked Sendable {
+final package class GroupCommit: @unchecked Sendable {
     /// An input by position: view model index, input index.
-    struct Key: Hashable {
-        let viewModel: Int
-        let input: Int
+    package struct Key: Hashable {
+        package let viewModel: Int
+        package let input: Int
+
+        package init(viewModel: Int, input: Int) {
+            self.viewModel = viewModel
+            self.input = input
+        }
     }
 
     /// A member row by view model index, kind and name.
-    struct MemberKey: Hashable {
-        let viewModel: Int
-        let kind: PersistedMember.Kind
-        let name: String
+    package struct MemberKey: Hashable {
+        package let viewModel: Int
+        package let kind: PersistedMember.Kind
+        package let name: String
+
+        package init(viewModel: Int, kind: PersistedMember.Kind, name: String) {
+            self.viewModel = viewModel
+            self.kind = kind
+            self.name = name
+        }
     }
 
     /// A member's row, its JSON made on the writer (nil: it could not be encoded; skipped).
-    struct MemberRow: Sendable {
+    package struct MemberRow: Sendable {
         let viewModel: String
         let json: @Sendable () -> String?
+
+        package init(viewModel: String, json: @escaping @Sendable () -> String?) {
+            self.viewModel = viewModel
+            self.json = json
+        }
     }
 
     /// Called with nil once durable, or with the fault that prevented it.
-    typealias Waiter = @Sendable (StorageFault?) -> Void
+    package typealias Waiter = @Sendable (StorageFault?) -> Void
 
     private struct InputRow {
         let persisted: PersistedInput
@@ -97,7 +113,8 @@ final class GroupCommit: @unchecked Sendable {
     private let eventCapacity: Int
     private let writer = DispatchQueue(label: "bindery.host.commit")
     private let scheduler: DispatchQueue
-    private let metrics: Metrics?
+    /// Told of every commit as it ends, on the commit writer's queue (whether it failed).
+    private let commitEnded: (@Sendable (_ failed: Bool) -> Void)?
     /// Waiters active when the previous commit ended (see the type's notes), and how long it took.
     private var activeWaiters = 0
     private var lastDurationNanoseconds: UInt64 = 0
@@ -108,7 +125,7 @@ final class GroupCommit: @unchecked Sendable {
     private var pending = Batch()
     private var inFlight: Batch?
     /// The value the database holds for each input.
-    private(set) var durable: [Key: SurfaceValue] = [:]
+    package private(set) var durable: [Key: SurfaceValue] = [:]
     /// The row the database holds for each input it holds one for (what a fresh file gets).
     private var storedRows: [Key: PersistedInput] = [:]
     /// The file was found deleted, replaced or truncated and a fresh one does not hold the
@@ -116,64 +133,64 @@ final class GroupCommit: @unchecked Sendable {
     private var owesWholeState = false
     /// Runs on the scheduler when the database file is first found deleted, replaced or
     /// truncated (with how), before the commit that rewrites it.
-    var onFileReplaced: (String) -> Void = { _ in }
+    package var onFileReplaced: (String) -> Void = { _ in }
     /// Runs on the scheduler before a batch that must carry the whole state is taken: the
     /// host records every member, its event log (``recordLoggedEvents(_:)``) and its version.
-    var recordWholeState: () -> Void = {}
+    package var recordWholeState: () -> Void = {}
     /// Runs on the scheduler when a commit failed, before anything is dropped: the host
     /// records the changes it applied but has not recorded yet, so they are dropped too.
-    var beforeFailure: () -> Void = {}
+    package var beforeFailure: () -> Void = {}
     /// Runs on the scheduler after a failed commit's batches were dropped (with the members
     /// they held), before any waiter hears of it: the host puts the durable inputs back and
     /// records the dropped members again.
-    var onFailure: (StorageFault, Set<MemberKey>) -> Void = { _, _ in }
+    package var onFailure: (StorageFault, Set<MemberKey>) -> Void = { _, _ in }
     /// Runs on the scheduler after a successful commit.
-    var onSuccess: () -> Void = {}
+    package var onSuccess: () -> Void = {}
 
     /// A committer writing to `store`, keeping its newest `eventCapacity` events; `scheduler`
     /// is the host's scheduler queue, and `onScheduler` runs a closure on it (inline when
     /// already there).
-    init(store: InputStore, eventCapacity: Int, scheduler: DispatchQueue, metrics: Metrics?,
+    package init(store: InputStore, eventCapacity: Int, scheduler: DispatchQueue, commitEnded: (@Sendable (_ failed: Bool) -> Void)?,
          onScheduler: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.store = store
         self.eventCapacity = eventCapacity
         self.scheduler = scheduler
-        self.metrics = metrics
+        self.commitEnded = commitEnded
         self.onScheduler = onScheduler
     }
 
     /// Declares what the database holds for `key` (at start-up, before anything is recorded).
-    func assumeDurable(_ key: Key, _ value: SurfaceValue) {
+    package func assumeDurable(_ key: Key, _ value: SurfaceValue) {
         durable[key] = value
     }
 
     /// Declares that the database holds `row` for `key` (at start-up, for each row restored).
-    func assumeStored(_ key: Key, _ row: PersistedInput) {
+    package func assumeStored(_ key: Key, _ row: PersistedInput) {
         storedRows[key] = row
     }
 
     /// Puts `events` (logged before anything pending, oldest first) ahead of the pending
     /// batch's events, and `version` as its version at least: a fresh file gets the log.
-    func recordLoggedEvents(_ events: [(version: UInt64, json: [UInt8])], version: UInt64) {
+    package func recordLoggedEvents(_ events: [(version: UInt64, json: [UInt8])], version: UInt64) {
         pending.events.insert(contentsOf: events, at: 0)
         pending.version = max(pending.version, version)
     }
 
     /// Records that `key` now holds `value` (`persisted` is its row). A value equal to the
     /// durable one, for an input with nothing pending or in flight, needs no write.
-    func record(_ key: Key, value: SurfaceValue, persisted: PersistedInput) {
+    package func record(_ key: Key, value: SurfaceValue, persisted: PersistedInput) {
         if pending.inputs[key] == nil, inFlight?.inputs[key] == nil, durable[key] == value { return }
         pending.inputs[key] = InputRow(persisted: persisted, value: value)
     }
 
     /// Records that the member `key` now holds what `row` encodes.
-    func record(_ key: MemberKey, _ row: MemberRow) {
+    package func record(_ key: MemberKey, _ row: MemberRow) {
         pending.members[key] = row
     }
 
     /// Records edits of the stored list `key` (after those recorded before; a `.replaced`
     /// makes the earlier ones moot).
-    func record(_ key: MemberKey, viewModel: String, edits: [ListChange<EncodableSnapshot>]) {
+    package func record(_ key: MemberKey, viewModel: String, edits: [ListChange<EncodableSnapshot>]) {
         if let last = edits.lastIndex(where: { if case .replaced = $0 { true } else { false } }) {
             pending.lists[key] = ListEdits(viewModel: viewModel, edits: Array(edits[last...]))
         } else {
@@ -183,7 +200,7 @@ final class GroupCommit: @unchecked Sendable {
 
     /// Records version `version` with its logged events; `publication` shows it to clients
     /// once it is durable.
-    func record(version: UInt64, events: [[UInt8]], publication: @escaping @Sendable () -> Void) {
+    package func record(version: UInt64, events: [[UInt8]], publication: @escaping @Sendable () -> Void) {
         pending.version = max(pending.version, version)
         for json in events { pending.events.append((version, json)) }
         pending.publications.append(publication)
@@ -192,7 +209,7 @@ final class GroupCommit: @unchecked Sendable {
     /// Calls `waiter` once everything recorded so far is durable (at once if it is). A waiter
     /// joins the pending batch even when that has nothing to write (all it waits for is in
     /// flight): an in-flight batch never changes, so its writer calls its waiters itself.
-    func whenDurable(_ waiter: @escaping Waiter) {
+    package func whenDurable(_ waiter: @escaping Waiter) {
         if pending.hasWork || inFlight != nil {
             pending.waiters.append(waiter)
             if pending.hasWork { startIfFull() }
@@ -202,11 +219,11 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// Whether nothing is pending or being written.
-    var isIdle: Bool { inFlight == nil && !pending.hasWork }
+    package var isIdle: Bool { inFlight == nil && !pending.hasWork }
 
     /// Starts writing the pending batch unless a commit is in flight (then it follows that
     /// one), or waits briefly for more waiters (see the type's notes).
-    func startIfIdle() {
+    package func startIfIdle() {
         guard inFlight == nil, pending.hasWork, !delayed else { return }
         if pending.waiters.count < activeWaiters {
             let delay = min(Self.maximumDelayNanoseconds, lastDurationNanoseconds / 2)
@@ -226,7 +243,7 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// Starts writing the pending batch now unless a commit is in flight (stopping: no wait).
-    func startNow() {
+    package func startNow() {
         delayed = false
         delayGeneration &+= 1
         start()
@@ -240,7 +257,7 @@ final class GroupCommit: @unchecked Sendable {
 
     /// Writes the whole state into a fresh file now if the file was deleted, replaced or
     /// truncated, even with nothing pending (a stop checks before its last write).
-    func startIfReplaced() {
+    package func startIfReplaced() {
         start(evenIfEmpty: true)
     }
 
@@ -297,7 +314,7 @@ final class GroupCommit: @unchecked Sendable {
                 if fault?.cause == .diskFull { try? store.checkpoint() }
             }
             let took = DispatchTime.now().uptimeNanoseconds - began
-            metrics?.recordStateCommit(failed: fault != nil)
+            commitEnded?(fault != nil)
             // Shown and acknowledged from here, not after a hop to the scheduler: the batch
             // is durable, and nothing the scheduler does next can change that. A failure goes
             // through the scheduler first, where the host puts the durable values back.
@@ -310,7 +327,7 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// Blocks the caller (never the scheduler) until the writer has finished what it started.
-    func waitForWriter() {
+    package func waitForWriter() {
         writer.sync {}
     }
 

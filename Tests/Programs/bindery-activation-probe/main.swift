@@ -2,7 +2,9 @@
 // sockets it inherited, serves HTTP on the one binderyd would (SocketAssignment) until standard input closes,
 // then stops. It exists because socket activation can only be observed in a process that
 // starts with the sockets already at descriptors 3, 4, … (as systemd starts it).
+import BinderyHTTP
 import BinderyHost
+import BinderySystemd
 import Glibc
 
 /// Writes one line straight to descriptor 1, unbuffered, so the test sees it at once.

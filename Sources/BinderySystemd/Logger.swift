@@ -1,3 +1,4 @@
+import BinderyProtocol
 import Glibc
 
 /// Line-oriented logging to standard error, in the form systemd's journal understands.

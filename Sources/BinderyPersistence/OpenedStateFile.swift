@@ -8,7 +8,7 @@ import Glibc
 /// The connection keeps its write-ahead log small: SQLite checkpoints it every
 /// 256 pages (1 MiB; SQLite's default is 1000) and truncates it to 1 MiB afterwards, so
 /// a small filesystem is not filled by the log of a long run.
-struct OpenedStateFile: Sendable {
+package struct OpenedStateFile: Sendable {
     private struct Identity: Equatable {
         let device: UInt64
         let inode: UInt64

@@ -64,14 +64,14 @@ public final class StateDirectory: Sendable {
     /// Creates `path` if missing, checks it belongs to this user and can be written, and locks
     /// it (see above); ``check()`` covers `state.sqlite` and `otherDatabases` (file names inside
     /// `path`). `program` names the daemon in messages.
-    public init(path: String, otherDatabases: [String] = [], program: String = "binderyd") throws(DaemonSetupError) {
+    public init(path: String, otherDatabases: [String] = [], program: String = "binderyd") throws(StateDirectoryError) {
         self.path = path
         self.program = program
         self.databaseFileNames = [InputStore.fileName] + otherDatabases.filter { $0 != InputStore.fileName }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw DaemonSetupError("cannot create the state directory \(path): \(Self.reason(of: error))")
+            throw StateDirectoryError("cannot create the state directory \(path): \(Self.reason(of: error))")
         }
         try Self.checkOwner(path, what: "the state directory")
         let lockPath = path + "/" + Self.lockFileName
@@ -79,17 +79,17 @@ public final class StateDirectory: Sendable {
         guard descriptor >= 0 else {
             let code = errno
             if code == ELOOP {
-                throw DaemonSetupError("\(lockPath) is a symbolic link; \(program) does not follow it (remove it if it is not yours)")
+                throw StateDirectoryError("\(lockPath) is a symbolic link; \(program) does not follow it (remove it if it is not yours)")
             }
             if code == EROFS || code == EACCES || code == EPERM {
-                throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(code)))); \(program) keeps its state there")
+                throw StateDirectoryError("the state directory \(path) is not writable (\(String(cString: strerror(code)))); \(program) keeps its state there")
             }
-            throw DaemonSetupError("cannot open \(lockPath): \(String(cString: strerror(code)))")
+            throw StateDirectoryError("cannot open \(lockPath): \(String(cString: strerror(code)))")
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(), info.st_nlink == 1 else {
             close(descriptor)
-            throw DaemonSetupError("\(lockPath) is not a regular file of this user (uid \(geteuid())) with one link; \(program) does not use it (remove it if it is not yours)")
+            throw StateDirectoryError("\(lockPath) is not a regular file of this user (uid \(geteuid())) with one link; \(program) does not use it (remove it if it is not yours)")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
@@ -98,9 +98,9 @@ public final class StateDirectory: Sendable {
             close(descriptor)
             let holder = count > 0 ? String(decoding: buffer[..<count].filter { $0 > 0x20 }, as: UTF8.self) : ""
             if code == EWOULDBLOCK {
-                throw DaemonSetupError("the state directory \(path) is in use by another \(program) (pid \(holder.isEmpty ? "unknown" : holder)); one daemon per state directory")
+                throw StateDirectoryError("the state directory \(path) is in use by another \(program) (pid \(holder.isEmpty ? "unknown" : holder)); one daemon per state directory")
             }
-            throw DaemonSetupError("cannot lock \(lockPath): \(String(cString: strerror(code)))")
+            throw StateDirectoryError("cannot lock \(lockPath): \(String(cString: strerror(code)))")
         }
         // The lock file can be deleted under a running daemon; the directory cannot be
         // swapped without moving its state, so its lock keeps a second daemon out regardless.
@@ -109,14 +109,14 @@ public final class StateDirectory: Sendable {
             let code = errno
             close(descriptor)
             if directoryDescriptor >= 0 { close(directoryDescriptor) }
-            throw code == EWOULDBLOCK ? inUse([path]) : DaemonSetupError("cannot lock \(path): \(String(cString: strerror(code)))")
+            throw code == EWOULDBLOCK ? inUse([path]) : StateDirectoryError("cannot lock \(path): \(String(cString: strerror(code)))")
         }
-        do throws(DaemonSetupError) {
+        do throws(StateDirectoryError) {
             try Self.checkWritable(path, program: program)
             try lockDatabases()
             let pid = Array("\(getpid())\n".utf8)
             guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, pid, pid.count, 0) == pid.count else {
-                throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(errno))))")
+                throw StateDirectoryError("the state directory \(path) is not writable (\(String(cString: strerror(errno))))")
             }
         } catch {
             // Not ours after all: let go of the locks taken (database locks stay until exit).
@@ -128,18 +128,18 @@ public final class StateDirectory: Sendable {
 
     /// Takes an exclusive `flock` on each state database that exists and is not locked yet
     /// (call again once the databases are created); throws when another process holds one.
-    public func lockDatabases() throws(DaemonSetupError) {
+    public func lockDatabases() throws(StateDirectoryError) {
         for name in databaseFileNames where !lockedDatabases.withLock({ $0.contains(name) }) {
             let file = path + "/" + name
             let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard descriptor >= 0 else {
                 if errno == ENOENT { continue }
-                throw DaemonSetupError("cannot open \(file): \(String(cString: strerror(errno)))")
+                throw StateDirectoryError("cannot open \(file): \(String(cString: strerror(errno)))")
             }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 let code = errno
                 close(descriptor)
-                throw code == EWOULDBLOCK ? inUse([file]) : DaemonSetupError("cannot lock \(file): \(String(cString: strerror(code)))")
+                throw code == EWOULDBLOCK ? inUse([file]) : StateDirectoryError("cannot lock \(file): \(String(cString: strerror(code)))")
             }
             // Never closed: closing would also drop SQLite's own POSIX locks on the file.
             lockedDatabases.withLock { _ = $0.insert(name) }
@@ -147,29 +147,29 @@ public final class StateDirectory: Sendable {
     }
 
     /// "in use by another <program> (pid N (name))", the holder found in `/proc/locks`.
-    private func inUse(_ files: [String]) -> DaemonSetupError {
+    private func inUse(_ files: [String]) -> StateDirectoryError {
         let holders = FileLockHolders.describe(files)
-        return DaemonSetupError("the state directory \(path) is in use by another \(program) (\(holders.isEmpty ? "pid unknown" : holders.joined(separator: ", "))); one daemon per state directory")
+        return StateDirectoryError("the state directory \(path) is in use by another \(program) (\(holders.isEmpty ? "pid unknown" : holders.joined(separator: ", "))); one daemon per state directory")
     }
 
     /// Throws unless `file` belongs to this process's effective user.
-    static func checkOwner(_ file: String, what: String) throws(DaemonSetupError) {
+    package static func checkOwner(_ file: String, what: String) throws(StateDirectoryError) {
         var info = stat()
         guard stat(file, &info) == 0 else {
-            throw DaemonSetupError("cannot examine \(what) \(file): \(String(cString: strerror(errno)))")
+            throw StateDirectoryError("cannot examine \(what) \(file): \(String(cString: strerror(errno)))")
         }
         guard info.st_uid == geteuid() else {
-            throw DaemonSetupError("\(what) \(file) belongs to uid \(info.st_uid), not to this daemon's user (uid \(geteuid())); refusing to use it")
+            throw StateDirectoryError("\(what) \(file) belongs to uid \(info.st_uid), not to this daemon's user (uid \(geteuid())); refusing to use it")
         }
     }
 
     /// Throws unless a file can be created in `path` (a read-only mount, or a directory
     /// without write permission for this user, cannot hold the databases' journals).
-    private static func checkWritable(_ path: String, program: String) throws(DaemonSetupError) {
+    private static func checkWritable(_ path: String, program: String) throws(StateDirectoryError) {
         let probe = path + "/.\(program)-write-test-\(getpid())"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw DaemonSetupError("the state directory \(path) is not writable (\(String(cString: strerror(errno)))); \(program) keeps its state there")
+            throw StateDirectoryError("the state directory \(path) is not writable (\(String(cString: strerror(errno)))); \(program) keeps its state there")
         }
         close(descriptor)
         unlink(probe)
@@ -195,7 +195,7 @@ public final class StateDirectory: Sendable {
     }
 
     /// Renames each problem database's files aside; returns one line per file moved.
-    public func moveAside(_ problems: [Problem]) throws(DaemonSetupError) -> [String] {
+    public func moveAside(_ problems: [Problem]) throws(StateDirectoryError) -> [String] {
         let stamp = Self.timestamp()
         var moved: [String] = []
         for problem in problems {
@@ -204,7 +204,7 @@ public final class StateDirectory: Sendable {
                 guard access(from, F_OK) == 0 else { continue }
                 let to = from + ".damaged-" + stamp
                 guard rename(from, to) == 0 else {
-                    throw DaemonSetupError("cannot move \(from) aside: \(String(cString: strerror(errno)))")
+                    throw StateDirectoryError("cannot move \(from) aside: \(String(cString: strerror(errno)))")
                 }
                 moved.append("moved \(from) to \(to)")
             }

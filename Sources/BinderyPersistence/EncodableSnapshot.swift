@@ -10,11 +10,15 @@ import Foundation
 /// `@unchecked Sendable`: it is a copy of the member's value taken on the scheduler (state
 /// members hold values: structs, arrays, strings) and only read — encoded — afterwards, on the
 /// writer; nothing writes to it.
-struct EncodableSnapshot: @unchecked Sendable {
+package struct EncodableSnapshot: @unchecked Sendable {
     let value: any Encodable
 
+    package init(value: any Encodable) {
+        self.value = value
+    }
+
     /// The value as JSON text, or nil when it cannot be encoded (a non-finite number).
-    var json: String? {
+    package var json: String? {
         (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) }
     }
 }
