@@ -6,8 +6,8 @@
 RS_CHECKOUT is a checkout of ReactiveSwift (7.2.1 is what Bindery follows); nothing else outside
 the project is read. Both are built with `-emit-symbol-graph` into DIR (default
 .build/rs-api): ReactiveSwift's Sources/ as one library target (its own Package.swift wants
-Quick and Nimble, so it is not used), and Bindery's `ReactiveSwift` target if the package has
-one (it re-exports the core), else the core target.
+Quick and Nimble, so it is not used); Bindery's `ReactiveSwift` and `BinderyCore` targets into
+.build/symbol-graphs, where `make docs` builds them too.
 
 Every public ReactiveSwift symbol (`@available(*, unavailable)` ones aside: they exist to give
 a compile error) must have a Bindery symbol at the same path with the same declaration and
@@ -66,12 +66,13 @@ def bindery_targets():
     return targets or ["Bindery"]
 
 
-def build_bindery(scratch):
-    out = os.path.join(scratch, "graphs-bindery")
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
+def build_bindery():
+    """The graphs of Bindery's modules, built where `make docs` builds them (the same flags,
+    so one build serves both)."""
+    out = os.path.join(ROOT, ".build", "symbol-graphs", "graphs")
+    os.makedirs(out, exist_ok=True)
     for target in bindery_targets():
-        run(["swift", "build", "--package-path", ROOT, "--scratch-path", os.path.join(scratch, "bindery-build"),
+        run(["swift", "build", "--package-path", ROOT, "--scratch-path", os.path.join(ROOT, ".build", "symbol-graphs"),
              "--target", target] + graph_flags(out))
     return out
 
@@ -215,7 +216,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.scratch, exist_ok=True)
     rs_dir = build_reactiveswift(os.path.abspath(args.checkout), args.scratch)
-    bindery_dir = build_bindery(args.scratch)
+    bindery_dir = build_bindery()
     differences = compare(rs_dir, bindery_dir)
     documented = documented_paths()
     undocumented = [d for p, d in differences if p not in documented]

@@ -3,7 +3,18 @@
 public enum LoggingEvent {
     /// What a signal's `logEvents` can report.
     public enum Signal: String, CaseIterable, Sendable {
-        case value, completed, failed, terminated, disposed, interrupted
+        /// A value, logged as `value` and the value.
+        case value
+        /// Completion.
+        case completed
+        /// Failure, logged as `failed` and the error.
+        case failed
+        /// Any terminal event (after the completion, failure or interruption is logged).
+        case terminated
+        /// The observation's end, whatever ended it.
+        case disposed
+        /// Interruption.
+        case interrupted
 
         /// Every kind; ReactiveSwift deprecated it for `allCases`.
         @available(*, deprecated, message: "Use `allCases` instead.")
@@ -13,7 +24,22 @@ public enum LoggingEvent {
     /// What a producer's `logEvents` can report: a signal's kinds, and `starting` before the
     /// run's start handler and `started` after it.
     public enum SignalProducer: String, CaseIterable, Sendable {
-        case starting, started, value, completed, failed, terminated, disposed, interrupted
+        /// A run is about to start (before the producer's start handler).
+        case starting
+        /// A run has started (after the producer's start handler returned).
+        case started
+        /// A value, logged as `value` and the value.
+        case value
+        /// Completion.
+        case completed
+        /// Failure, logged as `failed` and the error.
+        case failed
+        /// Any terminal event (after the completion, failure or interruption is logged).
+        case terminated
+        /// The run's end, whatever ended it.
+        case disposed
+        /// Interruption.
+        case interrupted
 
         /// Every kind; ReactiveSwift deprecated it for `allCases`.
         @available(*, deprecated, message: "Use `allCases` instead.")

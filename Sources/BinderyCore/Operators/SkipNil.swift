@@ -1,5 +1,6 @@
 /// An optional: what `skipNil()` unwraps.
 public protocol OptionalProtocol<Wrapped> {
+    /// The type of the value when there is one.
     associatedtype Wrapped
     /// The value as an `Optional`.
     var optional: Wrapped? { get }
