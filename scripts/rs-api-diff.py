@@ -31,7 +31,8 @@ DOC_HEADING = "ReactiveSwift API Bindery leaves out"
 
 def run(cmd, **kw):
     print("+ " + " ".join(cmd), file=sys.stderr)
-    subprocess.run(cmd, check=True, **kw)
+    # The builds' output goes to stderr: stdout is the report.
+    subprocess.run(cmd, check=True, stdout=sys.stderr, **kw)
 
 
 def graph_flags(out):
