@@ -17,6 +17,12 @@ extension Signal {
             return true
         }
 
+        /// Whether this is the `completed` event.
+        @inlinable public var isCompleted: Bool {
+            if case .completed = self { return true }
+            return false
+        }
+
         /// The value, if this is a `value` event.
         @inlinable public var value: Value? {
             if case let .value(value) = self { return value }

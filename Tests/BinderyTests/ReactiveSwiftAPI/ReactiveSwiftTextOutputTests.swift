@@ -76,6 +76,18 @@ import Darwin
         let deprecatedAPI: any DeprecatedFilterMap = SignalProducer<String, Never>(["1", "x"])
         #expect(successValue(deprecatedAPI.integers().collect().single()) == [1])
     }
+
+    @Test func unserializedConstructorsIsCompletedAndReconstructing() {
+        var values: [Int] = []
+        let (signal, observer) = Signal<Int, Never>.unserializedPipe()
+        signal.observeValues { values.append($0) }
+        observer.send(value: 1)
+        Signal<Int, Never>.unserialized { observer, _ in observer.send(value: 2) }.observeValues { values.append($0) }
+        SignalProducer<Int, Never>.unserialized { observer, _ in observer.send(value: 3); observer.sendCompleted() }.startWithValues { values.append($0) }
+        #expect(values == [1, 3], "a signal's generator runs before anyone observes it, as in ReactiveSwift")
+        #expect(Signal<Int, Never>.Event.completed.isCompleted && !Signal<Int, Never>.Event.value(1).isCompleted)
+        #expect(Optional<Int>(reconstructing: 5) == 5)
+    }
 }
 
 /// `filterMap`, deprecated as in ReactiveSwift, called through a protocol so that the test
