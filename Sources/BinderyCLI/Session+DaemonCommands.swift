@@ -11,28 +11,29 @@ extension Session {
         return report(reply) { _ in renderer.viewModelList(surfaces ?? []) }
     }
 
+    /// `show`: one request, `get` with the surface (its types head the table), unless the
+    /// session has the surface already; with `--json`, that reply as it came.
     func show(_ connection: DaemonConnection, vm: String) throws(ConnectionError) -> CommandOutcome {
-        if options.json {
-            // One reply for one command: the `get` reply with the `describe` reply's surface.
-            let describe = try connection.request(op: "describe", [("vm", .string(vm))])
-            guard describe.ok, let surface = describe.value["surface"] else { return report(describe) { _ in [] } }
-            let state = try connection.request(op: "get", [("vm", .string(vm))])
-            guard state.ok, let members = state.value.objectValue else { return report(state) { _ in [] } }
-            let combined = JSONValue.object(members + [("surface", surface)])
-            return report(DaemonReply(raw: combined.serialized, value: combined)) { _ in [] }
+        let known = options.json ? nil : cache.described(vm)
+        var fields: [(String, JSONValue)] = [("vm", .string(vm))]
+        if known == nil { fields.append(("surface", .bool(true))) }
+        let reply = try connection.request(op: "get", fields)
+        if options.json || !reply.ok { return report(reply) { _ in [] } }
+        guard let surface = known ?? reply.value["surface"].flatMap({ ViewModelSurface.fromDescribe(name: vm, surface: $0) }) else {
+            return report(DaemonReply(localFailure: .badReply, "binderyd's get reply for \(vm) has no surface")) { _ in [] }
         }
-        let surface: ViewModelSurface
-        switch try names.surface(vm) {
-        case let .success(found): surface = found
-        case let .failure(refusal): return report(refusal)
-        }
-        let reply = try connection.request(op: "get", [("vm", .string(vm))])
+        if known == nil { cache.store(described: surface) }
         return report(reply) { renderer.show(surface, state: $0["state"] ?? .null) }
     }
 
+    /// `get`: one request, the daemon checks the names; only a refused name asks for the
+    /// surface, so the error is worded as for every other command (did-you-mean among its names).
     func get(_ connection: DaemonConnection, vm: String, name: String) throws(ConnectionError) -> CommandOutcome {
-        if case let .failure(refusal) = try names.check(name, kind: .member, in: vm) { return report(refusal) }
         let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))])
+        if !reply.ok, reply.errorCode == .unknownInput,
+           case let .failure(refusal) = try names.check(name, kind: .member, in: vm) {
+            return report(refusal)
+        }
         return report(reply, render: renderer.got)
     }
 

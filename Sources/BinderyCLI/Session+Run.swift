@@ -7,29 +7,14 @@ extension Session {
     func run(_ connection: DaemonConnection, vm: String, command: String, argument: Token?, wait: Bool)
         throws(ConnectionError) -> CommandOutcome
     {
-        let surface: ViewModelSurface
-        switch try names.check(command, kind: .command, in: vm) {
-        case let .success(found): surface = found
-        case let .failure(refusal): return report(refusal)
-        }
         let target = "\(vm).\(command)"
         var fields: [(String, JSONValue)] = [("vm", .string(vm)), ("name", .string(command))]
-        if let spec = surface.command(command) {
-            switch (argument, spec.argumentName) {
-            case (nil, let name?):
-                return fail(.invalidArgument, "\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0")
-            case (let token?, nil) where surface.isDescribed:
-                return fail(.invalidArgument, "\(target) takes no argument (got \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted)))")
-            case (let token?, _):
-                do {
-                    // A type this client does not know is sent as typed, for the daemon to judge.
-                    let value = try spec.argumentType?.parse(token.text, for: target, argument: spec.argumentName ?? "its argument")
-                    fields.append(("arg", value ?? .string(token.text)))
-                } catch {
-                    return fail(.invalidArgument, error.message)
-                }
-            case (nil, nil):
-                break
+        // Without an argument the daemon checks the names itself: no `describe` first. An
+        // argument is parsed here by the command's described argument type.
+        if let argument {
+            switch try checkedArgument(connection, vm: vm, command: command, argument: argument) {
+            case let .refused(outcome): return outcome
+            case let .accepted(value): if let value { fields.append(("arg", value)) }
             }
         }
         if !wait { fields.append(("wait", .bool(false))) }
@@ -63,9 +48,54 @@ extension Session {
             return .succeeded
         }
         let reply = try result.get()
+        if argument == nil, !reply.ok, [.unknownCommand, .unknownInput, .invalidArgument].contains(reply.errorCode),
+           case let .refused(outcome) = try checkedArgument(connection, vm: vm, command: command, argument: nil) {
+            // The daemon refused the name or the missing argument: worded as binderyctl words
+            // them for every command (did-you-mean among the commands, the argument's name
+            // and type), from the surface asked for only now.
+            return outcome
+        }
         return report(reply) { value in
             wait ? renderer.finished(vm: vm, command: command, reply: value)
                  : ["started \(target) (not waiting; `watch` or `log` shows how it ends)"]
+        }
+    }
+
+    /// What binderyctl's own checks of a run make of its command and argument.
+    enum CheckedArgument {
+        /// Refused here (the outcome is reported).
+        case refused(CommandOutcome)
+        /// The argument to send, parsed by its type (nil: none).
+        case accepted(JSONValue?)
+    }
+
+    /// Checks `command` and `argument` against `vm`'s described surface (asked for once per
+    /// session), parsing the argument by its type.
+    func checkedArgument(_ connection: DaemonConnection, vm: String, command: String, argument: Token?)
+        throws(ConnectionError) -> CheckedArgument
+    {
+        let surface: ViewModelSurface
+        switch try names.check(command, kind: .command, in: vm) {
+        case let .success(found): surface = found
+        case let .failure(refusal): return .refused(report(refusal))
+        }
+        let target = "\(vm).\(command)"
+        guard let spec = surface.command(command) else { return .accepted(nil) }
+        switch (argument, spec.argumentName) {
+        case (nil, let name?):
+            return .refused(fail(.invalidArgument, "\(target) needs an argument: \(name) (\(spec.argumentType?.rawValue ?? "value")), e.g. run \(target) 0"))
+        case (let token?, nil) where surface.isDescribed:
+            return .refused(fail(.invalidArgument, "\(target) takes no argument (got \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted)))"))
+        case (let token?, _):
+            do {
+                // A type this client does not know is sent as typed, for the daemon to judge.
+                let value = try spec.argumentType?.parse(token.text, for: target, argument: spec.argumentName ?? "its argument")
+                return .accepted(value ?? .string(token.text))
+            } catch {
+                return .refused(fail(.invalidArgument, error.message))
+            }
+        case (nil, nil):
+            return .accepted(nil)
         }
     }
 

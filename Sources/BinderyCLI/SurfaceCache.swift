@@ -41,6 +41,16 @@ public final class SurfaceCache: SurfaceCatalog {
         try? describe(viewModel).get()
     }
 
+    /// The surface of `viewModel` if it was described already (no request).
+    public func described(_ viewModel: String) -> ViewModelSurface? {
+        state.withLock { $0.described[viewModel] }
+    }
+
+    /// Keeps a surface the daemon described in another reply (`get` with `surface`).
+    public func store(described surface: ViewModelSurface) {
+        state.withLock { $0.described[surface.name] = surface }
+    }
+
     /// The described surface of `viewModel`; `.failure(.refused(reply))` carrying the daemon's
     /// error reply (an unknown name: its message suggests the closest), or
     /// `.failure(.connection(error))` when the daemon could not be asked (no connection, or it

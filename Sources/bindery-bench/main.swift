@@ -6,7 +6,7 @@
 // W6 (memory) runs in a child process of its own: `bindery-bench w6`.
 // `bindery-bench --once W1` runs only W1, once, without warm-up: for profilers
 // (`valgrind --tool=callgrind`), where the instruction count per op is what matters.
-import Bindery
+import BinderyCore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -22,7 +22,7 @@ import Testing
         defer { daemon.stop() }
         let relay = try ControlRelay(path: daemon.socketPath + ".relay", daemonSocket: daemon.socketPath)
         defer { relay.stop() }
-        relay.drop(on: "describe")
+        relay.drop(on: "run")
         let r = try Binderyctl.run(["--socket", relay.path, "-c", "run login.login"])
         #expect(r.status == 3, "exit code 3: the daemon is unreachable")
         #expect(r.stderr.contains("went away"), "\(r.stderr)")

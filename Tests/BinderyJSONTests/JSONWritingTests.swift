@@ -1,7 +1,7 @@
 import BinderyJSON
 import Testing
 
-@Suite struct JSONWritingTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONWritingTests {
     @Test func minimalEscapingKeepsTextReadable() {
         #expect(JSONEscaping.minimal.quoted("a\"b\\c\n\r\t\u{1}\u{1F}<>&é西\u{7F}") == #""a\"b\\c\n\r\t\u0001\u001f<>&é西"# + "\u{7F}\"")
     }
@@ -27,5 +27,19 @@ import Testing
         value.write(to: &bytes, escaping: .htmlSafe)
         #expect(String(decoding: bytes, as: UTF8.self) == #"x{"z":[1,0.5,null,false],"a":"\u003c\u0026\u003e","o":{}}"#)
         #expect(try JSONParser.parse(Array(bytes.dropFirst())) == value)
+    }
+
+    /// One writer for structure and parsed values: a value written inside an object, with keys
+    /// and commas placed by the writer, reads back as the same value.
+    @Test func theWriterPlacesCommasAndWritesParsedValuesInside() throws {
+        let inner = JSONValue.array([.int(1), .object([("k", .string("v<"))]), .double(2.5)])
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("a"); writer.value(inner)
+        writer.key("b"); writer.double(.infinity)
+        writer.key("c"); writer.raw(Array("[true]".utf8))
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":[1,{"k":"v\u003c"},2.5],"b":null,"c":[true]}"#)
+        #expect(try JSONParser.parse(writer.bytes) == .object([("a", inner), ("b", .null), ("c", .array([.bool(true)]))]))
     }
 }

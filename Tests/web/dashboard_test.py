@@ -20,6 +20,8 @@ and resynchronising when it is back, no console or CSP problem, and a 360 px lay
       # lets the test send the protocol's interrupt op; --stop-daemon/--start-daemon stop and
       # start it again on the same port and state. Checks whose means are missing are skipped.
   --screenshot docs/dashboard.png --events-screenshot docs/dashboard-events.png
+  --screenshots-only    # no checks: drive a fresh daemon to a representative moment and take
+                        # the screenshots (`make screenshots` regenerates docs/*.png this way)
   --measure-toggle N    # only: grow the list to --rows, then measure N toggles (main-thread ms)
 
 Prints one line per check and a final "dashboard test: PASS" or "dashboard test: FAIL ...";
@@ -158,6 +160,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds to wait for each condition")
     parser.add_argument("--screenshot", help="save a 1280x1600 PNG of the dashboard here")
     parser.add_argument("--events-screenshot", help="save a PNG of the filtered event log with its changes here")
+    parser.add_argument("--screenshots-only", action="store_true",
+                        help="skip the checks: only drive the daemon and take --screenshot/--events-screenshot")
     parser.add_argument("--measure-toggle", type=int, default=0, metavar="N",
                         help="only measure: grow the list to --rows, then the main-thread time of N toggles")
     args = parser.parse_args()
@@ -186,7 +190,12 @@ def main():
 
         browser, session = open_dashboard(args.chromium, profile, base_url, args.timeout)
 
-        if args.measure_toggle:
+        if args.screenshots_only:
+            if driver is None or not (args.screenshot or args.events_screenshot):
+                raise TestFailure("--screenshots-only needs a driven daemon and --screenshot or --events-screenshot")
+            passive_checks(session, quick=True)
+            take_screenshots(session, driver, args.screenshot, args.events_screenshot)
+        elif args.measure_toggle:
             if driver is None or not store:
                 raise TestFailure("--measure-toggle needs a driven daemon and its --store")
             passive_checks(session, quick=True)

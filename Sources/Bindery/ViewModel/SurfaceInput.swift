@@ -29,15 +29,17 @@ public struct SurfaceInput: Sendable {
     /// The property behind the input (so a host's restorable state leaves it to the input).
     let propertyIdentity: ObjectIdentifier
     private let read: @Sendable () -> SurfaceValue
-    private let write: @Sendable (SurfaceValue) -> Void
-    /// The value as the input holds and shows it (a date with milliseconds, a dictionary in
-    /// key order), or nil when the property cannot hold it.
-    private let stored: @Sendable (SurfaceValue) -> SurfaceValue?
+    /// Writes a value ``accept`` converted (the property's own type, boxed).
+    private let write: @Sendable (any Sendable) -> Void
+    /// The value converted to the property's type, once, and as the input holds and shows it
+    /// (a date with milliseconds, a dictionary in key order); nil when the property cannot
+    /// hold it.
+    private let convert: @Sendable (SurfaceValue) -> (converted: any Sendable, shown: SurfaceValue)?
     /// What a value must be beyond its type ("an ISO 8601 date …"), for errors; nil when the
     /// type says it all.
     private let expectation: String?
 
-    private init<Value>(_ name: String, _ type: ValueType, optional: Bool = false, _ constraint: InputConstraint,
+    private init<Value: Sendable>(_ name: String, _ type: ValueType, optional: Bool = false, _ constraint: InputConstraint,
                         _ property: MutableProperty<Value>,
                         from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue,
                         expectation: String? = nil) {
@@ -46,11 +48,11 @@ public struct SurfaceInput: Sendable {
         self.isOptional = optional
         self.constraint = constraint
         self.expectation = expectation
-        self.stored = { from($0).map(to) }
+        self.convert = { value in from(value).map { ($0, to($0)) } }
         self.producer = property.producer.map(to)
         self.propertyIdentity = ObjectIdentifier(property)
         self.read = { to(property.value) }
-        self.write = { value in if let converted = from(value) { property.value = converted } }
+        self.write = { converted in if let converted = converted as? Value { property.value = converted } }
     }
 
     /// An input of a ``SurfaceScalar`` (a string, an int, a date, …), accepting what
@@ -159,18 +161,28 @@ public struct SurfaceInput: Sendable {
     /// hold and show it ("2026-12-02T10:00:00Z" as "2026-12-02T10:00:00.000Z"), or throws the
     /// error a person would need to correct it.
     public func validate(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> SurfaceValue {
-        if isOptional, value == .null { return .null }
+        try accept(value, viewModel: viewModel).value
+    }
+
+    /// ``validate(_:viewModel:)``, keeping the value converted to the property's own type, so
+    /// ``set(accepted:)`` writes it without converting it again (a `codable` input's value is
+    /// decoded once per set).
+    public func accept(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> AcceptedValue {
+        if isOptional, value == .null {
+            guard let null = convert(.null) else { return AcceptedValue(value: .null, converted: nil, input: propertyIdentity) }
+            return AcceptedValue(value: null.shown, converted: null.converted, input: propertyIdentity)
+        }
         guard let accepted = type.accept(value) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(orNull: isOptional)), got \(value.kindName) \(value.excerpt)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(orNull: isOptional)), got \(value.kindName) \(shown(value))")
         }
         guard constraint.admits(accepted) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(constraint: constraintText, orNull: isOptional)), got \(value.excerpt)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(constraint: constraintText, orNull: isOptional)), got \(shown(value))")
         }
-        guard let stored = stored(accepted) else {
+        guard let converted = convert(accepted) else {
             let expected = expectation.map { $0 + (isOptional ? " or null" : "") } ?? type.expectation(orNull: isOptional)
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(value.excerpt)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(shown(value))")
         }
-        return stored
+        return AcceptedValue(value: converted.shown, converted: converted.converted, input: propertyIdentity)
     }
 
     /// Parses `text` as the input's type (``ValueType/parse(_:for:argument:constraint:orNull:)``,
@@ -178,14 +190,32 @@ public struct SurfaceInput: Sendable {
     /// excerpt of `text`: "api.latencyMs expects an int between 0 and 60000, got
     /// "99999999999999999999", which is out of range".
     public func parse(_ text: String, viewModel: String) throws(SurfaceError) -> SurfaceValue {
+        try acceptParsing(text, viewModel: viewModel).value
+    }
+
+    /// ``parse(_:viewModel:)``, keeping the converted value for ``set(accepted:)``.
+    public func acceptParsing(_ text: String, viewModel: String) throws(SurfaceError) -> AcceptedValue {
         let parsed: JSONValue
         do {
             parsed = try type.parse(text, for: "\(viewModel).\(name)", constraint: constraintText, orNull: isOptional)
         } catch {
+            // The parser quotes what it could not read; a secret's text is never repeated.
+            guard !isSecret else {
+                throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(constraint: constraintText, orNull: isOptional)), got \(Self.secretNotQuoted)")
+            }
             throw SurfaceError(.invalidValue, error.message)
         }
-        return try validate(SurfaceValue(json: parsed), viewModel: viewModel)
+        return try accept(SurfaceValue(json: parsed), viewModel: viewModel)
     }
+
+    /// How a refused value appears in a message: an excerpt, or for a secret input only that
+    /// it is not repeated (a refusal lands in logs and scripts' output).
+    private func shown(_ value: SurfaceValue) -> String {
+        isSecret ? Self.secretNotQuoted : value.excerpt
+    }
+
+    /// What a message says instead of a secret input's refused value.
+    static let secretNotQuoted = "a value not repeated here (the input is secret)"
 
     /// The constraint as messages say it, or nil when there is none.
     private var constraintText: String? { constraint == .none ? nil : constraint.description }
@@ -194,16 +224,17 @@ public struct SurfaceInput: Sendable {
     /// otherwise. Returns the value as stored.
     @discardableResult
     public func set(_ value: SurfaceValue, viewModel: String) throws(SurfaceError) -> SurfaceValue {
-        let accepted = try validate(value, viewModel: viewModel)
-        write(accepted)
-        return accepted
+        let accepted = try accept(value, viewModel: viewModel)
+        set(accepted: accepted)
+        return accepted.value
     }
 
-    /// Sets a value that ``validate(_:viewModel:)`` or ``parse(_:viewModel:)`` of this input
-    /// returned, without checking it again (a host validates off the view model's scheduler,
-    /// then applies on it). Any other value is a programming error: one the input's property
-    /// cannot hold is ignored.
-    public func set(validated value: SurfaceValue) {
-        write(value)
+    /// Sets a value ``accept(_:viewModel:)`` or ``acceptParsing(_:viewModel:)`` of this input
+    /// returned, as it was converted then: neither checked nor converted again (a host
+    /// accepts off the view model's scheduler, then applies on it). A value another input
+    /// accepted is a programming error, and is ignored.
+    public func set(accepted: AcceptedValue) {
+        guard accepted.input == propertyIdentity, let converted = accepted.converted else { return }
+        write(converted)
     }
 }

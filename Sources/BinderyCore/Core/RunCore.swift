@@ -41,8 +41,7 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
     @usableFromInline typealias Event = Signal<Value, Error>.Event
 
     /// Where the run delivers: every event, or only the values (`startWithValues`, which so
-    /// needs no closure around the user's closure: one allocation less per start, one call
-    /// less per value).
+    /// needs no closure around the user's closure).
     @usableFromInline enum Sink {
         case events((Event) -> Void)
         case values((Value) -> Void)

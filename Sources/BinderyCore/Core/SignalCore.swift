@@ -60,12 +60,12 @@ import Synchronization
         }
     }
 
-    // The order of the stored properties keeps the object small (a property per observed value
-    // is what W6 of `bindery-bench` measures): the two 32-bit words share a slot; the three
-    // flags and the 32-bit queue head sit in the padding after `observers` (an enum, whose tag
-    // takes a ninth byte); `current` comes last, so a small `Value`'s optional tag only adds
-    // its byte at the end (80 bytes allocated for an `Int` property, not 96).
-    @usableFromInline let mutex = Mutex(())
+    // The order of the stored properties is deliberate; keep it when adding one: the two
+    // 32-bit words share a slot; the three flags and the 32-bit queue head sit in the padding
+    // after `observers` (an enum, whose tag takes a ninth byte); `current` comes last, so a
+    // small `Value`'s optional tag only adds its byte at the end. The sizes this gives:
+    // BENCHMARKS.md, "Layout and allocations".
+    @usableFromInline let mutex = Lock(())
     /// Who owns the delivery loop: `delivering` and `hasPending` bits (see the type's comment).
     @usableFromInline let loop = Synchronization.Atomic<UInt32>(0)
     @usableFromInline static var delivering: UInt32 { 1 }

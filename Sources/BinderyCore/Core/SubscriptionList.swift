@@ -1,8 +1,8 @@
 /// The observers of a `SignalCore`, and the snapshot of them an event is delivered to.
 ///
 /// Most signals and properties have one observer at a time, so one is held inline: no array
-/// buffer for it (48 bytes per observed property, W6 of `bindery-bench`), and attaching or
-/// detaching it, or taking a snapshot, touches no array. Not thread-safe: the core keeps its
+/// buffer for it, and attaching or detaching it, or taking a snapshot, touches no array
+/// (what that saves: BENCHMARKS.md, "Layout and allocations"). Not thread-safe: the core keeps its
 /// list under its lock and hands snapshots (values) to the delivery loop.
 @usableFromInline struct SubscriptionList<Element: AnyObject>: Sequence, ExpressibleByArrayLiteral {
     @usableFromInline enum Storage {

@@ -1,9 +1,9 @@
 // The observers of `map`, `mapError` and `filter` are one closure capturing downstream's
 // action and the user's closure directly (rather than `forwarding(to:value:)`, a closure
-// around a closure): one allocation less per operator per start, and one call less per event.
-// They capture `downstream.action`, not the `Observer` object: that object is then often
-// left unreferenced once the run is wired, and the optimiser keeps it on the stack (one
-// allocation less per start of `producer.map { }.startWithValues { }`).
+// around a closure), so an event takes one call per operator. They capture
+// `downstream.action`, not the `Observer` object, so that object can be left unreferenced
+// once the run is wired and the optimiser can keep it on the stack. What each saves:
+// BENCHMARKS.md, "Layout and allocations".
 @usableFromInline enum MapOperators {
     @inlinable static func map<V, E, U>(_ transform: @escaping (V) -> U) -> Transform<V, E, U, E> {
         { downstream, _ in

@@ -76,6 +76,10 @@ public final class ControlProtocolHandler: Sendable {
         case "get":
             let vm = try request.string("vm")
             let name = try request.optionalString("name")
+            // `surface: true` adds describe's answer, so a client that shows the state with
+            // its types (binderyctl's `show`) needs one request, not two.
+            let withSurface = try request.bool("surface", default: false)
+            let surface = withSurface ? describeJSON[vm] : nil
             host.read(viewModel: vm, name: name) { result in
                 switch result {
                 case let .success(reading):
@@ -85,6 +89,9 @@ public final class ControlProtocolHandler: Sendable {
                             writer.key("value"); writer.raw(reading.json)
                         } else {
                             writer.key("state"); writer.raw(reading.json)
+                        }
+                        if let surface {
+                            writer.key("surface"); writer.raw(surface)
                         }
                     })
                 case let .failure(failure):
@@ -101,12 +108,13 @@ public final class ControlProtocolHandler: Sendable {
             case (nil, nil): throw HostFailure(.badRequest, "set needs field 'value' (or 'text')")
             case (_?, _?): throw HostFailure(.badRequest, "set takes 'value' or 'text', not both")
             }
-            host.set(viewModel: vm, input: name, requested) { result in
+            host.set(viewModel: vm, input: name, requested) { (result: Result<ViewModelHost.SetResult, HostFailure>) in
                 switch result {
-                case let .success((stored, version)):
+                case let .success(set):
                     session.reply(ControlReply.success(id: id) { writer in
-                        writer.key("value"); writer.value(stored)
-                        writer.key("version"); writer.int(version)
+                        // The bytes the state encoded for this version: the value is not encoded again.
+                        writer.key("value"); writer.raw(set.json)
+                        writer.key("version"); writer.int(set.version)
                     })
                 case let .failure(failure):
                     session.reply(ControlReply.failure(id: id, failure))

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// Why a command cannot run now, in the words of its surface: it is executing, or what its
 /// enabled state derives from (`enabledDerivesFrom`, read from the code's composition) holds

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// The JSON of a list output that reports its edits (``SurfaceOutput/rowChanges``), kept row
 /// by row and joined in chunks of rows, so that an edit of a few rows costs what those rows

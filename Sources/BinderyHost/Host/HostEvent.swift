@@ -1,5 +1,6 @@
 import BinderyProtocol
 import Bindery
+import BinderyJSON
 
 /// One entry of the event log or of a `watch` stream (docs/PROTOCOL.md, "Events"), before it
 /// is given the version of the change batch it belongs to.
@@ -45,13 +46,20 @@ public struct HostEvent: Sendable {
     public let at: Double
     /// What happened.
     public let kind: Kind
+    /// A `set` event's value as the state encoded it, when the host could reuse those bytes.
+    let encodedValue: EncodedSetValue?
 
     /// An event about `viewModel`.`name` that happened `at`.
     public init(viewModel: String, name: String, at: Double, kind: Kind) {
+        self.init(viewModel: viewModel, name: name, at: at, kind: kind, encodedValue: nil)
+    }
+
+    init(viewModel: String, name: String, at: Double, kind: Kind, encodedValue: EncodedSetValue?) {
         self.viewModel = viewModel
         self.name = name
         self.at = at
         self.kind = kind
+        self.encodedValue = encodedValue
     }
 
     /// Whether it goes into the event log (everything but `change`).
@@ -69,7 +77,8 @@ public struct HostEvent: Sendable {
         switch kind {
         case let .set(value):
             writeHeader("set", &writer)
-            writer.key("value"); writer.value(value)
+            writer.key("value")
+            if let json = encodedValue?.json { writer.raw(json) } else { writer.value(value) }
         case let .start(argument):
             writeHeader("start", &writer)
             if let argument {

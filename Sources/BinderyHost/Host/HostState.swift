@@ -43,6 +43,8 @@ final class HostState: @unchecked Sendable {
     /// Replies waiting for the flush that shows their change, then for it to be durable:
     /// called with the version, or the fault that kept the change from the disk.
     var pendingReplies: [@Sendable (Result<UInt64, StorageFault>) -> Void] = []
+    /// Clients' sets since the last flush, whose bytes it fills in from the state's.
+    var pendingSets: [PendingSet] = []
     /// Inputs that changed since the last flush (to be recorded for the group commit).
     var changedInputs: Set<GroupCommit.Key> = []
     /// A restorable stored member (``StoredMember``) by position: view model index, member index.
@@ -73,6 +75,9 @@ final class HostState: @unchecked Sendable {
     /// Members whose values changed since the last flush, in first-change order.
     private(set) var changedMembers: [ChangeKey] = []
     private var changedMemberSet: Set<ChangeKey> = []
+    /// When each executing command started executing (epoch seconds), saved with its state so
+    /// a run a crash cut short ends with the time it ran.
+    var executingSince: [ChangeKey: Double] = [:]
     var runs: [UInt64: Run] = [:]
     var nextRunID: UInt64 = 1
     var observations: [Disposable] = []

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// The encoded JSON of every hosted view model, kept member by member — and row by row for
 /// list values — so that a change re-encodes only the members (and rows) that changed.
@@ -90,10 +91,15 @@ struct StateEncoder {
         let value = key.part == .input ? surfaces[key.viewModel].inputs[key.index].disclosed(value) : value
         var member = members[key.viewModel][part][key.index]
         guard case let .list(rows) = value, let oldRows = member.rows else {
+            // A list met for the first time is cached row by row; any other value is encoded once.
+            if case .list = value {
+                members[key.viewModel][part][key.index] = Self.member(value)
+                return .value(members[key.viewModel][part][key.index].json)
+            }
             let json = JSONWriter.encode(value)
             guard json != member.json else { return nil }
-            members[key.viewModel][part][key.index] = Self.member(value)
-            return .value(members[key.viewModel][part][key.index].json)
+            members[key.viewModel][part][key.index] = Member(json: json)
+            return .value(json)
         }
         // Leave the member's storage uniquely referenced while rows are replaced in place.
         members[key.viewModel][part][key.index] = Member(json: [])

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 import Dispatch
 import Synchronization
 
@@ -44,15 +45,15 @@ final class StatePublisher: Sendable {
         let json: [UInt8]
     }
 
-    /// Each view model's `"name":` bytes, in hosting order.
     /// A secret input, by its view model's and its own index (hosting and surface order).
     struct SecretInput: Hashable, Sendable {
         let viewModel: Int
         let input: Int
     }
 
+    /// Each view model's `"name":` bytes, in hosting order.
     private let keys: [[UInt8]]
-    private let published: Mutex<Published>
+    private let published: Lock<Published>
     private let timers = DispatchQueue(label: "bindery.host.timers")
 
     init(viewModelNames: [String], eventLogCapacity: Int) {
@@ -61,7 +62,7 @@ final class StatePublisher: Sendable {
             writer.string(name)
             return writer.bytes + [UInt8(ascii: ":")]
         }
-        published = Mutex(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
+        published = Lock(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
                                     log: EventLog(capacity: eventLogCapacity)))
     }
 

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// The JSON documents that describe surfaces: `/api/surface` (docs/HTTP.md), one view
 /// model's entry of it (`describe`), and the `list` entries (docs/PROTOCOL.md).

@@ -43,6 +43,12 @@ extension ViewModelHost {
         }
         state.pendingRowChanges.removeAll(keepingCapacity: true)
         state.clearChangedMembers()
+        // Each client's set whose input still holds its value reuses the bytes just encoded
+        // for the state: its event and reply encode nothing.
+        for set in state.pendingSets where state.values[set.key.viewModel].inputs[set.key.index] == set.value {
+            set.encoded.fill(state.encoder!.json(set.key))
+        }
+        state.pendingSets.removeAll(keepingCapacity: true)
 
         // A change event (a whole list, for a list output) is encoded only when a watch stream
         // is open to receive it: with none, a change costs only its re-encoded members. A watch
@@ -78,13 +84,6 @@ extension ViewModelHost {
         commit.startIfIdle()
     }
 
-    /// Publishes the current state as it is, without a commit (the start, when its first
-    /// commit failed: what is shown was read from the database).
-    func publishUncommitted() {
-        publisher.publish(version: state.version, viewModelPieces: state.encoder!.viewModelPieces,
-                          secretInputs: secretInputValues(), changes: [], restart: true, events: [])
-    }
-
     /// The secret inputs' current values, which the encoded pieces show masked.
     private func secretInputValues() -> [StatePublisher.SecretInput: SurfaceValue] {
         guard !secretInputs.isEmpty else { return [:] }
@@ -98,9 +97,14 @@ extension ViewModelHost {
     func recordChangedState(in commit: GroupCommit, version: UInt64) {
         for key in state.changedInputs {
             let value = state.values[key.viewModel].inputs[key.input]
+            let input = surfaces[key.viewModel].inputs[key.input]
+            // The state's bytes, encoded once for this version (a secret's are masked there:
+            // its own value is encoded for the store).
+            let json = input.isSecret ? JSONWriter.encode(value)
+                : state.encoder!.json(HostState.ChangeKey(viewModel: key.viewModel, part: .input, index: key.input))
             let persisted = PersistedInput(
-                viewModel: surfaces[key.viewModel].name, input: surfaces[key.viewModel].inputs[key.input].name,
-                json: String(decoding: JSONWriter.encode(value), as: UTF8.self), changed: version)
+                viewModel: surfaces[key.viewModel].name, input: input.name,
+                json: String(decoding: json, as: UTF8.self), changed: version)
             commit.record(key, value: value, persisted: persisted)
         }
         for key in state.changedStores {
@@ -121,12 +125,14 @@ extension ViewModelHost {
                           viewModel: surfaces[key.viewModel].name, edits: edits)
         }
         for key in state.changedCommands {
-            let json = String(decoding: persistedJSON(of: state.values[key.viewModel].commands[key.index]), as: UTF8.self)
+            let json = String(decoding: persistedJSON(of: state.values[key.viewModel].commands[key.index],
+                                                      executingSince: state.executingSince[key]), as: UTF8.self)
             commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .command, name: surfaces[key.viewModel].commands[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
         for key in state.changedOutputs {
-            let json = String(decoding: JSONWriter.encode(state.values[key.viewModel].outputs[key.index]), as: UTF8.self)
+            // The state's bytes for this version, not encoded again.
+            let json = String(decoding: state.encoder!.json(key), as: UTF8.self)
             commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .output, name: surfaces[key.viewModel].outputs[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
@@ -168,12 +174,15 @@ extension ViewModelHost {
     }
 
     /// A command's state as saved: what a restart restores (`executing` marks a run a crash
-    /// cut short), `lastError.at` in epoch seconds.
-    func persistedJSON(of command: CommandState) -> [UInt8] {
+    /// cut short, `executingSince` when it began), `lastError.at` in epoch seconds.
+    func persistedJSON(of command: CommandState, executingSince: Double? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 96)
         writer.beginObject()
         writer.key("runs"); writer.int(command.runs)
         writer.key("executing"); writer.bool(command.executing)
+        if command.executing, let executingSince {
+            writer.key("executingSince"); writer.double(executingSince)
+        }
         writer.key("lastValue"); writer.value(command.lastValue)
         writer.key("lastError")
         if let error = command.lastError {

@@ -31,8 +31,29 @@ extension ViewModelHost {
     /// ``set(viewModel:input:value:completion:)``.
     public func set(viewModel: String, input inputName: String, _ requested: SetValue,
                     completion: @escaping @Sendable (Result<(value: SurfaceValue, version: UInt64), HostFailure>) -> Void) {
-        guard !isStopping else { return completion(.failure(HostFailure(.unavailable, "the daemon is shutting down"))) }
-        let vmIndex: Int, inputIndex: Int, accepted: SurfaceValue
+        set(viewModel: viewModel, input: inputName, requested) { (result: Result<SetResult, HostFailure>) in
+            completion(result.map { ($0.value, $0.version) })
+        }
+    }
+
+    /// What an acknowledged set answers: the value as stored, its JSON and the version that
+    /// shows it.
+    public struct SetResult: Sendable {
+        /// The value as the input holds it.
+        public let value: SurfaceValue
+        /// The version that shows it, durable.
+        public let version: UInt64
+        /// The value's JSON: the bytes the state encoded for that version when the input still
+        /// held it then (encoded once), else encoded for this answer.
+        public let json: [UInt8]
+    }
+
+    /// ``set(viewModel:input:_:completion:)``, answering with the value's JSON as well, so a
+    /// reply need not encode it again.
+    public func set(viewModel: String, input inputName: String, _ requested: SetValue,
+                    replying completion: @escaping @Sendable (Result<SetResult, HostFailure>) -> Void) {
+        if let reason = unavailableReason { return completion(.failure(HostFailure(.unavailable, reason))) }
+        let vmIndex: Int, inputIndex: Int, accepted: AcceptedValue
         do throws(HostFailure) {
             vmIndex = try viewModelIndex(viewModel)
             let surface = surfaces[vmIndex]
@@ -40,8 +61,9 @@ extension ViewModelHost {
                 let input = try surface.input(named: inputName)
                 inputIndex = surface.inputs.firstIndex { $0.name == inputName }!
                 switch requested {
-                case let .value(value): accepted = try input.validate(value, viewModel: viewModel)
-                case let .text(text): accepted = try input.parse(text, viewModel: viewModel)
+                // Converted here, once: the scheduler writes the converted value as it is.
+                case let .value(value): accepted = try input.accept(value, viewModel: viewModel)
+                case let .text(text): accepted = try input.acceptParsing(text, viewModel: viewModel)
                 }
             } catch {
                 throw HostFailure(error)
@@ -49,10 +71,13 @@ extension ViewModelHost {
         } catch {
             return completion(.failure(error))
         }
+        let encoded = EncodedSetValue()
         onScheduler { [self] in
-            apply(accepted, viewModel: vmIndex, input: inputIndex) { result in
+            apply(accepted, viewModel: vmIndex, input: inputIndex, encoded: encoded) { result in
                 switch result {
-                case let .success(version): completion(.success((accepted, version)))
+                case let .success(version):
+                    let json = encoded.json ?? JSONWriter.encode(accepted.value)
+                    completion(.success(SetResult(value: accepted.value, version: version, json: json)))
                 case let .failure(fault):
                     completion(.failure(HostFailure(.storage, "\(viewModel).\(inputName) was not saved: \(fault)")))
                 }
@@ -67,7 +92,7 @@ extension ViewModelHost {
     /// state, for a client's set as for any other change; the set only says that the change
     /// it caused is a `set` event, placed before the events of its effects (so watchers read
     /// cause, then effects).
-    private func apply(_ value: SurfaceValue, viewModel: Int, input: Int,
+    private func apply(_ accepted: AcceptedValue, viewModel: Int, input: Int, encoded: EncodedSetValue,
                        reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
         let surface = surfaces[viewModel]
         // The set is the cause of the changes it triggers synchronously: its event goes
@@ -76,13 +101,17 @@ extension ViewModelHost {
         let causePosition = state.pendingEvents.count
         let causeTime = ISO8601Timestamp.now()
         let key = HostState.ChangeKey(viewModel: viewModel, part: .input, index: input)
-        surface.inputs[input].set(validated: value)
+        surface.inputs[input].set(accepted: accepted)
         // The observation recorded the input's change as a `change` event; the set replaces it
         // (a set to the value the input already had changed nothing, and is still logged).
         if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }
         metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: causeTime, kind: .set(value: surface.inputs[input].disclosed(value))),
+        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: causeTime,
+                         kind: .set(value: surface.inputs[input].disclosed(accepted.value)), encodedValue: encoded),
                at: causePosition)
+        if !surface.inputs[input].isSecret {
+            state.pendingSets.append(HostState.PendingSet(key: key, value: accepted.value, encoded: encoded))
+        }
         state.pendingReplies.append(reply)
         markDirty()
     }
