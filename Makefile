@@ -43,7 +43,7 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps build release test tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
+.PHONY: deps build release test docs tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -74,11 +74,30 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --package-path Examples/Login --scratch-path .build/examples/login --build-tests
 	$(SWIFT) build --package-path Examples/Search --scratch-path .build/examples/search --build-tests
+	$(SWIFT) build --package-path Examples/Migration --scratch-path .build/examples/migration --build-tests
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path .build/examples/migration --skip-build
+	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory tsan
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh
 	$(MAKE) --no-print-directory deb
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
+
+# The core's API reference, a static DocC site in .build/docs/site (open index.html through a web
+# server, or publish the folder): the core's symbol graph, documented by its doc comments,
+# converted by the toolchain's docc. Fails if a public symbol of the core has no doc comment
+# (scripts/doc-coverage.py) or docc warns.
+DOCS_GRAPHS := .build/symbol-graphs/graphs
+docs: deps
+	mkdir -p $(DOCS_GRAPHS)
+	$(SWIFT) build --target BinderyCore --scratch-path .build/symbol-graphs \
+	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_GRAPHS)
+	scripts/doc-coverage.py $(DOCS_GRAPHS) BinderyCore
+	rm -rf .build/docs && mkdir -p .build/docs/graphs && cp $(DOCS_GRAPHS)/BinderyCore*.symbols.json .build/docs/graphs/
+	docc convert --additional-symbol-graph-dir .build/docs/graphs --fallback-display-name BinderyCore \
+	  --fallback-bundle-identifier org.bindery.BinderyCore --fallback-bundle-version 1 \
+	  --transform-for-static-hosting --warnings-as-errors --output-path .build/docs/site
+	@echo "docs: .build/docs/site/documentation/binderycore/index.html"
 
 # ThreadSanitizer: the concurrency-heavy suites (the core's, BinderyTests; the host's,
 # BinderyHostTests: control socket, HTTP server, persistence, the daemons they start) built with

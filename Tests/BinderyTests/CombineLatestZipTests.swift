@@ -44,7 +44,8 @@ import Testing
         let three = SignalProducer.combineLatest(SignalProducer<Int, TestError>(value: 1), SignalProducer(value: "b"), SignalProducer(value: true))
         #expect(three.map { "\($0)\($1)\($2)" }.events() == [.value("1btrue"), .completed])
         let four = SignalProducer.combineLatest(SignalProducer<Int, Never>(value: 1), SignalProducer(value: 2), SignalProducer(value: 3), SignalProducer(value: 4))
-        #expect(four.map { $0 + $1 + $2 + $3 }.events() == [.value(10), .completed])
+        let sum = four.map { (v: (Int, Int, Int, Int)) -> Int in v.0 + v.1 + v.2 + v.3 }
+        #expect(sum.events() == [.value(10), .completed])
         let many = SignalProducer.combineLatest([SignalProducer<Int, Never>(value: 1), SignalProducer(values: 2, 3)])
         #expect(many.events() == [.value([1, 2]), .value([1, 3]), .completed])
         // As in ReactiveSwift: no producers, no value; `emptySentinel` gives one.

@@ -181,7 +181,7 @@ private struct Beacon: Sendable {
         #expect(action.isExecuting.value)
         disposable.dispose()
         await cancelled.wait()
-        #expect(run.all == ["interrupted"])
+        #expect(run.all == ["INTERRUPTED"])
         #expect(!action.isExecuting.value)
     }
 }

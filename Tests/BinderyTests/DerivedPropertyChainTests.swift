@@ -14,7 +14,7 @@ import Testing
     @Test func combineLatestThenMapFollowsBothSources() {
         let a = MutableProperty(1)
         let b = MutableProperty(10)
-        let sum = Property.combineLatest(a, b).map { $0 + $1 }
+        let sum = Property.combineLatest(a, b).map { $0.0 + $0.1 }
         a.value = 2
         b.value = 20
         #expect(sum.value == 22)

@@ -102,7 +102,7 @@ import Testing
         let chained = source.map { $0 + 1 }.map { $0 * 10 }
         source.value = 5
         #expect(chained.value == 60)
-        let combined = Property.combineLatest(source, MutableProperty(2)).map { $0 + $1 }
+        let combined = Property.combineLatest(source, MutableProperty(2)).map { $0.0 + $0.1 }
         source.value = 7
         #expect(combined.value == 9)
     }

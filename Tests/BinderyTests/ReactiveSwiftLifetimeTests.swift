@@ -42,7 +42,7 @@ import Testing
         observer.send(value: 1)
         triggerObserver.sendCompleted()
         observer.send(value: 2)
-        #expect(events == ["value 1", "completed"])
+        #expect(events == ["VALUE 1", "COMPLETED"])
     }
 
     @Test func startWithSignalDisposedBeforeItsClosureReturnsHasNoEffect() {
@@ -75,14 +75,14 @@ import Testing
                 observer.send(value: 2)
             }
             observer.sendInterrupted()
-            #expect(!events.contains("interrupted"), "\(name): nothing before the scheduler runs")
+            #expect(!events.contains("INTERRUPTED"), "\(name): nothing before the scheduler runs")
             scheduler.run()
             // As in ReactiveSwift 7: the interruption is scheduled for now, so it overtakes
             // values scheduled for later (`delay`'s, `throttle`'s held one), which are dropped.
             let expected = switch name {
-            case "throttle": ["value 1", "interrupted"]
-            case "delay": ["interrupted"]
-            default: ["value 1", "interrupted"]
+            case "throttle": ["VALUE 1", "INTERRUPTED"]
+            case "delay": ["INTERRUPTED"]
+            default: ["VALUE 1", "INTERRUPTED"]
             }
             #expect(events == expected, "\(name)")
         }
@@ -93,7 +93,7 @@ import Testing
         observer.sendInterrupted()
         #expect(events.isEmpty, "debounce: the interruption waits for the scheduler")
         scheduler.run()
-        #expect(events == ["interrupted"])
+        #expect(events == ["INTERRUPTED"])
     }
 
     @Test func debounceSchedulesCompletionAsReactiveSwiftDoes() {
@@ -108,11 +108,11 @@ import Testing
         #expect(discarded == [], "completion waits for the scheduler")
         #expect(kept == [])
         scheduler.advance()
-        #expect(discarded == ["completed"], "the waiting value is discarded, completion as soon as the scheduler runs")
+        #expect(discarded == ["COMPLETED"], "the waiting value is discarded, completion as soon as the scheduler runs")
         scheduler.advance(by: .milliseconds(999))
         #expect(kept == [])
         scheduler.advance(by: .milliseconds(1))
-        #expect(kept == ["value 1", "completed"], "the waiting value when due, then completion")
+        #expect(kept == ["VALUE 1", "COMPLETED"], "the waiting value when due, then completion")
     }
 
     @Test func collectEverySchedulesCompletionAsReactiveSwiftDoes() {
@@ -128,11 +128,11 @@ import Testing
         #expect(discarded == [], "completion waits for the scheduler")
         #expect(kept == [])
         scheduler.advance()
-        #expect(discarded == ["completed"], "gathered values discarded, completion as soon as the scheduler runs")
+        #expect(discarded == ["COMPLETED"], "gathered values discarded, completion as soon as the scheduler runs")
         scheduler.advance(by: .milliseconds(499))
         #expect(kept == [])
         scheduler.advance(by: .milliseconds(1))
-        #expect(kept == ["value [1]", "completed"], "gathered values at the next interval, then completion")
+        #expect(kept == ["VALUE [1]", "COMPLETED"], "gathered values at the next interval, then completion")
     }
 
     @Test func flatMapLatestOnAPropertyForwardsTheLatestInnerValue() {
@@ -234,6 +234,6 @@ import Testing
             }
         }
         observer.send(value: 1)
-        #expect(events == ["value 1", "interrupted"], "value 2 was still queued: the interruption drops it")
+        #expect(events == ["VALUE 1", "INTERRUPTED"], "value 2 was still queued: the interruption drops it")
     }
 }

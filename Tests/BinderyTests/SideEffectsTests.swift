@@ -17,9 +17,9 @@ import Testing
         producer.start { log.append("observer \($0)") }
         #expect(log.all == [
             "starting",
-            "event value 1", "value 1", "observer value 1",
-            "event value 2", "value 2", "observer value 2",
-            "event completed", "completed", "terminated", "observer completed",
+            "event VALUE 1", "value 1", "observer VALUE 1",
+            "event VALUE 2", "value 2", "observer VALUE 2",
+            "event COMPLETED", "completed", "terminated", "observer COMPLETED",
             "disposed",
             "started",
         ])
@@ -46,7 +46,7 @@ import Testing
         signal.on(completed: { log.append("completed") }, value: { log.append("value \($0)") }).observe { log.append("observer \($0)") }
         input.send(value: 1)
         input.sendCompleted()
-        #expect(log.all == ["value 1", "observer value 1", "completed", "observer completed"])
+        #expect(log.all == ["value 1", "observer VALUE 1", "completed", "observer COMPLETED"])
     }
 
     @Test func onOperatorContracts() {

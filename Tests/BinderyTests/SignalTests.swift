@@ -152,9 +152,9 @@ import Testing
 
     @Test func eventDescriptions() {
         typealias E = Signal<Int, TestError>.Event
-        #expect(E.value(1).description == "value 1")
-        #expect(E.failed(.boom).description == "failed boom")
-        #expect(E.completed.description == "completed")
+        #expect(E.value(1).description == "VALUE 1")
+        #expect(E.failed(.boom).description == "FAILED boom")
+        #expect(E.completed.description == "COMPLETED")
         #expect(E.interrupted.isTerminating && !E.value(1).isTerminating)
         #expect(E.value(2).map { $0 * 10 } == .value(20))
         #expect(E.failed(.boom).mapError { _ in TestError.other(1) } == .failed(.other(1)))

@@ -1,6 +1,11 @@
 import BinderyJSON
 import BinderyProtocol
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A settable, typed input of a view model, backed by a `MutableProperty`.
 ///

@@ -1,5 +1,10 @@
 import BinderyProtocol
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One member a surface can be discovered from: an input, an output or a command.
 enum SurfaceMember {

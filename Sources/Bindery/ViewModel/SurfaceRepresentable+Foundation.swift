@@ -1,4 +1,9 @@
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // The common value types beyond String, Int, Double and Bool, as plain data: what a client
 // shows and sends back (an input of one of them parses what `surfaceValue` gives).

@@ -1,5 +1,10 @@
 import BinderyProtocol
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A value an input holds as one of the basic types with a rule of its own — `String`, `Int`,
 /// `Double`, `Bool`, `Float` (a double), `Date` (an ISO 8601 string), `URL` (an absolute URL),

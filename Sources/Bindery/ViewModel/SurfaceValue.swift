@@ -1,6 +1,13 @@
 import BinderyJSON
 import BinderyProtocol
+// memcmp, from the platform's C library.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Plain data a view model shows through its surface: what outputs hold, what inputs accept,
 /// what commands produce. It has the shape of JSON, so hosts can encode it without knowing

@@ -1,4 +1,9 @@
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Turns plain data back into a `Decodable` value by its Codable form — what a client sends to
 /// an input of a `Codable` type of your own: a record for a struct, a list for an array, the raw

@@ -1,5 +1,10 @@
 import Synchronization
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A command: work that runs one execution at a time, only while enabled, and reports its
 /// progress and results as properties and signals.

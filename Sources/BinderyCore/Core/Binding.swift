@@ -21,6 +21,7 @@ extension SignalProducer: BindingSource {
 
 /// Something that can be bound to.
 public protocol BindingTargetProvider<Value> {
+    /// The type of the values the target is set to.
     associatedtype Value
     /// The target a binding sets.
     var bindingTarget: BindingTarget<Value> { get }

@@ -17,6 +17,12 @@ extension Signal {
             return true
         }
 
+        /// Whether this is the `completed` event.
+        @inlinable public var isCompleted: Bool {
+            if case .completed = self { return true }
+            return false
+        }
+
         /// The value, if this is a `value` event.
         @inlinable public var value: Value? {
             if case let .value(value) = self { return value }
@@ -52,12 +58,14 @@ extension Signal {
 }
 
 extension Signal.Event: CustomStringConvertible {
+    /// `VALUE 1`, `FAILED error`, `COMPLETED`, `INTERRUPTED`: ReactiveSwift's text, so code
+    /// that prints or compares events reads the same on both.
     @inlinable public var description: String {
         switch self {
-        case let .value(value): return "value \(value)"
-        case let .failed(error): return "failed \(error)"
-        case .completed: return "completed"
-        case .interrupted: return "interrupted"
+        case let .value(value): return "VALUE \(value)"
+        case let .failed(error): return "FAILED \(error)"
+        case .completed: return "COMPLETED"
+        case .interrupted: return "INTERRUPTED"
         }
     }
 }

@@ -4,6 +4,12 @@ extension PropertyProtocol {
         Property(replaying: producer.map(transform), lineage: .composed(of: self))
     }
 
+    /// A property holding this one's value's property at `keyPath` (a `KeyPath` value as well
+    /// as a literal).
+    @inlinable public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
+        map { $0[keyPath: keyPath] }
+    }
+
     /// A property holding `value` whatever this one's value is (it changes when this one does).
     @inlinable public func map<U>(value: U) -> Property<U> {
         map { _ in value }
@@ -42,7 +48,9 @@ extension PropertyProtocol where Value: Equatable {
     @inlinable public func skipRepeats() -> Property<Value> { skipRepeats(==) }
 }
 
-extension Property {
+// The combining statics live on PropertyProtocol, as in ReactiveSwift, so that
+// `MutableProperty.combineLatest(a, b)` compiles as well as `Property.combineLatest(a, b)`.
+extension PropertyProtocol {
     /// A property holding the values of `a` and `b`.
     @inlinable public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)>
     where A.Value == Value {
@@ -94,7 +102,7 @@ extension PropertyProtocol where Value: Hashable {
     public func uniqueValues() -> Property<Value> { uniqueValues { $0 } }
 }
 
-extension Property {
+extension PropertyProtocol {
     /// A property holding the pairs of `a`'s and `b`'s values, matched by position.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)>
     where A.Value == Value {

@@ -66,7 +66,7 @@ extension PropertyProtocol where Value == Bool {
     }
 }
 
-extension Property where Value == Bool {
+extension PropertyProtocol where Value == Bool {
     /// A property holding the logical AND of every property; `true` if there are none.
     public static func all<S: Sequence>(_ properties: S) -> Property<Bool> where S.Element: PropertyProtocol, S.Element.Value == Bool {
         let properties = Array(properties)

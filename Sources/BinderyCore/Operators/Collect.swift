@@ -1,6 +1,7 @@
 /// `collect` in batches: values gathered into arrays, each sent when its batch is full; on
-/// completion the batch being gathered is sent if any value arrived at all (ReactiveSwift's
-/// rule, so a stream whose values ended exactly at a batch boundary sends one empty array).
+/// completion the batch being gathered is sent if it holds any value, and an empty array if
+/// no value arrived at all (ReactiveSwift's rule: values ending exactly at a batch boundary
+/// send no trailing empty array).
 enum CollectOperators {
     /// `modify` adds `latest` to the batch and returns a batch to send, if one is full.
     static func batches<V, E>(_ modify: @escaping (_ collected: inout [V], _ latest: V) -> [V]?) -> Transform<V, E, [V], E> {
@@ -13,7 +14,7 @@ enum CollectOperators {
                     if let batch = modify(&collected, value) { downstream.send(value: batch) }
                     hasReceivedValues = true
                 case .completed:
-                    if hasReceivedValues { downstream.send(value: collected) }
+                    if !collected.isEmpty || !hasReceivedValues { downstream.send(value: collected) }
                     downstream.sendCompleted()
                 case let .failed(error): downstream.send(error: error)
                 case .interrupted: downstream.sendInterrupted()

@@ -1,4 +1,9 @@
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// The value a debounce run is waiting to send, and when the last value arrived.

@@ -1,4 +1,9 @@
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 enum ErrorOperators {
     static func promote<V, F>(_: F.Type) -> Transform<V, Never, V, F> {

@@ -50,7 +50,9 @@ public struct FlattenStrategy: Sendable, Equatable {
 /// from the start of each run) or a property. What `flatten` and `flatMap` accept as inner
 /// streams.
 public protocol SignalProducerConvertible<Value, Error> {
+    /// The type of the values the producer sends.
     associatedtype Value
+    /// The type of the error the producer can fail with.
     associatedtype Error: Swift.Error
     /// The producer this value stands for.
     var producer: SignalProducer<Value, Error> { get }

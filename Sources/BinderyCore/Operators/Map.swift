@@ -37,21 +37,31 @@
 extension Signal {
     /// Each value transformed by `transform`.
     @inlinable public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> { lift(MapOperators.map(transform)) }
+    /// Each value's property at `keyPath` (a `KeyPath` value as well as a literal).
+    @inlinable public func map<U>(_ keyPath: KeyPath<Value, U>) -> Signal<U, Error> { lift(MapOperators.map { $0[keyPath: keyPath] }) }
     /// Each failure's error transformed by `transform`.
     @inlinable public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> { lift(MapOperators.mapError(transform)) }
     /// Only the values for which `isIncluded` is true.
     @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal { lift(MapOperators.filter(isIncluded)) }
     /// The non-nil results of `transform`.
     @inlinable public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> { lift(MapOperators.compactMap(transform)) }
+    /// `compactMap`'s name before ReactiveSwift 4; deprecated there and here alike.
+    @available(*, deprecated, renamed: "compactMap")
+    public func filterMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> { compactMap(transform) }
 }
 
 extension SignalProducer {
     /// Each value transformed by `transform`.
     @inlinable public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> { lift(MapOperators.map(transform)) }
+    /// Each value's property at `keyPath` (a `KeyPath` value as well as a literal).
+    @inlinable public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> { lift(MapOperators.map { $0[keyPath: keyPath] }) }
     /// Each failure's error transformed by `transform`.
     @inlinable public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> { lift(MapOperators.mapError(transform)) }
     /// Only the values for which `isIncluded` is true.
     @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer { lift(MapOperators.filter(isIncluded)) }
     /// The non-nil results of `transform`.
     @inlinable public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> { lift(MapOperators.compactMap(transform)) }
+    /// `compactMap`'s name before ReactiveSwift 4; deprecated there and here alike.
+    @available(*, deprecated, renamed: "compactMap")
+    public func filterMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> { compactMap(transform) }
 }

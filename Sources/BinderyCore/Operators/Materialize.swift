@@ -1,6 +1,8 @@
 /// Something that holds an event: what `dematerialize()` accepts as values.
 public protocol EventProtocol<Value, Error> {
+    /// The type of a value event's value.
     associatedtype Value
+    /// The type of a failed event's error.
     associatedtype Error: Swift.Error
     /// The event.
     var event: Signal<Value, Error>.Event { get }
@@ -13,7 +15,9 @@ extension Signal.Event: EventProtocol {
 
 /// Something that holds a result: what `dematerializeResults()` accepts as values.
 public protocol ResultProtocol<Success, Failure> {
+    /// The type of a success's value.
     associatedtype Success
+    /// The type of a failure's error.
     associatedtype Failure: Swift.Error
     /// The result.
     var result: Result<Success, Failure> { get }

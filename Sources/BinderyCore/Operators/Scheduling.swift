@@ -1,5 +1,10 @@
 import Dispatch
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 enum SchedulingOperators {
     /// Every event forwarded through `scheduler`, in order.

@@ -1,6 +1,9 @@
 /// An optional: what `skipNil()` unwraps.
-public protocol OptionalProtocol<Wrapped> {
+public protocol OptionalProtocol<Wrapped>: ExpressibleByNilLiteral {
+    /// The type of the value when there is one.
     associatedtype Wrapped
+    /// The optional holding `value` (or nothing).
+    init(reconstructing value: Wrapped?)
     /// The value as an `Optional`.
     var optional: Wrapped? { get }
 }
@@ -8,6 +11,8 @@ public protocol OptionalProtocol<Wrapped> {
 extension Optional: OptionalProtocol {
     /// This optional.
     public var optional: Wrapped? { self }
+    /// `value` itself.
+    public init(reconstructing value: Wrapped?) { self = value }
 }
 
 extension Signal where Value: OptionalProtocol {

@@ -1,4 +1,9 @@
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 enum TimeoutOperator {
     static func make<V, E>(after interval: TimeInterval, raising error: E, on scheduler: DateScheduler) -> Transform<V, E, V, E> {

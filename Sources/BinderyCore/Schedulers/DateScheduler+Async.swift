@@ -1,5 +1,10 @@
 import Dispatch
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // Swift concurrency over a `DateScheduler`, as ReactiveSwift offers it: sleeping and a timer
 // in the scheduler's time, so the same code runs in wall-clock time on a `QueueScheduler` and

@@ -1,5 +1,10 @@
 import Dispatch
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Runs actions on a serial Dispatch queue, in the order they were scheduled, one at a time.
 ///

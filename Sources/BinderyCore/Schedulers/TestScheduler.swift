@@ -1,5 +1,10 @@
 import Dispatch
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// A scheduler in virtual time, for deterministic tests of time-based operators.

@@ -1,5 +1,10 @@
 import Dispatch
+// FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // Date and `DispatchTimeInterval` arithmetic, as ReactiveSwift code writes it:
 // `scheduler.currentDate + .seconds(5)`, `.milliseconds(500) * 2`.

@@ -94,7 +94,7 @@ import Testing
         afterRead.dispose()
         main.advance(by: 1)
 
-        #expect(events.all.count == 2 && events.all.allSatisfy { $0.contains("interrupted") }, "\(events.all)")
+        #expect(events.all.count == 2 && events.all.allSatisfy { $0.contains("INTERRUPTED") }, "\(events.all)")
         #expect(client.requests.value == 2)
         #expect(client.failures.value == 0)
     }

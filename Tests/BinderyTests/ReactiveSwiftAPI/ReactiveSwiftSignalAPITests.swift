@@ -69,7 +69,7 @@ import Testing
         #expect(completed)
 
         let property = MutableProperty("x")
-        let result = SignalProducer<Int, Never>([1, 2]).withLatest(from: property.producer).map { "\($0)\($1)" }.collect().single()
+        let result = SignalProducer<Int, Never>([1, 2]).withLatest(from: property.producer).map { "\($0.0)\($0.1)" }.collect().single()
         #expect(successValue(result) == ["1x", "2x"])
     }
 
@@ -154,7 +154,7 @@ import Testing
         signal.materialize().observe { event in events.append("\(event)") }
         observer.send(value: 1)
         observer.send(error: .invalid)
-        #expect(events == ["value value 1", "value failed invalid", "completed"])
+        #expect(events == ["VALUE VALUE 1", "VALUE FAILED invalid", "COMPLETED"])
 
         let roundTrip = SignalProducer<Int, APIError>([1, 2]).materialize().dematerialize()
         var values: [Int] = []

@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""Compares ReactiveSwift's public API with Bindery's core, mechanically, from symbol graphs.
+
+    scripts/rs-api-diff.py RS_CHECKOUT [--scratch DIR] [--graphs-only]
+
+RS_CHECKOUT is a checkout of ReactiveSwift (7.2.1 is what Bindery follows); nothing else outside
+the project is read. Both are built with `-emit-symbol-graph` into DIR (default
+.build/rs-api): ReactiveSwift's Sources/ as one library target (its own Package.swift wants
+Quick and Nimble, so it is not used); Bindery's `ReactiveSwift` and `BinderyCore` targets into
+.build/symbol-graphs, where `make docs` builds them too.
+
+Every public ReactiveSwift symbol (`@available(*, unavailable)` ones aside: they exist to give
+a compile error) must have a Bindery symbol at the same path with the same declaration and
+generic constraints, carrying the same deprecation; every conformance must exist too. Bindery's
+extra parameters with defaults that ReactiveSwift lacks (named in EXTRA_DEFAULTED) are source
+compatible and are dropped before comparing. What remains must be listed, one line each, in
+docs/CONTRACTS.md §9's table "ReactiveSwift API Bindery leaves out" (its first column, the
+symbol's path in backquotes, covers every symbol at that path; a path ending in `*` covers
+every path it begins). Prints each undocumented
+difference; exit status 1 if there is any, 0 otherwise.
+"""
+import argparse, glob, json, os, re, shutil, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Parameters only Bindery has, each with a default value, so every ReactiveSwift call compiles.
+EXTRA_DEFAULTED = [r", timeout: ActionTimeout\? = nil", r"timeout: ActionTimeout\? = nil, "]
+# Attributes that do not change how a call is written.
+IGNORED_ATTRIBUTES = {"@discardableResult", "@inlinable", "@inline", "@usableFromInline", "@frozen",
+                      "@preconcurrency", "@Sendable", "@MainActor"}
+DOC_HEADING = "ReactiveSwift API Bindery leaves out"
+
+
+def run(cmd, **kw):
+    print("+ " + " ".join(cmd), file=sys.stderr)
+    # The builds' output goes to stderr: stdout is the report.
+    subprocess.run(cmd, check=True, stdout=sys.stderr, **kw)
+
+
+def graph_flags(out):
+    return ["-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", out]
+
+
+def build_reactiveswift(checkout, scratch):
+    pkg = os.path.join(scratch, "reactiveswift")
+    src = os.path.join(pkg, "Sources", "ReactiveSwift")
+    os.makedirs(src, exist_ok=True)
+    files = glob.glob(os.path.join(checkout, "Sources", "**", "*.swift"), recursive=True)
+    if not files:
+        sys.exit(f"rs-api-diff: no Swift sources under {checkout}/Sources (give a ReactiveSwift checkout)")
+    for f in files:
+        shutil.copy2(f, src)  # the sources' times kept, so a second run rebuilds nothing
+    manifest = os.path.join(pkg, "Package.swift")
+    with open(manifest, "w") as p:
+        p.write('// swift-tools-version:5.9\nimport PackageDescription\n'
+                'let package = Package(name: "ReactiveSwift", targets: [.target(name: "ReactiveSwift")],\n'
+                '                      swiftLanguageVersions: [.v5])\n')
+    out = os.path.join(scratch, "graphs-reactiveswift")
+    os.makedirs(out, exist_ok=True)
+    run(["swift", "build", "--package-path", pkg, "--scratch-path", os.path.join(scratch, "reactiveswift-build")]
+        + graph_flags(out))
+    return out
+
+
+def bindery_targets():
+    """The modules whose symbols make up what `import ReactiveSwift` gives on Bindery."""
+    targets = [t for t in ("ReactiveSwift", "BinderyCore") if os.path.isdir(os.path.join(ROOT, "Sources", t))]
+    return targets or ["Bindery"]
+
+
+def build_bindery():
+    """The graphs of Bindery's modules, built where `make docs` builds them (the same flags,
+    so one build serves both)."""
+    out = os.path.join(ROOT, ".build", "symbol-graphs", "graphs")
+    os.makedirs(out, exist_ok=True)
+    for target in bindery_targets():
+        run(["swift", "build", "--package-path", ROOT, "--scratch-path", os.path.join(ROOT, ".build", "symbol-graphs"),
+             "--target", target] + graph_flags(out))
+    return out
+
+
+def load(graph_dir, modules):
+    """Symbols (precise id -> symbol) and conformances of `modules` and their extensions."""
+    symbols, relations = {}, []
+    for module in modules:
+        for path in glob.glob(os.path.join(graph_dir, f"{module}.symbols.json")) + \
+                glob.glob(os.path.join(graph_dir, f"{module}@*.symbols.json")):
+            with open(path) as f:
+                graph = json.load(f)
+            for s in graph["symbols"]:
+                symbols[s["identifier"]["precise"]] = s
+            relations += graph.get("relationships", [])
+    return symbols, relations
+
+
+def availability(symbol):
+    """'unavailable', 'deprecated' or '' for the symbol's unconditional (`*`) availability."""
+    for a in symbol.get("availability") or []:
+        if a.get("domain", "*") != "*":
+            continue
+        if a.get("isUnconditionallyUnavailable"):
+            return "unavailable"
+        if a.get("isUnconditionallyDeprecated"):
+            return "deprecated"
+    return ""
+
+
+def signature(symbol):
+    """The declaration as a caller sees it: without internal parameter names, attributes that
+    do not change a call, the where clause (compared as constraints, below) or `final`; stored
+    and computed properties alike; `Sendable` (Bindery's Swift 6 additions) left out."""
+    generics = (symbol.get("swiftGenerics") or {}).get("constraints", [])
+    text, frags = "", symbol.get("declarationFragments", [])
+    for i, frag in enumerate(frags):
+        kind, spelling = frag["kind"], frag["spelling"]
+        if kind == "attribute" and spelling.split("(")[0] in IGNORED_ATTRIBUTES:
+            continue
+        if kind == "keyword" and spelling == "where":
+            break
+        if kind == "internalParam":
+            text = text.rstrip(" ")
+            continue
+        if kind == "keyword" and spelling in ("final", "convenience"):
+            continue
+        text += spelling
+    text = re.sub(r"\b(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"^let (.*)$", r"var \1 { get }", text)
+    text = re.sub(r"\b_ \w+: ", "", text)                     # closure parameter labels: (_ values: [V])
+    text = re.sub(r"(:|,) Sendable\b", "", text).replace(": ,", ":").replace("& Sendable", "")
+    for extra in EXTRA_DEFAULTED:
+        text = re.sub(extra, "", text)
+    # Default values: a call that compiles against one compiles against the other whichever
+    # side has a default (a default only ReactiveSwift has is the one case this hides).
+    text = re.sub(r" = [^,()]+(\([^()]*\))?(?=[,)])", "", text)
+    # The symbol's own generic parameters, by position: `map<U>` and `map<W>` are one method.
+    own = (symbol.get("swiftGenerics") or {}).get("parameters", [])
+    depth = max((g["depth"] for g in own), default=0)
+    renames = {g["name"]: f"T{g['index']}" for g in own if g["depth"] == depth and depth > 0}
+    if renames:
+        pattern = re.compile(r"(?<![.\w])(" + "|".join(map(re.escape, renames)) + r")\b")
+        text = pattern.sub(lambda m: renames[m.group(1)], text)
+        generics = [dict(c, lhs=pattern.sub(lambda m: renames[m.group(1)], c["lhs"]),
+                         rhs=pattern.sub(lambda m: renames[m.group(1)], c["rhs"])) for c in generics]
+    # Inside Signal and SignalProducer, the bare type name is the same type.
+    text = re.sub(r"\b(Signal|SignalProducer)<Value, Error>", r"\1", text)
+    # A same-type constraint to a concrete type reads the same written either way.
+    for c in generics:
+        if c["kind"] == "sameType" and re.fullmatch(r"(Self\.)?(Value|Error|Input|Output)", c["lhs"]):
+            text = re.sub(r"(?<![.\w])" + re.escape(c["lhs"].replace("Self.", "")) + r"\b(?!:)", c["rhs"], text)
+    bindings = {c["lhs"] for c in generics if c["kind"] == "conformance" and c["rhs"] == "BindingSource"}
+    where = sorted(f"{c['lhs']}{'==' if c['kind'] == 'sameType' else ':'}{c['rhs']}" for c in generics
+                   # `Error: Error` (the parameter named Error conforming to Swift.Error) is implied, and
+                   # so is a binding source's `Error == Never`.
+                   if not (c["lhs"] == "Error" and c["rhs"] == "Error")
+                   and not (c["kind"] == "sameType" and c["lhs"].endswith(".Error") and c["rhs"] == "Never"
+                            and c["lhs"][:-len(".Error")] in bindings)
+                   and c["rhs"] != "Sendable")
+    return text + (" where " + ", ".join(where) if where else "")
+
+
+def path(symbol):
+    # Bindery's extra defaulted labels are left out of the name too: `init(timeout:execute:)`
+    # is called as `init(execute:)`.
+    return ".".join(symbol["pathComponents"]).replace("timeout:", "")
+
+
+def index(symbols):
+    by_key = {}
+    for s in symbols.values():
+        by_key.setdefault((s["kind"]["identifier"], path(s), signature(s)), []).append(s)
+    return by_key
+
+
+def conformances(symbols, relations):
+    out = set()
+    for r in relations:
+        if r["kind"] not in ("conformsTo", "inheritsFrom"):
+            continue
+        source = symbols.get(r["source"])
+        name = source and path(source)
+        if name is None:
+            continue
+        target = symbols.get(r["target"])
+        target_name = path(target) if target else r.get("targetFallback", r["target"])
+        target_name = re.sub(r"^(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", target_name)
+        out.add((name, r["kind"], target_name))
+    return out
+
+
+def documented_paths():
+    """First-column paths of the table under DOC_HEADING in docs/CONTRACTS.md."""
+    with open(os.path.join(ROOT, "docs", "CONTRACTS.md")) as f:
+        text = f.read()
+    start = text.find(DOC_HEADING)
+    if start < 0:
+        return set()
+    section = text[start:].split("\n#", 1)[0]
+    return set(re.findall(r"^\| `([^`]+)`", section, re.M))
+
+
+def is_documented(name, documented):
+    """A row names one path, or every path it begins with when it ends in `*`."""
+    return any(name == d or (d.endswith("*") and name.startswith(d[:-1])) for d in documented)
+
+
+def compare(rs_dir, bindery_dir):
+    rs_symbols, rs_relations = load(rs_dir, ["ReactiveSwift"])
+    b_symbols, b_relations = load(bindery_dir, bindery_targets())
+    b_index = index(b_symbols)
+    b_paths = {}
+    for (kind, p, _), found in b_index.items():
+        b_paths.setdefault((kind, p), []).extend(found)
+    differences = []
+    for s in sorted(rs_symbols.values(), key=lambda s: (path(s), signature(s))):
+        state = availability(s)
+        if state == "unavailable":
+            continue
+        key = (s["kind"]["identifier"], path(s), signature(s))
+        if key not in b_index:
+            same_path = b_paths.get(key[:2], [])
+            what = "differs" if same_path else "missing"
+            differences.append((path(s), f"{what}: {key[0]} {key[1]}: {key[2]}"))
+        elif state == "deprecated" and not any(availability(b) == "deprecated" for b in b_index[key]):
+            differences.append((path(s), f"not deprecated: {key[0]} {key[1]}: {key[2]}"))
+    b_conf = conformances(b_symbols, b_relations)
+    for name, kind, target in sorted(conformances(rs_symbols, rs_relations) - b_conf):
+        differences.append((name, f"missing {kind}: {name} : {target}"))
+    return differences
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("checkout", help="a checkout of ReactiveSwift (7.2.1)")
+    parser.add_argument("--scratch", default=os.path.join(ROOT, ".build", "rs-api"))
+    parser.add_argument("--all", action="store_true", help="also print the documented differences")
+    args = parser.parse_args()
+    os.makedirs(args.scratch, exist_ok=True)
+    rs_dir = build_reactiveswift(os.path.abspath(args.checkout), args.scratch)
+    bindery_dir = build_bindery()
+    differences = compare(rs_dir, bindery_dir)
+    documented = documented_paths()
+    undocumented = [d for p, d in differences if not is_documented(p, documented)]
+    if args.all:
+        for p, d in differences:
+            if is_documented(p, documented):
+                print(f"documented {d}")
+    for d in undocumented:
+        print(d)
+    print(f"rs-api-diff: {len(differences)} differences from ReactiveSwift's public API, "
+          f"{len(differences) - len(undocumented)} documented in docs/CONTRACTS.md §9, {len(undocumented)} not")
+    return 1 if undocumented else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
