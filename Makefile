@@ -14,6 +14,8 @@ COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 # reads both from /usr/local/lib as well as /usr/lib.
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 TMPFILESDIR ?= $(PREFIX)/lib/tmpfiles.d
+# /etc/default/bindery (BINDERYD_OPTS), which the unit names by its absolute path.
+SYSCONFDIR ?= /etc
 CONFIG     ?= debug
 TEST_TIMEOUT ?= 1200
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -22,9 +24,10 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages; fonts-noto-cjk:
 # Chromium draws the compass's 東 and 西 in the dashboard test instead of empty boxes;
 # libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module,
-# also in front of the packaged service under systemd).
+# also in front of the packaged service under systemd; redis-server: docs/nginx-nchan-redis.conf,
+# several nginx sharing nchan's channels, is tested with a real Redis).
 DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
-                tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan systemd python3 dpkg-dev lintian man-db \
+                tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan redis-server systemd python3 dpkg-dev lintian man-db \
                 bash-completion
 
 # Installed binaries are built with the Swift runtime linked in, so they need no toolchain
@@ -40,7 +43,7 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps build release test systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
+.PHONY: deps build release test tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -58,7 +61,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Unit and in-process tests, then the end-to-end checks against the real daemon (the REPL
+# Unit and in-process tests, then the core's and the host's suites again under ThreadSanitizer
+# (`make tsan`, below), then the end-to-end checks against the real daemon (the REPL
 # walk-through, binderyctl in tmux, the dashboard in headless Chromium).
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too. A normal run of
@@ -69,9 +73,33 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --package-path Examples/Login --scratch-path .build/examples/login --build-tests
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory tsan
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh
 	$(MAKE) --no-print-directory deb
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
+
+# ThreadSanitizer: the concurrency-heavy suites (the core's, BinderyTests; the host's,
+# BinderyHostTests: control socket, HTTP server, persistence, the daemons they start) built with
+# -sanitize=thread into their own scratch path, so the normal build is left alone, and with
+# BINDERY_TSAN, which swaps the project's lock for one the sanitizer sees
+# (Sources/BinderyCore/Utilities/Lock.swift). Every process's reports (the test runner's and each
+# daemon's) are written to TSAN_REPORTS; any report fails the target, printed. Suppressions
+# (Tests/tsan.supp) are only for libraries we do not own, each explained there.
+TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN --scratch-path .build/tsan
+TSAN_REPORTS := $(CURDIR)/.build/tsan/reports
+# One test run per target: the core's async tests would otherwise wait behind the host's
+# blocking ones for the two cooperative threads, and pass their time limits waiting.
+TSAN_SUITES  ?= BinderyTests BinderyHostTests
+tsan: deps
+	$(SWIFT) build --build-tests $(TSAN_FLAGS)
+	@rm -rf $(TSAN_REPORTS) && mkdir -p -m 1777 $(TSAN_REPORTS)
+	@status=0; for suite in $(TSAN_SUITES); do \
+	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/report suppressions=$(CURDIR)/Tests/tsan.supp halt_on_error=0 second_deadlock_stack=1" \
+	    timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter "^$$suite\." || status=1; \
+	done; \
+	reports=$$(ls $(TSAN_REPORTS)); \
+	if [ -n "$$reports" ]; then cat $(TSAN_REPORTS)/*; echo "ThreadSanitizer: reports from $$(echo $$reports | wc -w) processes (above)"; exit 1; fi; \
+	exit $$status
 
 # Only the package and service test: builds the .deb, checks it (lintian, contents), installs
 # it with apt into a throwaway overlay and runs it under a real systemd, also behind nginx with
@@ -121,7 +149,8 @@ bench-persistence: deps
 # 1,000 watchers long-polling /api/changes (keep-alive and Connection: close, measured by
 # scripts/fanout.c, compiled into .build/bench); then 1,000 and 10,000 dashboards direct,
 # through nginx configured with docs/nginx.conf, and through nginx's pub/sub module nchan
-# configured with docs/nginx-nchan.conf, fed by binderyd's --publish-url, in the same run
+# configured with docs/nginx-nchan.conf, fed by binderyd's --publish-url (the dashboards
+# long-polling it and following its EventSource stream), in the same run
 # (scripts/bench-scale.py). Then the dashboard's side: the main-thread time
 # headless Chromium spends on toggling one row of 3,000 listed products, beside the previous
 # dashboard in the same run (scripts/bench-toggle.sh).
@@ -154,13 +183,17 @@ install-files:
 	install -m 0644 systemd/binderyd.socket $(DESTDIR)$(UNITDIR)/
 	install -m 0644 systemd/bindery.sysusers.conf $(DESTDIR)$(SYSUSERSDIR)/bindery.conf
 	install -m 0644 systemd/bindery.tmpfiles.conf $(DESTDIR)$(TMPFILESDIR)/bindery.conf
+	install -d $(DESTDIR)$(SYSCONFDIR)/default
+	@# An operator's own file is kept.
+	[ -e $(DESTDIR)$(SYSCONFDIR)/default/bindery ] || install -m 0644 systemd/bindery.default $(DESTDIR)$(SYSCONFDIR)/default/bindery
 	install -m 0644 man/binderyd.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 man/binderyctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 completion/binderyctl.bash $(DESTDIR)$(COMPLETIONDIR)/binderyctl
 	install -m 0644 README.md docs/PROTOCOL.md docs/HTTP.md $(DESTDIR)$(DOCDIR)/
-	install -m 0644 docs/nginx.conf docs/nginx-nchan.conf $(DESTDIR)$(DOCDIR)/examples/
+	install -m 0644 docs/nginx.conf docs/nginx-nchan.conf docs/nginx-nchan-redis.conf $(DESTDIR)$(DOCDIR)/examples/
 
-# Removes what `make install` installed (same PREFIX and DESTDIR); the service's state in
+# Removes what `make install` installed (same PREFIX and DESTDIR; /etc/default/bindery only
+# when unchanged); the service's state in
 # /var/lib/bindery stays, and so do the bindery-publish group and /run/bindery-publish (until
 # the next boot). Stop and disable the units first if they are enabled.
 uninstall:
@@ -170,8 +203,11 @@ uninstall:
 	  $(DESTDIR)$(MANDIR)/man8/binderyd.8 $(DESTDIR)$(MANDIR)/man1/binderyctl.1 \
 	  $(DESTDIR)$(COMPLETIONDIR)/binderyctl \
 	  $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/PROTOCOL.md $(DESTDIR)$(DOCDIR)/HTTP.md \
-	  $(DESTDIR)$(DOCDIR)/examples/nginx.conf $(DESTDIR)$(DOCDIR)/examples/nginx-nchan.conf
+	  $(DESTDIR)$(DOCDIR)/examples/nginx.conf $(DESTDIR)$(DOCDIR)/examples/nginx-nchan.conf \
+	  $(DESTDIR)$(DOCDIR)/examples/nginx-nchan-redis.conf
 	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null
+	@# /etc/default/bindery only as installed: an operator's changes stay.
+	if cmp -s systemd/bindery.default $(DESTDIR)$(SYSCONFDIR)/default/bindery; then rm -f $(DESTDIR)$(SYSCONFDIR)/default/bindery; fi
 
 # A Debian package: `make install PREFIX=/usr` into a staging root, stripped binaries,
 # compressed man pages and changelog, the copyright file, dependencies from dpkg-shlibdeps.

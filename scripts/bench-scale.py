@@ -15,14 +15,19 @@ by scripts/fanout.c (compiled into .build/bench: one epoll thread, keep-alive co
 browsers keep them, and the same with `Connection: close` as a peer); BEFORE=path/to/binderyd
 adds that binary's keep-alive figures in the same run. Then 1,000 and 10,000 dashboards
 (NGINX_WATCHERS, NGINX_ROUNDS rounds, default 10) straight to a fresh daemon, through nginx
-configured with docs/nginx.conf, and through each of NGINX_PEERS (default `nchan` when
-Debian's libnginx-mod-nchan is installed: docs/nginx-nchan.conf, the daemon started with
---publish-url to its publish socket; or the path of another configuration written like
-docs/nginx.conf, e.g. an older one), each change at a random point of nginx's 500 ms
+configured with docs/nginx.conf, and through each of NGINX_PEERS (default `nchan` and
+`nchan-eventsource` when Debian's libnginx-mod-nchan is installed: docs/nginx-nchan.conf, the
+daemon started with --publish-url to its publish socket, the dashboards long-polling or
+following nchan's EventSource stream (/api/stream); `nchan-redis` and
+`nchan-redis-eventsource` the same with docs/nginx-nchan-redis.conf beside a fresh
+redis-server; or the path of another configuration written like docs/nginx.conf, e.g. an
+older one), each change at a random point of nginx's 500 ms
 cache-lock cycle after NGINX_PARK_MS more of waiting (a quiet spell): delivery from the set's
 acknowledgement and from the set, the dashboards' requests reaching the daemon per change
 (nginx's access log), daemon and nginx CPU per set and nginx's CPU while the polls wait.
-The dashboards ask as web/feed.js does: /api/changes?since=V&wait=25&feed=F.
+The dashboards ask as web/feed.js does: /api/changes?since=V&wait=25&feed=F, or behind nchan
+api/stream?feed=F (one request, kept open; "requests reaching the daemon" counts long-polls).
+NGINX_BASELINES (default `direct,docs/nginx.conf`) picks which of those two run beside the peers.
 WATCHERS=... and ROUNDS=... choose the other counts.
 PARTS (default scale,fanout,nginx,flood) picks which parts run; ROWS= (empty), NGINX=0 and
 IDLE=0 also skip the list sizes, the nginx run and the idle-connection flood. PARTS=get (not
@@ -33,7 +38,7 @@ import http.client, json, os, re, resource, shutil, socket, subprocess, sys, tem
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from daemon import Daemon as TemporaryDaemon  # noqa: E402
 from demo_store import add_products  # noqa: E402
-from nginx_proxy import DOCS_CONF, NCHAN_CONF, NCHAN_MODULE  # noqa: E402
+from nginx_proxy import DOCS_CONF, NCHAN_CONF, NCHAN_MODULE, NCHAN_REDIS_CONF  # noqa: E402
 BINDERYD = sys.argv[1] if len(sys.argv) > 1 else ".build/release/binderyd"
 ROWS = [int(x) for x in os.environ.get("ROWS", "15,1500,15000").split(",") if x]
 SETS = int(os.environ.get("SETS", "300"))
@@ -42,7 +47,7 @@ WATCHERS = [int(x) for x in os.environ.get("WATCHERS", "10,100,1000").split(",")
 PARTS = os.environ.get("PARTS", "scale,fanout,nginx,flood").split(",")
 NGINX_ROUNDS = int(os.environ.get("NGINX_ROUNDS", "10"))
 NGINX_PARK_MS = int(os.environ.get("NGINX_PARK_MS", "0"))
-NGINX_PEERS = os.environ.get("NGINX_PEERS", "nchan" if os.path.exists(NCHAN_MODULE) else "").split(",")
+NGINX_PEERS = os.environ.get("NGINX_PEERS", "nchan,nchan-eventsource" if os.path.exists(NCHAN_MODULE) else "").split(",")
 if os.environ.get("NGINX", "1") != "1":
     PARTS = [part for part in PARTS if part != "nginx"]
 if os.environ.get("IDLE", "1") != "1":
@@ -220,7 +225,8 @@ def build_fanout_client():
     return out
 
 
-def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0, rounds=ROUNDS, park_ms=0, query=""):
+def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jitter_ms=0, rounds=ROUNDS, park_ms=0, query="",
+               stream=""):
     """`rounds` rounds of `count` watchers long-polling /api/changes at `port` (default the
     daemon's), one set per round: p50 / p99 / max ms over every answer from the set and p50 /
     p99 from its acknowledgement, the median round's own p99, CPU ms per set of the daemon, the
@@ -230,7 +236,7 @@ def run_fanout(client, daemon, count, port=None, proxy_pids=(), close=False, jit
          str(daemon.process.pid), ",".join(map(str, proxy_pids))],
         capture_output=True, text=True, timeout=900,
         env=dict(os.environ, FANOUT_CLOSE="1" if close else "0", FANOUT_JITTER_MS=str(jitter_ms), FANOUT_PARK_MS=str(park_ms),
-                 FANOUT_QUERY=query))
+                 FANOUT_QUERY=query, FANOUT_STREAM=stream))
     if result.returncode != 0:
         raise RuntimeError(f"fanout {count} failed: {result.stdout[-2000:]} {result.stderr[-2000:]}")
     line = next(l for l in result.stdout.splitlines() if l.startswith("all:"))
@@ -249,22 +255,32 @@ def fan_out(client, counts, binary=None, close=False, rows=150):
         daemon.close()
 
 
-PEER_CONFS = {"nchan": NCHAN_CONF}
+# The nchan peers: (configuration, whether the dashboards follow nchan's EventSource stream
+# instead of long-polling, whether nginx keeps the channels in a Redis server of its own).
+PEER_CONFS = {"nchan": NCHAN_CONF, "nchan-eventsource": NCHAN_CONF,
+              "nchan-redis": NCHAN_REDIS_CONF, "nchan-redis-eventsource": NCHAN_REDIS_CONF}
 
 
-def fan_out_nginx(client, count, conf, rounds, rows=150):
+def fan_out_nginx(client, count, conf, rounds, rows=150, stream=False):
     """`count` dashboards long-polling through nginx (two workers) configured with `conf`
-    (docs/nginx.conf, or a peer; docs/nginx-nchan.conf with the daemon publishing to it) in
-    front of a fresh daemon; adds the dashboards' requests that reached the daemon per change
-    (nginx's log), or for conf=None the same dashboards connected straight to the daemon."""
+    (docs/nginx.conf, or a peer; docs/nginx-nchan.conf or docs/nginx-nchan-redis.conf with the
+    daemon publishing to it, the latter beside a fresh redis-server) in front of a fresh daemon
+    — or, with `stream`, each following nchan's EventSource stream instead; adds the dashboards'
+    requests that reached the daemon per change (nginx's log), or for conf=None the same
+    dashboards connected straight to the daemon."""
     from nginx_proxy import Nginx
     work = tempfile.mkdtemp(prefix="bindery-nginx-")
-    nchan = conf == NCHAN_CONF
+    nchan = conf in (NCHAN_CONF, NCHAN_REDIS_CONF)
     started = {}
     def start_proxy(daemon):
         # nginx first: the daemon publishes from its first version on.
+        if conf == NCHAN_REDIS_CONF:
+            from redis_server import RedisServer
+            os.makedirs(os.path.join(work, "redis"))
+            started["redis"] = RedisServer(os.path.join(work, "redis"))
         started["proxy"] = Nginx(daemon.port, work, workers=2, connections=2 * count + 1024, conf=conf,
-                                 modules=(NCHAN_MODULE,) if nchan else ())
+                                 modules=(NCHAN_MODULE,) if nchan else (),
+                                 redis_port=started["redis"].port if "redis" in started else None)
     publish = ["--publish-url", f"http://unix:{os.path.join(work, 'publish.sock')}:/bindery/"] if nchan else []
     daemon = None
     try:
@@ -275,14 +291,19 @@ def fan_out_nginx(client, count, conf, rounds, rows=150):
             return run_fanout(client, daemon, count, rounds=rounds, park_ms=NGINX_PARK_MS, query=query)
         proxy = started["proxy"]
         # The change comes at a random point of nginx's cache-lock cycle (500 ms in the upstream layer).
+        if "redis" in started:
+            time.sleep(2)  # nginx's workers connect to Redis
         result = run_fanout(client, daemon, count, port=proxy.port, proxy_pids=proxy.worker_pids(), jitter_ms=500,
-                            rounds=rounds, park_ms=NGINX_PARK_MS, query=query)
+                            rounds=rounds, park_ms=NGINX_PARK_MS, query=query,
+                            stream=f"/api/stream?feed={daemon.feed()}" if stream else "")
         polls = [fields for fields in proxy.log_lines() if fields[0].startswith("/api/changes?since=")]
         result["upstream_per_change"] = proxy.upstream_requests(polls, "/") / rounds
         return result
     finally:
         if "proxy" in started:
             started["proxy"].stop()
+        if "redis" in started:
+            started["redis"].stop()
         if daemon:
             daemon.close()
         subprocess.run(["rm", "-rf", work])
@@ -340,11 +361,12 @@ if __name__ == "__main__":
         print("dashboards (150 rows, scripts/fanout.c, keep-alive) | via | delivery after the ack p50 / p99 ms | "
               "from the set p50 / p99 / max ms | median round's p99 ms | requests reaching the daemon per change | "
               "daemon CPU ms per set | nginx CPU ms per set | nginx CPU ms while the polls wait (per round)")
-        confs = [("direct", None), ("docs/nginx.conf", DOCS_CONF)] + \
+        baselines = os.environ.get("NGINX_BASELINES", "direct,docs/nginx.conf").split(",")
+        confs = [(label, conf) for label, conf in (("direct", None), ("docs/nginx.conf", DOCS_CONF)) if label in baselines] + \
             [(name, PEER_CONFS.get(name, name)) for name in NGINX_PEERS if name]
         for count in [int(x) for x in os.environ.get("NGINX_WATCHERS", "1000,10000").split(",") if x]:
             for label, conf in confs:
-                r = fan_out_nginx(client, count, conf, NGINX_ROUNDS)
+                r = fan_out_nginx(client, count, conf, NGINX_ROUNDS, stream=label.endswith("-eventsource"))
                 upstream = f"{r['upstream_per_change']:.2f}" if conf else str(count)
                 print(f"{count} | {label} | {r['ack_p50']:.2f} / {r['ack_p99']:.2f} | {r['p50']:.2f} / {r['p99']:.2f} / {r['max']:.2f} | "
                       f"{r['round_p99']:.2f} | {upstream} | {r['cpu']:.2f} | {r['proxy_cpu']:.2f} | {r['proxy_park_cpu']:.2f}", flush=True)

@@ -39,10 +39,13 @@ install -d -m 0755 "$root/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" \
     "$debian/control.in" > "$root/DEBIAN/control"
+# /etc/default/bindery is the operator's: dpkg keeps their changes on upgrade, purge removes it.
+[ -d "$root/etc" ] && (cd "$root" && find etc -type f -printf '/%p\n' | LC_ALL=C sort) > "$root/DEBIAN/conffiles"
 for script in postinst prerm postrm; do install -m 0755 "$debian/$script" "$root/DEBIAN/$script"; done
 (cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum) \
     > "$root/DEBIAN/md5sums"
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+[ ! -e "$root/DEBIAN/conffiles" ] || chmod 0644 "$root/DEBIAN/conffiles"
 find "$root" -type d -exec chmod 0755 {} +
 dpkg-deb --root-owner-group -Zxz --build "$root" "$output" >/dev/null
 echo "built $output"

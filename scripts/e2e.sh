@@ -7,7 +7,8 @@
 #      with the daemon stopped and started again by the test (its outage check);
 #   4. binderyd behind the real nginx configured with docs/nginx.conf, and publishing to the real
 #      nginx with nchan configured with docs/nginx-nchan.conf, the dashboard in Chromium included
-#      (Tests/proxy);
+#      (Tests/proxy); then two nginx configured with docs/nginx-nchan-redis.conf sharing a real
+#      redis-server, restarted one by one;
 #   5. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
 #      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
 #      replayed against it, and its dashboard (compiled in) describing its list's columns, its
@@ -70,6 +71,12 @@ behind_nginx() {
     return $status
 }
 
+behind_nchan_redis() {
+    # Its own redis-server, two nginx and a daemon publishing to one of them; restarts Redis and each nginx.
+    python3 Tests/proxy/nchan_redis_test.py --bin-dir "$bin" | sed 's/^/      /'
+    return "${PIPESTATUS[0]}"
+}
+
 behind_nchan() {
     # Its own daemon (with --publish-url) and nginx, restarted by the test.
     python3 Tests/proxy/nginx_nchan_test.py --bin-dir "$bin" | sed 's/^/      /'
@@ -114,6 +121,7 @@ check "dashboard in headless Chromium: live state, run states, event log, scrubb
 check "dashboard's first paint shows the state; chromium --dump-dom and --virtual-time-budget read it at once" first_paint
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
 check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a set reaches long-polls and the dashboard, caught up after nginx restarts" behind_nchan
+check "two nginx sharing nchan's channels in Redis (docs/nginx-nchan-redis.conf): a set reaches both, caught up after Redis and nginx restarts, the dashboard following nchan's EventSource" behind_nchan_redis
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

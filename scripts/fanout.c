@@ -21,6 +21,10 @@
  * p99 but not this); this client's own CPU ms per set (reading every answer); p50 p99 ms after
  * the ack; the ack's mean ms after the set; the proxy's CPU ms per round while the requests
  * wait for the set". Exits 1 if an answer is missing or not a 200.
+ * FANOUT_STREAM=PATH (e.g. /api/stream?feed=F): each connection instead subscribes once to
+ * nchan's EventSource stream at PATH (docs/nginx-nchan.conf) and keeps it open; a round's
+ * answer is the first event carrying a JSON answer after the set (what arrived before it, such as the
+ * stored post a new subscriber is handed, is read and dropped before the set).
  * Built by bench-scale.py with `cc -O2`; not installed. */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -156,6 +160,27 @@ static int control_reply_arrived(int id) {
     }
 }
 
+/* A stream subscriber (FANOUT_STREAM): consumes what arrived on w; marks it done once an event
+ * with a JSON answer has arrived whole (nchan sends each event as `id: …\ndata: …\n\n`). */
+static void on_stream_readable(struct watcher *w, double sent) {
+    for (;;) {
+        ssize_t r = read(w->fd, w->buffer + w->have, BUFFER - 1 - w->have);
+        if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        if (r <= 0) { w->done = 1; w->status = -1; w->at_ms = now_ms() - sent; return; }
+        w->have += r;
+        w->buffer[w->have] = 0;
+        char *data = strstr(w->buffer, "data: {");  /* a change-feed answer, not nchan's "ping" */
+        if (data && strstr(data, "\n\n")) { w->done = 1; w->status = 200; w->at_ms = now_ms() - sent; return; }
+        if (w->have >= BUFFER - 1) w->have = 0;
+    }
+}
+
+/* Reads and drops whatever a stream subscriber has been sent so far (non-blocking). */
+static void drain(struct watcher *w) {
+    char sink[4096];
+    while (read(w->fd, sink, sizeof sink) > 0) {}
+}
+
 /* Consumes what arrived on w; marks it done when the whole answer is in. */
 static void on_readable(struct watcher *w, double sent) {
     for (;;) {
@@ -208,6 +233,9 @@ int main(int argc, char **argv) {
     int jitter_ms = jitter_env ? atoi(jitter_env) : 0;
     const char *park_env = getenv("FANOUT_PARK_MS");
     int park_ms = park_env ? atoi(park_env) : 0;
+    const char *stream = getenv("FANOUT_STREAM");
+    if (stream && !*stream) stream = NULL;
+    if (stream && strlen(stream) > 128) die("FANOUT_STREAM is longer than 128 bytes");
     srand(getpid());
 
     struct rlimit limit;
@@ -237,19 +265,25 @@ int main(int argc, char **argv) {
     for (int round = 0; round < rounds; round++) {
         long version = current_version(host, daemon_port);
         double park_before = cpu_ms(daemon_pid), proxy_park_before = cpu_ms(proxy_pids);
-        char request[256];
-        int length = snprintf(request, sizeof request,
-            "GET /api/changes?since=%ld&wait=25%s HTTP/1.1\r\nHost: %s:%d\r\nAccept-Encoding: gzip\r\n%s\r\n",
-            version, query, host, port, closing ? "Connection: close\r\n" : "");
+        char request[384];
+        int length = stream
+            ? snprintf(request, sizeof request,
+                "GET %s HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n",
+                stream, host, port)
+            : snprintf(request, sizeof request,
+                "GET /api/changes?since=%ld&wait=25%s HTTP/1.1\r\nHost: %s:%d\r\nAccept-Encoding: gzip\r\n%s\r\n",
+                version, query, host, port, closing ? "Connection: close\r\n" : "");
         for (int i = 0; i < count && (round == 0 || closing); i++) {
             if (watchers[i].fd > 0) close(watchers[i].fd);
             watchers[i].fd = connect_tcp(host, port);
+            if (stream) fcntl(watchers[i].fd, F_SETFL, O_NONBLOCK);
             struct epoll_event event = {.events = EPOLLIN, .data.ptr = &watchers[i]};
             if (epoll_ctl(epoll, EPOLL_CTL_ADD, watchers[i].fd, &event) < 0) die("epoll_ctl");
         }
         for (int i = 0; i < count; i++) {
             struct watcher *w = &watchers[i];
             w->have = 0; w->body = -1; w->head = 0; w->status = 0; w->done = 0;
+            if (stream && round > 0) continue;  /* a stream is asked once and stays open */
             if (write(w->fd, request, length) != length) die("request write");
         }
         /* Until every request is parked at the daemon (or the proxy); FANOUT_JITTER_MS adds a
@@ -257,6 +291,10 @@ int main(int argc, char **argv) {
          * looks every 500 ms) meet changes at every phase rather than at one; FANOUT_PARK_MS
          * adds a fixed wait, a quiet spell before the change (a dashboard waits up to 25 s). */
         usleep(200000 + count * 500 + park_ms * 1000 + (jitter_ms > 0 ? (rand() % (jitter_ms * 1000)) : 0));
+        if (stream) {
+            /* The head, the greeting and the stored post a new subscriber gets: not this round's. */
+            for (int i = 0; i < count; i++) drain(&watchers[i]);
+        }
         double daemon_before = cpu_ms(daemon_pid), proxy_before = cpu_ms(proxy_pids), client_before = self_cpu_ms();
         park_cpu += daemon_before - park_before;
         proxy_park_cpu += proxy_before - proxy_park_before;
@@ -272,6 +310,11 @@ int main(int argc, char **argv) {
                 struct watcher *w = events[e].data.ptr;
                 if (!w) {
                     if (!acked && control_reply_arrived(round + 1)) { acked = 1; ack_ms = now_ms() - sent; }
+                    continue;
+                }
+                if (stream) {
+                    if (!w->done) { on_stream_readable(w, sent); if (w->done) pending--; }
+                    else drain(w);
                     continue;
                 }
                 if (w->done) {

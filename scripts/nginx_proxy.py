@@ -13,7 +13,8 @@ went on has the address it went to — the daemon's, or the upstream layer's soc
 several if nginx tried again; one answered from a cache has `-`). `conf` measures another
 configuration written the same way (the benchmark's peers); `modules` are loaded first
 (e.g. nchan's, NCHAN_MODULE). `publish_url` is the --publish-url that reaches the
-publish socket (docs/nginx-nchan.conf).
+publish socket (docs/nginx-nchan.conf). `redis_port`: the Redis server of
+docs/nginx-nchan-redis.conf is rewritten to 127.0.0.1 and that port (scripts/redis_server.py).
 
 `start()` starts it (the constructor does); `stop()` stops it; `restart()` does both — a
 real restart: a new master and workers, nchan's channels and their messages gone."""
@@ -23,11 +24,13 @@ from daemon import free_port
 
 DOCS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx.conf")
 NCHAN_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx-nchan.conf")
+NCHAN_REDIS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx-nchan-redis.conf")
 NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 
 
 class Nginx:
-    def __init__(self, upstream_port, workdir, workers=1, connections=4096, conf=DOCS_CONF, modules=(), port=None):
+    def __init__(self, upstream_port, workdir, workers=1, connections=4096, conf=DOCS_CONF, modules=(), port=None,
+                 redis_port=None):
         if shutil.which("nginx") is None:
             raise RuntimeError("nginx is not installed (make deps installs nginx-light)")
         self.dir = workdir
@@ -42,8 +45,11 @@ class Nginx:
                          ("listen 8080;", f"listen 127.0.0.1:{self.port};"),
                          ("/run/nginx-bindery.sock", os.path.join(workdir, "upstream-layer.sock")),
                          ("/run/bindery-publish/nginx.sock", self.publish_socket),
-                         ("/var/cache/nginx/bindery", os.path.join(workdir, "cache"))):
+                         ("/var/cache/nginx/bindery", os.path.join(workdir, "cache")),
+                         ("redis://127.0.0.1:6379", f"redis://127.0.0.1:{redis_port}")):
             # A one-layer peer has no upstream layer; the nchan file neither layers nor caches.
+            if old.startswith("redis:") and redis_port is None:
+                continue  # only docs/nginx-nchan-redis.conf names a Redis server
             optional = old.endswith(".sock") or (old.startswith("/var/cache") and "proxy_cache_path" not in text)
             if old not in text and not optional:
                 raise RuntimeError(f"{os.path.basename(conf)} no longer contains {old!r}")

@@ -64,7 +64,8 @@ package_has_everything() {
                 /usr/share/man/man1/binderyctl.1.gz /usr/share/bash-completion/completions/binderyctl \
                 /usr/share/doc/bindery/copyright /usr/share/doc/bindery/changelog.gz \
                 /usr/share/doc/bindery/README.md /usr/share/doc/bindery/PROTOCOL.md /usr/share/doc/bindery/HTTP.md \
-                /usr/share/doc/bindery/examples/nginx.conf /usr/share/doc/bindery/examples/nginx-nchan.conf; do
+                /usr/share/doc/bindery/examples/nginx.conf /usr/share/doc/bindery/examples/nginx-nchan.conf \
+                /usr/share/doc/bindery/examples/nginx-nchan-redis.conf; do
         # Documentation above 4 KiB is compressed, as dh does.
         grep -qxE "$path(\.gz)?" <<<"$contents" || { echo "      missing $path"; missing=1; }
     done
@@ -88,9 +89,10 @@ package_metadata() {
     exec=$(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./lib/systemd/system/binderyd.service | grep '^ExecStart=')
     echo "      Depends: $depends"
     [[ $depends == *libmicrohttpd* && $depends == *libsystemd0* && $depends == *libsqlite3* && $depends == *libreadline* ]] &&
-        [ "$exec" = "ExecStart=/usr/bin/binderyd" ] || { echo "      $exec"; return 1; }
+        [ "$exec" = 'ExecStart=/usr/bin/binderyd $BINDERYD_OPTS' ] || { echo "      $exec"; return 1; }
+    dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./conffiles | grep -qx /etc/default/bindery || { echo "      /etc/default/bindery is not a conffile"; return 1; }
 }
-check "package: Depends from dpkg-shlibdeps, ExecStart=/usr/bin/binderyd (PREFIX substituted)" package_metadata
+check "package: Depends from dpkg-shlibdeps, ExecStart=/usr/bin/binderyd \$BINDERYD_OPTS (PREFIX substituted), /etc/default/bindery a conffile" package_metadata
 
 man_pages_render() {
     local page out status=0
@@ -116,7 +118,8 @@ install_uninstall() {
     local dest=$work.destdir left
     rm -rf "$dest"
     make --no-print-directory install-files DESTDIR="$dest" PREFIX=/opt/bindery >/dev/null || return 1
-    grep -qx 'ExecStart=/opt/bindery/bin/binderyd' "$dest/opt/bindery/lib/systemd/system/binderyd.service" &&
+    grep -qx 'ExecStart=/opt/bindery/bin/binderyd $BINDERYD_OPTS' "$dest/opt/bindery/lib/systemd/system/binderyd.service" &&
+        [ -f "$dest/etc/default/bindery" ] &&
         [ -x "$dest/opt/bindery/bin/binderyd" ] && [ -f "$dest/opt/bindery/share/man/man8/binderyd.8" ] || return 1
     make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/opt/bindery >/dev/null || return 1
     left=$(find "$dest" -type f)
@@ -253,9 +256,9 @@ socket_is_root_only() {
     out=$(ns setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/ binderyctl -c ping 2>&1)
     status=$?
     echo "      as nobody: exit $status: $out"
-    [ $status = 3 ] && [[ $out == *"/run/bindery/control.sock (Permission denied)"*"sudo binderyctl"* ]]
+    [ $status = 3 ] && [[ $out == *"/run/bindery/control.sock (Permission denied)"*"sudo binderyctl"* ]] && [[ $out != *"make run"* ]]
 }
-check "the control socket is root's only (SocketMode=0600): another user is told so, exit 3" socket_is_root_only
+check "the control socket is root's only (SocketMode=0600): another user is told so (sudo binderyctl, not make run), exit 3" socket_is_root_only
 
 sandbox_applied() {
     local pid status
@@ -454,6 +457,34 @@ long_poll_gets_set() {
     cursor=$expect
 }
 
+# The Debian way to give a service flags: /etc/default/bindery (a conffile) sets BINDERYD_OPTS,
+# which the unit's EnvironmentFile= reads and ExecStart= expands.
+default_file_flags() {
+    local pid cmdline
+    grep -q '^BINDERYD_OPTS=""' "/proc/$ns_pid/root/etc/default/bindery" || { echo "      /etc/default/bindery not installed as shipped"; return 1; }
+    printf 'BINDERYD_OPTS="--event-log-size 4321 --command-timeout 17"\n' | ns tee /etc/default/bindery >/dev/null
+    ns systemctl restart binderyd.service || return 1
+    pid=$(prop binderyd.service MainPID)
+    cmdline=$(ns cat "/proc/$pid/cmdline" | tr '\0' ' ')
+    echo "      $cmdline"
+    [ "$(prop binderyd.service ActiveState)" = active ] && [[ $cmdline == *"--event-log-size 4321 --command-timeout 17"* ]] &&
+        ns binderyctl -c ping >/dev/null
+}
+check "/etc/default/bindery: BINDERYD_OPTS reaches binderyd's command line (EnvironmentFile=)" default_file_flags
+
+# Metrics an operator's Prometheus expects of any exporter, from the packaged binary.
+process_metrics() {
+    local text
+    text=$(http_get "http://127.0.0.1:$port/metrics") || return 1
+    grep -E '^(process_[a-z_]+|bindery_build_info)' <<<"$text" | sed 's/^/      /'
+    for family in process_cpu_seconds_total process_start_time_seconds process_resident_memory_bytes \
+                  process_virtual_memory_bytes process_open_fds process_max_fds; do
+        grep -q "^$family [0-9]" <<<"$text" || { echo "      no $family"; return 1; }
+    done
+    grep -q '^bindery_build_info{version="[0-9.]*",program="binderyd"} 1$' <<<"$text"
+}
+check "/metrics: process_* and bindery_build_info" process_metrics
+
 nchan_set_up() {
     local out conf=/etc/nginx/conf.d/bindery.conf reset
     out=$(ns env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nginx-light libnginx-mod-nchan 2>&1) ||
@@ -559,9 +590,11 @@ purges_cleanly() {
     ns env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q bindery >/dev/null 2>&1 || return 1
     [ "$(prop binderyd.socket ActiveState)" != active ] && [ ! -e "/proc/$ns_pid/root/usr/bin/binderyd" ] &&
         [ ! -e "/proc/$ns_pid/root/var/lib/private/bindery" ] &&
-        [ ! -e "/proc/$ns_pid/root/etc/systemd/system/sockets.target.wants/binderyd.socket" ]
+        [ ! -e "/proc/$ns_pid/root/etc/systemd/system/sockets.target.wants/binderyd.socket" ] &&
+        [ ! -e "/proc/$ns_pid/root/etc/systemd/system/binderyd.service.d/override.conf" ] &&
+        [ ! -e "/proc/$ns_pid/root/etc/default/bindery" ]
 }
-check "apt purge: units stopped, files, enablement and state removed" purges_cleanly
+check "apt purge: units stopped, files, enablement, the override.conf of systemctl edit, /etc/default/bindery and state removed" purges_cleanly
 
 [ "$failed" = 0 ] || journal
 echo "systemd-test: $passed passed, $failed failed${exposure:+ (systemd-analyze security: $exposure)}"

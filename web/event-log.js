@@ -17,12 +17,11 @@ const EVENT_LIMIT = 300;
 const LISTED = 25;
 // "Then" lines shown under one event: later changes add up while nothing else happens.
 const THEN_LINE_LIMIT = 12;
-const OUTCOMES = { failed: "failed", timed_out: "timed out", interrupted: "interrupted", disabled: "refused" };
+const OUTCOMES = { failed: "failed", timed_out: "timed out", interrupted: "interrupted", cancelled: "cancelled", disabled: "refused" };
 
-/** How a `fail` event ended, in words ("cancelled" is an interruption by the view model). */
+/** How a `fail` event ended, in words, by its code. */
 function outcomeOf(event) {
   if (event.kind !== "fail") return null;
-  if (event.code === "interrupted" && /cancel/i.test(event.error || "")) return "cancelled";
   return OUTCOMES[event.code] || "failed";
 }
 

@@ -18,6 +18,16 @@
 //   hands them to nginx's pub/sub module, which answers 408 when a wait ends with nothing
 //   published. A 408 is "nothing new here": the next poll asks the daemon without waiting,
 //   which answers with anything the page missed.
+// - Push instead of poll where nginx offers it: docs/nginx-nchan.conf serves nchan's
+//   EventSource stream of the feed at api/stream?feed=F, every version's answer as the daemon
+//   posts it, each naming the cursor it follows (`since`). The page tries it first; a stream
+//   that cannot be opened while the daemon's quick poll then answers is not offered here (the
+//   daemon itself serves none: 404), and the page long-polls from then on. An answer that does
+//   not follow on from the version on screen (a reset, one the page missed) ends the stream:
+//   the daemon is asked without waiting, and the stream is opened again. So does nchan's ping
+//   after 25 s with nothing posted, as a long-poll's 408 does: a post that never came (a
+//   daemon not publishing, one lost with Redis) costs at most that long. A stream that breaks
+//   is a failed request, as a failed long-poll is.
 
 import { fetchJSON, readAnswer } from "./fetch-json.js";
 
@@ -29,6 +39,9 @@ const MIN_BUSY_POLL_MS = 100;
 // While the daemon is unreachable: try again this often.
 export const RETRY_MS = 1000;
 const QUICK_REQUEST_TIMEOUT_MS = 10000;
+// nchan pings a stream every 25 s (docs/nginx-nchan.conf): one that finds nothing posted for
+// this long ends the stream, and the daemon is asked, as after a long-poll's 408.
+const QUIET_STREAM_MS = 20000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,9 +50,16 @@ class LongPoller {
   constructor() {
     this.worker = new Worker("long-poll-worker.js", { type: "module" });
     this.pending = new Map();
+    this.streams = new Map();
     this.nextId = 1;
     this.broken = false;
     this.worker.onmessage = ({ data }) => {
+      if (data.stream !== undefined) {
+        const on = this.streams.get(data.id);
+        if (data.stream === "error") this.streams.delete(data.id);
+        if (on) on[data.stream](data.stream === "message" ? data.data : data.opened);
+        return;
+      }
       const settle = this.pending.get(data.id);
       this.pending.delete(data.id);
       if (settle) settle(data);
@@ -50,6 +70,21 @@ class LongPoller {
       this.broken = true;
       for (const settle of this.pending.values()) settle({ error: "the long-poll worker failed" });
       this.pending.clear();
+      for (const on of this.streams.values()) on.error(false);
+      this.streams.clear();
+    };
+  }
+
+  /**
+   * Opens the EventSource at `path` in the worker; `on` gets open(), message(data), ping()
+   * and, once, error(opened) — the stream is closed then. Returns the function that closes it.
+   */
+  stream(path, on) {
+    const id = this.nextId++;
+    this.streams.set(id, on);
+    this.worker.postMessage({ id, stream: path });
+    return () => {
+      if (this.streams.delete(id)) this.worker.postMessage({ id, close: true });
     };
   }
 
@@ -77,14 +112,17 @@ function isStateDocument(state) {
  *   history no longer applies);
  * - changes(fromVersion, toVersion, entries): apply these change-feed entries in order;
  * - events(events, knownThrough): new event-log entries, complete up to knownThrough;
- * - live(): a request succeeded; down(reason): one failed (the page is stale from now on).
+ * - live(): a request succeeded; down(reason): one failed (the page is stale from now on);
+ * - transport(name) (optional): how the page follows now, "eventsource" or "long-poll".
  */
 export class Feed {
   constructor(listener) {
     this.listener = listener;
     this.version = null;      // the version the page shows
     this.feedId = null;       // the feed that version belongs to (docs/HTTP.md, `feed`)
-    this.askDaemon = false;   // the last long-poll ended with nchan's 408: ask without waiting
+    this.askDaemon = false;   // the last long-poll ended with nchan's 408, or the stream a gap: ask without waiting
+    this.push = "untried";    // nchan's stream here: "untried", "offered" (it opened once) or "absent"
+    this.pushSuspect = false; // the stream did not open: absent if the daemon's next quick poll answers
     this.eventCursor = 0;     // the newest event version the page has
     this.surfaceJSON = null;
     this.reachable = false;
@@ -120,6 +158,7 @@ export class Feed {
         floor = changed ? MIN_BUSY_POLL_MS : MIN_IDLE_POLL_MS;
       } catch (error) {
         this.reachable = false;
+        this.pushSuspect = false; // nothing answered: the stream's failure says nothing about nginx
         const reason = error && error.name === "AbortError" ? "request timed out" : (error && error.message) || "unreachable";
         this.listener.down(reason);
         floor = RETRY_MS;
@@ -149,7 +188,14 @@ export class Feed {
       path = `api/changes?since=${this.version}${feed}`; // back from an outage or a 408: answered at once
     }
     const viaWorker = waits && this.longPoller && !this.longPoller.broken;
+    if (viaWorker && this.push !== "absent" && this.feedId !== null) return this.followStream();
     const result = viaWorker ? await this.longPoller.fetchJSON(path, timeout) : await fetchJSON(path, timeout);
+    if (this.pushSuspect) {
+      // The daemon answered where the stream could not be opened: nothing here serves it.
+      this.push = "absent";
+      this.pushSuspect = false;
+    }
+    this.listener.transport?.(this.push === "offered" ? "eventsource" : "long-poll");
     this.askDaemon = Boolean(result.askDaemon);
     if (result.notModified) return false;
     const answer = result.body;
@@ -169,6 +215,99 @@ export class Feed {
     this.listener.changes(from, answer.version, answer.changes);
     this.deliverEvents(this.freshEvents(answer.events, answer.version));
     return true;
+  }
+
+  /**
+   * Follows nchan's stream until it ends: each posted answer that follows on from the version
+   * on screen is applied as it comes (those arriving within 100 ms of the last applied are taken
+   * in together, as a busy long-poll would). Resolves whether the version moved, once the stream
+   * has ended for a reason the next quick poll settles (it did not open; an answer did not
+   * follow on; nchan's ping found nothing posted for QUIET_STREAM_MS); rejects when an opened
+   * stream breaks, or one offered before does not open.
+   */
+  followStream() {
+    return new Promise((resolve, reject) => {
+      const queue = [];
+      let moved = false;
+      let timer = null;
+      let lastApplied = -Infinity;
+      let lastPosted = performance.now();
+      let done = false;
+      const finish = (error) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        close();
+        if (error) reject(error); else resolve(moved);
+      };
+      const drain = () => {
+        timer = null;
+        lastApplied = performance.now();
+        const { changed, gap } = this.applyPushed(queue.splice(0));
+        moved = moved || changed;
+        if (gap) {
+          this.askDaemon = true;
+          finish(null);
+        }
+      };
+      const close = this.longPoller.stream(`api/stream?feed=${this.feedId}`, {
+        open: () => {
+          this.push = "offered";
+          this.listener.transport?.("eventsource");
+          this.listener.live();
+        },
+        ping: () => {
+          this.listener.live();
+          if (performance.now() - lastPosted < QUIET_STREAM_MS) return;
+          this.askDaemon = true;
+          finish(null);
+        },
+        message: (data) => {
+          lastPosted = performance.now();
+          queue.push(data);
+          if (timer === null) timer = setTimeout(drain, Math.max(0, lastApplied + MIN_BUSY_POLL_MS - performance.now()));
+        },
+        error: (opened) => {
+          if (opened || this.push === "offered") {
+            finish(new Error(opened ? "the change stream closed" : "the change stream could not be opened"));
+            return;
+          }
+          this.pushSuspect = true;
+          this.askDaemon = true;
+          finish(null);
+        },
+      });
+    });
+  }
+
+  /**
+   * Applies the pushed answers `texts` (JSON, oldest first) that follow on from the version on
+   * screen, skipping those it already has, as one change. `gap`: one did not follow on (a
+   * reset, a version the page missed, or not a change-feed answer); those after it are dropped.
+   */
+  applyPushed(texts) {
+    const from = this.version;
+    let to = from;
+    const entries = [];
+    const events = [];
+    let gap = false;
+    for (const text of texts) {
+      let answer = null;
+      try { answer = JSON.parse(text); } catch { answer = null; }
+      if (!answer || typeof answer.version !== "number") { gap = true; break; }
+      if (answer.version <= to) continue;
+      if (answer.since !== to || !Array.isArray(answer.changes) || !Array.isArray(answer.events)) { gap = true; break; }
+      entries.push(...answer.changes);
+      events.push(...answer.events);
+      to = answer.version;
+    }
+    if (to !== from) {
+      this.version = to;
+      this.listener.changes(from, to, entries);
+      this.deliverEvents(this.freshEvents(events, to));
+      this.listener.live();
+    }
+    return { changed: to !== from, gap };
   }
 
   async applyReset(state, feedId) {

@@ -108,6 +108,7 @@ const feed = new Feed({
   },
 
   live() { connection.live(); },
+  transport(name) { document.body.dataset.transport = name; },
   down(reason) { connection.down(reason); },
 });
 

@@ -2,9 +2,8 @@
 // the current run's. From the command's state object (docs/HTTP.md: `executing`, and
 // `lastError`, which binderyd clears on the next success) and the failures the page saw in
 // the event log (`fail` events; binderyd's codes: `failed`, `timed_out`, `interrupted` for a
-// run interrupted by a client or the daemon stopping, or cancelled by its view model —
-// "… was cancelled before it produced a value" —, and `disabled` for a refused run, which is
-// not a run at all):
+// run interrupted by a client, the daemon stopping or a crash, `cancelled` for a run its view
+// model cut short, and `disabled` for a refused run, which is not a run at all):
 //
 //   running         an execution is running now (an earlier failure is shown as "failed before")
 //   failed-now      the most recent run failed or timed out
@@ -38,8 +37,8 @@ export function runStateOf(command, earlierFailure) {
     return { state: "running", previousFailure: previous || null, failure: null };
   }
   if (lastError) {
-    if (lastError.code === "interrupted") {
-      return { state: /cancel/i.test(lastError.message) ? "cancelled" : "interrupted", failure: lastError, previousFailure: null };
+    if (lastError.code === "interrupted" || lastError.code === "cancelled") {
+      return { state: lastError.code, failure: lastError, previousFailure: null };
     }
     return { state: "failed-now", failure: lastError, previousFailure: null };
   }

@@ -38,7 +38,7 @@ struct OutcomeReporter {
     /// Prints an error line, prefixed with ``location`` when there is one; an interrupted or
     /// cancelled run says so in yellow instead of red "error:".
     private func printError(_ message: String, code: ErrorCode?) {
-        let line = code == .interrupted ? style.yellow("interrupted:") + " " + message : style.error(message)
+        let line = if let code, code.isCutShort { style.yellow(code.rawValue + ":") + " " + message } else { style.error(message) }
         io.error(location.map { "\($0): " + line } ?? line)
     }
 }

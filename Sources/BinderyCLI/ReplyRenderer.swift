@@ -107,7 +107,7 @@ public struct ReplyRenderer: Sendable {
                 let argument = command.argumentName.map { "\($0): \(command.argumentType?.rawValue ?? "?")" } ?? "—"
                 let lastError = s?["lastError"].flatMap { $0.isNull ? nil : ($0["message"]?.stringValue ?? inline($0)) }
                 // An interrupted or cancelled run is not a failure of the command: yellow, not red.
-                let interrupted = ErrorCode(json: s?["lastError"]?["code"]) == .interrupted
+                let interrupted = ErrorCode(json: s?["lastError"]?["code"])?.isCutShort == true
                 table.append([
                     command.name, argument, yesNo(s?["enabled"]), yesNo(s?["executing"]),
                     s?["runs"].map(inline) ?? "—", s?["lastValue"].map(inline) ?? "—",
@@ -172,7 +172,7 @@ public struct ReplyRenderer: Sendable {
         case "set": detail = "\(target) = \(event["value"].map(inline) ?? "null")"
         case "start": detail = target + (event["arg"].map { " " + inline($0) } ?? "")
         case "finish": detail = target + duration + (event["value"].flatMap { $0.isNull ? nil : " → " + inline($0) } ?? "")
-        case "fail" where ErrorCode(json: event["code"]) == .interrupted:
+        case "fail" where ErrorCode(json: event["code"])?.isCutShort == true:
             detail = target + duration + ": " + style.yellow(event["error"]?.stringValue ?? "interrupted")
         case "fail":
             let code = event["code"]?.stringValue.map { " (\($0))" } ?? ""
@@ -184,8 +184,8 @@ public struct ReplyRenderer: Sendable {
         default: detail = target
         }
         let label: String
-        if kind == "fail", ErrorCode(json: event["code"]) == .interrupted {
-            label = style.yellow("interrupted")  // cancelled or interrupted: not a failure of the command
+        if kind == "fail", let code = ErrorCode(json: event["code"]), code.isCutShort {
+            label = style.yellow(code.rawValue)  // cancelled or interrupted: not a failure of the command
         } else {
             label = kind == "fail" ? style.red(kind.padding(to: 6)) : style.cyan(kind.padding(to: 6))
         }

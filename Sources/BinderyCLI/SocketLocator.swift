@@ -1,4 +1,5 @@
 import BinderyProtocol
+import Glibc
 
 /// Finds binderyd's control socket when no `--socket` is given.
 ///
@@ -72,14 +73,28 @@ public enum SocketLocator {
     }
 
     /// The error for an unsuccessful search: what was tried, why each failed, what to do at
-    /// each place, and how to point binderyctl elsewhere. One line.
-    public static func unreachableMessage(_ attempts: [Attempt]) -> String {
+    /// each place, and how to point binderyctl elsewhere. One line. With `serviceInstalled`
+    /// (a packaged host), a checkout's socket that does not exist gets no advice: `make run`
+    /// means nothing there, the service is what to reach.
+    public static func unreachableMessage(_ attempts: [Attempt], serviceInstalled: Bool = SocketLocator.serviceInstalled) -> String {
         let tried = attempts.map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
-        let steps = attempts.map { advice(path: $0.path, reason: $0.reason) }.joined(separator: "; or ")
+        let relevant = attempts.filter { !(serviceInstalled && $0.path == checkoutPath && $0.reason == noSuchFile) }
+        let steps = (relevant.isEmpty ? attempts : relevant).map { advice(path: $0.path, reason: $0.reason) }.joined(separator: "; or ")
         return "cannot find binderyd: tried \(tried). To fix it, \(steps). "
             + "Elsewhere, pass --socket PATH or set BINDERY_SOCKET."
     }
 
     /// strerror(EACCES), as the reasons carry it.
     static let permissionDenied = "Permission denied"
+    /// strerror(ENOENT), as the reasons carry it.
+    static let noSuchFile = "No such file or directory"
+
+    /// Where systemd reads units from: the package's, `make install`'s and the operator's.
+    static let unitDirectories = ["/lib/systemd/system", "/usr/lib/systemd/system", "/usr/local/lib/systemd/system", "/etc/systemd/system"]
+
+    /// Whether the service's `binderyd.socket` unit is installed on this machine (a packaged
+    /// or `make install`ed host).
+    public static var serviceInstalled: Bool {
+        unitDirectories.contains { access($0 + "/binderyd.socket", F_OK) == 0 }
+    }
 }

@@ -1,3 +1,4 @@
+import BinderyCore
 import CMicroHTTPD
 import Synchronization
 
@@ -7,7 +8,8 @@ import Synchronization
 ///
 /// Invariant (kept under `state`'s lock): a response is queued on the connection only by the
 /// worker thread inside the access handler, the connection is suspended only while no answer
-/// is pending, and it is resumed exactly once, by the thread that stored the answer.
+/// is pending, and it is resumed exactly once, by the thread that stored the answer, before
+/// that thread lets go of the lock.
 final class HTTPExchange: Sendable {
     enum Phase {
         /// Headers not yet complete.
@@ -44,11 +46,11 @@ final class HTTPExchange: Sendable {
 
     /// The request target exactly as received (before any decoding).
     let rawTarget: String
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     init(rawTarget: String, connection: OpaquePointer?) {
         self.rawTarget = rawTarget
-        self.state = Mutex(State(connection: connection.map(Connection.init)))
+        self.state = Lock(State(connection: connection.map(Connection.init)))
     }
 
     /// Records the first access-handler call; true if this was it.
@@ -102,26 +104,29 @@ final class HTTPExchange: Sendable {
 
     /// Stores the answer; resumes the connection if it was suspended. False if the request
     /// was already answered or its connection is gone.
+    ///
+    /// The resume happens under the lock, like the suspend in `finishHandling`: whoever
+    /// finds the exchange answered (``HTTPServer/stop()`` among them) knows its connection is
+    /// no longer suspended, so libmicrohttpd is never stopped with one still suspended.
+    /// libmicrohttpd takes only its own internal lock in `MHD_resume_connection` and calls no
+    /// handler of ours under it, so the order (this lock, then libmicrohttpd's) is the one
+    /// `finishHandling` already takes.
     func complete(with response: HTTPResponse) -> Bool {
-        let connectionToResume: Connection?? = state.withLock { state in
+        state.withLock { state in
             switch state.phase {
             case .handling, .receiving:
                 state.pending = response
                 state.phase = .answered
-                return .some(nil)
+                return true
             case .suspended:
                 state.pending = response
                 state.phase = .answered
-                return .some(state.connection)
+                if let connection = state.connection { MHD_resume_connection(connection.pointer) }
+                return true
             case .answered, .finished:
-                return nil
+                return false
             }
         }
-        guard let connectionToResume else { return false }
-        if let connection = connectionToResume {
-            MHD_resume_connection(connection.pointer)
-        }
-        return true
     }
 
     /// The stored answer of a resumed connection, taken once.

@@ -1,3 +1,4 @@
+import BinderyCore
 import CMicroHTTPD
 import Glibc
 import Synchronization
@@ -47,7 +48,7 @@ public final class HTTPServer: Sendable {
         /// The libmicrohttpd daemon; nil once stopped.
         var daemon: OpaquePointer?
     }
-    private let running: Mutex<Running>
+    private let running: Lock<Running>
 
     /// Starts listening and serving with `handler`; throws a one-line error when the address
     /// cannot be bound, the socket is unusable or libmicrohttpd refuses to start.
@@ -86,7 +87,7 @@ public final class HTTPServer: Sendable {
         self.connectionLimit = configuration.connectionLimit
         self.address = address
         self.port = address?.port ?? 0
-        self.running = Mutex(Running(daemon: daemon))
+        self.running = Lock(Running(daemon: daemon))
     }
 
     /// Stops accepting connections, answers waiting requests with 503, closes all
@@ -98,9 +99,13 @@ public final class HTTPServer: Sendable {
         }) else { return }
         let listenDescriptor = MHD_quiesce_daemon(daemon)
         core.stopHeadDeadlines()
+        // Stopping libmicrohttpd with a suspended connection aborts it. None is left once this
+        // returns: no request may suspend any more, and every one that did was answered 503
+        // and resumed, or had been answered and resumed already (an exchange resumes under its
+        // lock, so finding it answered means the resume is done; see `HTTPExchange.complete`).
         _ = core.beginStopping()
-        // Answered requests are resumed by their worker threads; wait (boundedly) until each
-        // has been queued, since stopping libmicrohttpd with a suspended connection is UB.
+        // What follows is only courtesy, and bounded: let the resumed requests' worker threads
+        // queue their answers, so the clients get the 503 rather than a closed connection.
         var attempts = 0
         while core.waitingCount > 0, attempts < 2_000 {
             usleep(1_000)

@@ -1,3 +1,4 @@
+import BinderyCore
 import CMicroHTTPD
 import Glibc
 import Synchronization
@@ -17,10 +18,10 @@ final class HTTPServerCore: Sendable {
         /// Requests answered 503 by `beginStopping` whose answer has not been sent yet.
         var flushing: Set<ObjectIdentifier> = []
     }
-    private let waiting = Mutex(Waiting())
+    private let waiting = Lock(Waiting())
     /// `waiting.stopping`, readable without the lock every response would otherwise take;
     /// set under that lock, so it never reads true before `stopping` is.
-    private let stopping = Atomic(false)
+    private let stopping = Synchronization.Atomic(false)
 
     /// The C adapter's target: `logSink` with this core as context. Written once in init,
     /// read only by libmicrohttpd while the daemon runs, freed in deinit (after the daemon
@@ -37,12 +38,12 @@ final class HTTPServerCore: Sendable {
     /// Request heads that must be complete in time, however they trickle; nil without a
     /// head timeout.
     private let headDeadlines: RequestHeadDeadlines?
-    private let open = Atomic<Int>(0)
+    private let open = Synchronization.Atomic<Int>(0)
     private struct Overload {
         var refusing = false
         var refused: UInt64 = 0
     }
-    private let overload = Mutex(Overload())
+    private let overload = Lock(Overload())
 
     init(
         handler: @escaping HTTPServer.Handler,
@@ -96,7 +97,10 @@ final class HTTPServerCore: Sendable {
     var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     /// Refuses new waits and answers every waiting request with 503; returns how many
-    /// were answered.
+    /// were answered. Once it returns, no connection is suspended: a request registers (in
+    /// `mayWait`) before it suspends, both under its exchange's lock, and `stopping` is set
+    /// under this lock, so every request that suspended or will is among those taken here,
+    /// and `complete` resumes it (or found it answered, and so resumed, already).
     func beginStopping() -> Int {
         let pending = waiting.withLock { waiting in
             waiting.stopping = true
@@ -196,10 +200,15 @@ final class HTTPServerCore: Sendable {
                 exchange.connectionClosed()
                 return queue(.badRequest("Bad Request: \(problem)"), on: connection, close: true)
             }
-            if let hostAllowList, let host = headers.first(where: { $0.hasName("Host") })?.value,
-               !hostAllowList.allows(host) {
-                exchange.connectionClosed()
-                return queue(.misdirectedRequest, on: connection)
+            if let hostAllowList {
+                // An absolute-form target's authority replaces Host (RFC 9112 §3.2.2), so it is
+                // the name checked; a request naming no host at all (HTTP/1.0 may) cannot be
+                // checked and is refused like a wrong one.
+                let host = RequestTarget.authority(of: exchange.rawTarget) ?? headers.first(where: { $0.hasName("Host") })?.value
+                guard let host, hostAllowList.allows(host) else {
+                    exchange.connectionClosed()
+                    return queue(.misdirectedRequest, on: connection)
+                }
             }
             exchange.headers = headers
             guard method == "GET" || method == "HEAD" else {

@@ -1,3 +1,4 @@
+import BinderyCore
 import Synchronization
 
 /// Counts responses sent, by status code, for `/metrics`. Thread-safe.
@@ -10,14 +11,14 @@ public final class HTTPStatusCounter: @unchecked Sendable {
     private static let codes = 100...999
     /// One `Atomic` per status in `codes`. `@unchecked Sendable` is sound because the pointer
     /// is written only in init and deinit, and every slot is accessed only atomically.
-    private let slots: UnsafeMutablePointer<Atomic<UInt64>>
-    private let others = Mutex<[Int: UInt64]>([:])
+    private let slots: UnsafeMutablePointer<Synchronization.Atomic<UInt64>>
+    private let others = Lock<[Int: UInt64]>([:])
 
     /// An empty counter.
     public init() {
         slots = .allocate(capacity: Self.codes.count)
         for offset in 0..<Self.codes.count {
-            (slots + offset).initialize(to: Atomic(0))
+            (slots + offset).initialize(to: Synchronization.Atomic(0))
         }
     }
 

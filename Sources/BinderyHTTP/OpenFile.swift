@@ -1,3 +1,4 @@
+import BinderyCore
 import Glibc
 import Synchronization
 
@@ -9,13 +10,13 @@ import Synchronization
 public final class OpenFile: Sendable {
     /// The size in bytes that will be sent.
     public let size: UInt64
-    private let descriptor: Mutex<Int32?>
+    private let descriptor: Lock<Int32?>
 
     /// Takes ownership of `descriptor`, which must be open for reading; `size` bytes from
     /// offset 0 will be sent.
     public init(takingOwnershipOf descriptor: Int32, size: UInt64) {
         self.size = size
-        self.descriptor = Mutex(descriptor)
+        self.descriptor = Lock(descriptor)
     }
 
     /// Hands the descriptor over to a new owner; nil if it was already handed over, so a

@@ -1,3 +1,4 @@
+import BinderyCore
 import CMicroHTTPD
 import Dispatch
 import Glibc
@@ -26,8 +27,8 @@ final class RequestHeadDeadlines: Sendable {
     /// Connections by their libmicrohttpd pointer. An entry is removed when libmicrohttpd
     /// reports the connection closed, which it does before closing the socket, so a socket
     /// found here under the lock is still the connection's own.
-    private let entries = Mutex<[Int: Entry]>([:])
-    private let stopped = Atomic(false)
+    private let entries = Lock<[Int: Entry]>([:])
+    private let stopped = Synchronization.Atomic(false)
     private let queue = DispatchQueue(label: "bindery.http.head-deadlines", qos: .utility)
     private let interval: DispatchTimeInterval
 

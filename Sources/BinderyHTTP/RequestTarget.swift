@@ -161,6 +161,17 @@ public struct RequestTarget: Sendable, Hashable {
         return items
     }
 
+    /// The authority of an absolute-form target (`http://host:port/path` → `host:port`, any
+    /// userinfo kept so the allow list refuses it), or nil for any other form.
+    public static func authority(of rawTarget: String) -> String? {
+        var raw = rawTarget
+        return raw.withUTF8 { bytes -> String? in
+            guard let afterScheme = droppingHTTPScheme(bytes[...]) else { return nil }
+            let end = afterScheme.firstIndex { $0 == slash || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? afterScheme.endIndex
+            return String(decoding: afterScheme[..<end], as: UTF8.self)
+        }
+    }
+
     private static func droppingHTTPScheme(_ target: Slice<Bytes>) -> Slice<Bytes>? {
         for scheme in ["http://", "https://"] {
             let prefix = target.prefix(scheme.utf8.count)

@@ -38,6 +38,11 @@ import Dispatch
 ///   (``InputStore/openFresh()``), until one such commit succeeds. A failure on the way (no
 ///   space, no permission) fails that batch like any other, so sets fail with `storage` until
 ///   the fresh file holds everything.
+/// - While ``holdsFailedBatches`` is set (a start whose restored state is not durable yet), a
+///   failed batch is not dropped: it stays pending, ahead of what was recorded since, and is
+///   tried again every ``retryNanoseconds`` until it commits (``onHeld`` hears of each
+///   failure). Its version, events and publications are kept, so the first version shown is
+///   the one that committed, with the events it carried.
 ///
 /// `@unchecked Sendable`: every member is touched only on the host's scheduler queue (the
 /// writer queue only runs the commit, the publications and the waiters of a batch handed to
@@ -108,6 +113,8 @@ final package class GroupCommit: @unchecked Sendable {
 
     /// The longest a commit waits for more waiters.
     static let maximumDelayNanoseconds: UInt64 = 2_000_000
+    /// How long a held batch waits before it is tried again.
+    static let retryNanoseconds: UInt64 = 1_000_000_000
 
     private let store: InputStore
     private let eventCapacity: Int
@@ -146,6 +153,13 @@ final package class GroupCommit: @unchecked Sendable {
     package var onFailure: (StorageFault, Set<MemberKey>) -> Void = { _, _ in }
     /// Runs on the scheduler after a successful commit.
     package var onSuccess: () -> Void = {}
+    /// Failed batches are kept and retried instead of dropped (see the type's notes); cleared
+    /// by the first commit that succeeds, or by ``abandonHeld()``.
+    package var holdsFailedBatches = false
+    /// Runs on the scheduler when a held batch failed (it is tried again later).
+    package var onHeld: (StorageFault) -> Void = { _ in }
+    /// The fault of the last held batch, for ``abandonHeld()``.
+    private var heldFault: StorageFault?
 
     /// A committer writing to `store`, keeping its newest `eventCapacity` events; `scheduler`
     /// is the host's scheduler queue, and `onScheduler` runs a closure on it (inline when
@@ -267,7 +281,8 @@ final package class GroupCommit: @unchecked Sendable {
             owesWholeState = true
             onFileReplaced(how)
         }
-        if owesWholeState {
+        // A held batch that carries the whole state already has the log and every member.
+        if owesWholeState, !pending.whole {
             recordWholeState()
             for (key, row) in storedRows where pending.inputs[key] == nil {
                 pending.inputs[key] = InputRow(persisted: row, value: durable[key] ?? .null)
@@ -340,7 +355,14 @@ final package class GroupCommit: @unchecked Sendable {
         inFlight = nil
         activeWaiters = batch.waiters.count + pending.waiters.count
         lastDurationNanoseconds = took
-        if let fault {
+        if let fault, holdsFailedBatches {
+            pending = Self.merged(batch, then: pending)
+            heldFault = fault
+            onHeld(fault)
+            scheduler.asyncAfter(deadline: .now() + .nanoseconds(Int(Self.retryNanoseconds))) { [self] in
+                if holdsFailedBatches { startNow() }
+            }
+        } else if let fault {
             let dropped = pending
             pending = Batch()
             onFailure(fault, Set(batch.members.keys).union(dropped.members.keys).union(batch.lists.keys).union(dropped.lists.keys))
@@ -351,6 +373,8 @@ final package class GroupCommit: @unchecked Sendable {
                 storedRows[key] = row.persisted
             }
             if batch.whole { owesWholeState = false }
+            holdsFailedBatches = false
+            heldFault = nil
             onSuccess()
             // Waiters that only waited for this batch (the pending one has nothing to write)
             // are done.
@@ -361,5 +385,40 @@ final package class GroupCommit: @unchecked Sendable {
             }
             startIfIdle()
         }
+    }
+
+    /// Stops holding: the held batch and everything after it are dropped, their waiters get
+    /// the fault that held them, and their publications never run (a stop that cannot wait
+    /// for the disk).
+    package func abandonHeld() {
+        guard holdsFailedBatches else { return }
+        holdsFailedBatches = false
+        // Only a batch that failed is held: without a fault nothing is held.
+        guard inFlight == nil, let fault = heldFault else { return }
+        heldFault = nil
+        let dropped = pending
+        pending = Batch()
+        for waiter in dropped.waiters { waiter(fault) }
+    }
+
+    /// `first` followed by `later`: the later value of each input and member, the list edits
+    /// and events of both in order, every publication and waiter.
+    private static func merged(_ first: Batch, then later: Batch) -> Batch {
+        var batch = first
+        for (key, row) in later.inputs { batch.inputs[key] = row }
+        for (key, row) in later.members { batch.members[key] = row }
+        for (key, list) in later.lists {
+            if list.edits.contains(where: { if case .replaced = $0 { true } else { false } }) {
+                batch.lists[key] = list
+            } else {
+                batch.lists[key, default: ListEdits(viewModel: list.viewModel, edits: [])].edits += list.edits
+            }
+        }
+        batch.events += later.events
+        batch.version = max(first.version, later.version)
+        batch.whole = first.whole || later.whole
+        batch.publications += later.publications
+        batch.waiters += later.waiters
+        return batch
     }
 }

@@ -66,7 +66,7 @@ public final class InputStore: Sendable {
 
     /// The open connection and the identity of the files it opened (nil: the file was found
     /// replaced and a fresh one could not be opened; every call fails until one can).
-    private let opened: Mutex<OpenedStateFile?>
+    private let opened: Lock<OpenedStateFile?>
     private let path: String
     private let busyTimeoutMilliseconds: Int32
 
@@ -94,7 +94,7 @@ public final class InputStore: Sendable {
         let path = stateDirectory.appending(path: Self.fileName).path(percentEncoded: false)
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        opened = Mutex(try OpenedStateFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+        opened = Lock(try OpenedStateFile(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
     }
 
     /// How the file at the store's path differs from the one this store has open: deleted,
@@ -106,14 +106,17 @@ public final class InputStore: Sendable {
     }
 
     /// Closes the open file, moves whatever now lies at the store's path aside (to
-    /// `state.sqlite.replaced-<seconds>`, with its -wal and -shm), and opens a fresh, empty
+    /// `state.sqlite.replaced-<seconds>`, or `…-<seconds>-2` when that is taken, with its -wal
+    /// and -shm), and opens a fresh, empty
     /// database there. After a failure no file is open and every call fails until this
     /// succeeds.
     public func openFresh() throws(StoreError) {
         try opened.withLock { (file) throws(StoreError) in
             file = nil  // closes the old connection before anything at the path moves
-            let aside = path + ".replaced-\(Int(Date().timeIntervalSince1970))"
-            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            let suffixes = ["", "-wal", "-shm"]
+            let path = path
+            let aside = path + SideFileName.unusedTag(".replaced-\(Int(Date().timeIntervalSince1970))") { tag in suffixes.map { path + tag + $0 } }
+            for suffix in suffixes where FileManager.default.fileExists(atPath: path + suffix) {
                 guard rename(path + suffix, aside + suffix) == 0 else {
                     throw StoreError.database(SQLiteError(code: SQLiteError.cannotOpen,
                                                           message: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))"))

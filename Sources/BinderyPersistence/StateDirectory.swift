@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Bindery
 import BinderySQLite
 import Glibc
 import Synchronization
@@ -40,7 +41,7 @@ public final class StateDirectory: Sendable {
     /// The program's name, for messages ("in use by another logind").
     private let program: String
     /// The databases locked so far (their descriptors stay open for the process's life).
-    private let lockedDatabases = Mutex<Set<String>>([])
+    private let lockedDatabases = Lock<Set<String>>([])
 
     /// A state database that failed ``check()``.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
@@ -199,10 +200,12 @@ public final class StateDirectory: Sendable {
         let stamp = Self.timestamp()
         var moved: [String] = []
         for problem in problems {
-            for suffix in ["", "-wal", "-shm"] {
+            let suffixes = ["", "-wal", "-shm"]
+            let tag = SideFileName.unusedTag(".damaged-" + stamp) { tag in suffixes.map { problem.file + $0 + tag } }
+            for suffix in suffixes {
                 let from = problem.file + suffix
                 guard access(from, F_OK) == 0 else { continue }
-                let to = from + ".damaged-" + stamp
+                let to = from + tag
                 guard rename(from, to) == 0 else {
                     throw StateDirectoryError("cannot move \(from) aside: \(String(cString: strerror(errno)))")
                 }

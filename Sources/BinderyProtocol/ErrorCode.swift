@@ -28,8 +28,12 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case failed
     /// The command exceeded its timeout.
     case timedOut = "timed_out"
-    /// The run was interrupted, or cancelled before it produced a value.
+    /// The run was interrupted from outside: a client's `interrupt`, the daemon stopping, or
+    /// a crash (the restart ends it).
     case interrupted
+    /// The view model cut its own run short: it completed without producing a value (for
+    /// instance products.cancel ending a `loadMore`).
+    case cancelled
     /// The daemon is shutting down (binderyctl: it cannot be reached).
     case unavailable
     /// The state could not be saved.
@@ -45,6 +49,10 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
         guard let text = json?.stringValue else { return nil }
         self.init(rawValue: text)
     }
+
+    /// Whether a run with this code was cut short (`interrupted`, `cancelled`) rather than
+    /// failed: not a failure of the command.
+    public var isCutShort: Bool { self == .interrupted || self == .cancelled }
 
     /// Whether the code says a name was wrong (`unknown_…`).
     public var isUnknownName: Bool {

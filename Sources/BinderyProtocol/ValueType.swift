@@ -26,8 +26,8 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
     /// `text`, as a person typed it, as a value of this type — the one rule for reading typed
     /// values, used by the daemon for `set` and `--set` and by binderyctl for `run`'s argument.
     /// Strings take the text as it is; the others ignore surrounding whitespace: ints take whole
-    /// numbers that fit 64 bits; doubles any finite number (kept as typed when it is JSON number
-    /// text); bools `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`, any case); json any
+    /// numbers that fit 64 bits; doubles any finite number in decimal notation other than
+    /// negative zero (kept as typed when it is JSON number text); bools `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`, any case); json any
     /// JSON text. With `orNull` (an optional input), `null` is the JSON null.
     ///
     /// The error names `target` ("api.latencyMs"), or its `argument`, and what was expected,
@@ -55,7 +55,11 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
             }
             return .int(i)
         case .double:
-            guard let d = Double(trimmed), d.isFinite else { throw failure() }
+            // Decimal notation only: Swift's Double(_:) also reads hex floats ("0x1p-2"),
+            // which JSON, and so every other client, cannot write.
+            guard trimmed.utf8.allSatisfy({ Self.decimalBytes.contains($0) }), let d = Double(trimmed), d.isFinite else { throw failure() }
+            // -0.0 equals 0.0 yet is written differently: one value, one spelling.
+            guard !(d == 0 && d.sign == .minus) else { throw failure(", which is negative zero (write 0)") }
             if case .number? = try? JSONParser.parse(trimmed) { return .number(trimmed) }
             return .double(d)
         case .json:
@@ -70,6 +74,11 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
             }
         }
     }
+}
+
+extension ValueType {
+    /// The bytes a decimal number may be written with.
+    fileprivate static let decimalBytes = Set("0123456789+-.eE".utf8)
 }
 
 /// Why typed text is not a value of the expected type; the message names the target and the

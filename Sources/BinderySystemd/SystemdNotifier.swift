@@ -1,3 +1,4 @@
+import BinderyCore
 import CSystemd
 import Dispatch
 import Synchronization
@@ -16,7 +17,7 @@ public final class SystemdNotifier: Sendable {
     private struct Pinger: @unchecked Sendable {
         let timer: DispatchSourceTimer
     }
-    private let pinger = Mutex<Pinger?>(nil)
+    private let pinger = Lock<Pinger?>(nil)
 
     /// A notifier for the socket named by `NOTIFY_SOCKET` (read at each call).
     public init() {}

@@ -1,7 +1,7 @@
 import BinderyCLI
 import Testing
 
-@Suite struct CommandParserTests {
+@Suite(.timeLimit(.minutes(2))) struct CommandParserTests {
     @Test func commentsBlankLinesAndCase() throws {
         #expect(try CommandParser.parse("# set x") == nil)
         #expect(try CommandParser.parse("   ") == nil)

@@ -3,7 +3,7 @@ import BinderyProtocol
 import BinderyJSON
 import Testing
 
-@Suite struct CompletionTests {
+@Suite(.timeLimit(.minutes(2))) struct CompletionTests {
     let completer = Completer(catalog: StaticCatalog())
 
     @Test func commandWordsAndViewModels() {

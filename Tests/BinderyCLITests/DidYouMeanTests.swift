@@ -3,7 +3,7 @@ import BinderyProtocol
 import BinderyJSON
 import Testing
 
-@Suite struct DidYouMeanTests {
+@Suite(.timeLimit(.minutes(2))) struct DidYouMeanTests {
     @Test func suggestsCloseNamesOnly() {
         #expect(DidYouMean.closest(to: "mobilPhone", among: ["mobilePhone", "verifyCode"]) == "mobilePhone")
         #expect(DidYouMean.closest(to: "gte", among: CommandTable.names) == "get")

@@ -5,7 +5,7 @@ import Testing
 
 /// binderyctl as a script uses it: `-c` and stdin modes, rendering, errors and exit codes,
 /// against the daemon of `TestDaemon` (the real binderyd).
-@Suite(.serialized) struct EndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct EndToEndTests {
     func withDaemon(_ body: (TestDaemon) throws -> Void) throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }

@@ -4,7 +4,7 @@ import Testing
 /// binderyctl's output on a real terminal (a tmux pane on a private tmux server): colour-aware
 /// alignment, tables fitted to the width, `\x`, the pager, and Ctrl-C interrupting a run —
 /// against the daemon of `TestDaemon` (the real binderyd).
-@Suite(.serialized) struct InteractiveTerminalTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct InteractiveTerminalTests {
     typealias Pane = InteractiveTmuxTests.Pane
 
     func shell(_ daemon: TestDaemon, environment: String = "", columns: Int = 160, rows: Int = 50) throws -> Pane {

@@ -7,7 +7,7 @@ import Testing
 /// one stops waiting. The real daemon ends an interrupted run at once, so the test's own
 /// daemon sits behind a ``ControlRelay`` that withholds the `interrupt` request: a daemon slow
 /// to stop the run, whose login.login waits out a long API latency meanwhile.
-@Suite struct InterruptWaitTests {
+@Suite(.timeLimit(.minutes(2))) struct InterruptWaitTests {
     @Test(.timeLimit(.minutes(2)))
     func aSecondCtrlCStopsWaiting() throws {
         let daemon = try TestDaemon.startOwn()

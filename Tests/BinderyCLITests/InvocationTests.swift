@@ -3,7 +3,7 @@ import BinderyProtocol
 import BinderyJSON
 import Testing
 
-@Suite struct InvocationTests {
+@Suite(.timeLimit(.minutes(2))) struct InvocationTests {
     @Test func flagsParse() throws {
         let i = try Invocation.parse(["--socket", "/tmp/s", "-c", "ping", "-cls", "--json", "--keep-going"])
         #expect(i.socketPath == "/tmp/s" && i.commands == ["ping", "ls"] && i.json && i.keepGoing)
@@ -35,12 +35,31 @@ import Testing
         guard case let .unreachable(attempts) = SocketLocator.locate(explicit: nil, environment: [:], probe: probe(answering: []))
         else { Issue.record("found a socket where none answers"); return }
         #expect(attempts.map(\.path) == ["./.bindery/control.sock", "/run/bindery/control.sock"])
-        let message = SocketLocator.unreachableMessage(attempts)
+        let message = SocketLocator.unreachableMessage(attempts, serviceInstalled: false)
         #expect(message.contains("tried ./.bindery/control.sock (No such file or directory), /run/bindery/control.sock (No such file or directory)"))
         #expect(message.contains("start it with `make run`") && message.contains("start it with `systemctl start binderyd.socket`"))
         #expect(!message.contains("\n"))
         let denied = SocketLocator.unreachableMessage([.init(path: SocketLocator.servicePath, reason: "Permission denied")])
         #expect(denied.contains("/run/bindery/control.sock (Permission denied)") && denied.contains("sudo binderyctl"))
+    }
+
+    /// On a packaged host (the service's units installed) an ordinary user is pointed at the
+    /// service, not at `make run` in a checkout that is not there.
+    @Test func onAPackagedHostTheHintIsTheServiceNotACheckout() {
+        let attempts: [SocketLocator.Attempt] = [
+            .init(path: SocketLocator.checkoutPath, reason: "No such file or directory"),
+            .init(path: SocketLocator.servicePath, reason: "Permission denied"),
+        ]
+        let packaged = SocketLocator.unreachableMessage(attempts, serviceInstalled: true)
+        #expect(!packaged.contains("make run"), "\(packaged)")
+        #expect(packaged.contains("sudo binderyctl") && packaged.contains("tried ./.bindery/control.sock"), "\(packaged)")
+        let stopped = SocketLocator.unreachableMessage([attempts[0], .init(path: SocketLocator.servicePath, reason: "No such file or directory")],
+                                                       serviceInstalled: true)
+        #expect(!stopped.contains("make run") && stopped.contains("systemctl start binderyd.socket"), "\(stopped)")
+        // A checkout's socket that exists but refuses still gets its advice.
+        let checkout = SocketLocator.unreachableMessage([.init(path: SocketLocator.checkoutPath, reason: "Connection refused")] + attempts.dropFirst(),
+                                                        serviceInstalled: true)
+        #expect(checkout.contains("make run"), "\(checkout)")
     }
 
     @Test func unreachableHintFitsThePath() {

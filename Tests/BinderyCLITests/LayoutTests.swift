@@ -2,7 +2,7 @@ import BinderyCLI
 import BinderyJSON
 import Testing
 
-@Suite struct LayoutTests {
+@Suite(.timeLimit(.minutes(2))) struct LayoutTests {
     let green = Style(enabled: true).green
 
     @Test func colourCodesTakeNoColumns() {
@@ -46,8 +46,8 @@ import Testing
 
     @Test func interruptedRunsAreNotShownAsFailures() throws {
         let plain = ReplyRenderer(style: Style(enabled: false))
-        let event = try JSONParser.parse(#"{"version":7,"at":"2026-12-01T06:00:00.000Z","kind":"fail","vm":"products","name":"loadMore","durationMs":120,"error":"products.loadMore was cancelled before it produced a value","code":"interrupted"}"#)
-        #expect(plain.event(event) == "#7 06:00:00.000 interrupted products.loadMore 120 ms: products.loadMore was cancelled before it produced a value")
+        let event = try JSONParser.parse(#"{"version":7,"at":"2026-12-01T06:00:00.000Z","kind":"fail","vm":"products","name":"loadMore","durationMs":120,"error":"products.loadMore was cancelled before it produced a value","code":"cancelled"}"#)
+        #expect(plain.event(event) == "#7 06:00:00.000 cancelled products.loadMore 120 ms: products.loadMore was cancelled before it produced a value")
         #expect(!ReplyRenderer(style: Style(enabled: true)).event(event).contains("\u{1B}[31m"), "not red")
     }
 

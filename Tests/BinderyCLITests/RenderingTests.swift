@@ -3,7 +3,7 @@ import BinderyProtocol
 import BinderyJSON
 import Testing
 
-@Suite struct RenderingTests {
+@Suite(.timeLimit(.minutes(2))) struct RenderingTests {
     let plain = ReplyRenderer(style: Style(enabled: false))
 
     @Test func listsAreNumberedRows() throws {

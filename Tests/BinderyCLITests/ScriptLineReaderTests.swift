@@ -2,7 +2,7 @@ import BinderyCLI
 import Foundation
 import Testing
 
-@Suite struct ScriptLineReaderTests {
+@Suite(.timeLimit(.minutes(2))) struct ScriptLineReaderTests {
     func reader(for text: String) throws -> (ScriptLineReader, Pipe) {
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data(text.utf8))

@@ -3,7 +3,7 @@ import BinderyProtocol
 import BinderyJSON
 import Testing
 
-@Suite struct TokenizerTests {
+@Suite(.timeLimit(.minutes(2))) struct TokenizerTests {
     @Test func bareQuotedAndUnicodeWords() throws {
         let tokens = try LineTokenizer.tokenize("set  compass.valueA 西")
         #expect(tokens.map(\.text) == ["set", "compass.valueA", "西"])

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `--check` and `record` against the daemon of `TestDaemon` (the real binderyd).
-@Suite(.serialized) struct TranscriptEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct TranscriptEndToEndTests {
     func file(_ text: String, ext: String = "txt") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bctl-\(UUID().uuidString.prefix(8)).\(ext)")
         try text.write(to: url, atomically: true, encoding: .utf8)

@@ -2,7 +2,7 @@ import BinderyCLI
 import Foundation
 import Testing
 
-@Suite struct TranscriptUnitTests {
+@Suite(.timeLimit(.minutes(2))) struct TranscriptUnitTests {
     @Test func plainTranscriptsSplitIntoCommandsAndExpectedOutput() {
         let t = Transcript(parsing: "intro line\nbindery> ping\npong\nbindery> # note\nbindery> get a.b\n1\n2\n", markdown: false)
         #expect(t.steps == [

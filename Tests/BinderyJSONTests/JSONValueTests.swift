@@ -1,7 +1,7 @@
 import BinderyJSON
 import Testing
 
-@Suite struct JSONValueTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONValueTests {
     @Test func duplicateKeysAreKeptAndTheLastOneIsLookedUp() throws {
         let value = try JSONParser.parse(#"{"a":1,"b":2,"a":3}"#)
         #expect(value["a"] == .int(3))

@@ -1,7 +1,7 @@
 import BinderyJSON
 import Testing
 
-@Suite struct JSONWritingTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONWritingTests {
     @Test func minimalEscapingKeepsTextReadable() {
         #expect(JSONEscaping.minimal.quoted("a\"b\\c\n\r\t\u{1}\u{1F}<>&é西\u{7F}") == #""a\"b\\c\n\r\t\u0001\u001f<>&é西"# + "\u{7F}\"")
     }

@@ -4,7 +4,7 @@ import BinderyTestSupport
 import Foundation
 import Testing
 
-@Suite struct SQLiteDatabaseTests {
+@Suite(.timeLimit(.minutes(2))) struct SQLiteDatabaseTests {
     private func tableDatabase() throws -> SQLiteDatabase {
         let database = try SQLiteDatabase(.memory)
         try database.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, score REAL, data BLOB)")

@@ -1,16 +1,17 @@
+import Bindery
 import BinderyModels
 import BinderyTestSupport
 import Dispatch
 import Synchronization
 import Testing
 
-@Suite struct StoreConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct StoreConcurrencyTests {
     @Test func concurrentReadersFromSeveralThreadsSeeConsistentResults() throws {
         let store = try Store(directory: nil)
         let expectedPage = try store.products(page: 1, pageSize: 15)
         let expectedBooks = try store.books(matching: "swift")
         let expectedTweets = try store.tweets(username: "linus", offset: 5, limit: 10)
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for round in 0..<50 {
                 do {
@@ -45,7 +46,7 @@ import Testing
         let store = try Store(directory: directory.url)
         let pairs = Array(StoreFixtures.accounts.prefix(6))
         let valid = Set(pairs.map { [$0.phone, $0.verificationCode] })
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { thread in
             for round in 0..<20 {
                 do {

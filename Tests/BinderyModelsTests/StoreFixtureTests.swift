@@ -1,7 +1,7 @@
 import BinderyModels
 import Testing
 
-@Suite struct StoreFixtureTests {
+@Suite(.timeLimit(.minutes(2))) struct StoreFixtureTests {
     private static func isMainlandMobile(_ phone: String) -> Bool {
         let digits = Array(phone.utf8)
         return digits.count == 11 && digits[0] == UInt8(ascii: "1")

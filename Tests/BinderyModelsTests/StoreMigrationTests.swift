@@ -4,7 +4,7 @@ import BinderyTestSupport
 import Foundation
 import Testing
 
-@Suite struct StoreMigrationTests {
+@Suite(.timeLimit(.minutes(2))) struct StoreMigrationTests {
     private func storeFile(in directory: TemporaryDirectory) -> SQLiteDatabase.Location {
         .file(path: directory.path(Store.fileName))
     }

@@ -4,7 +4,7 @@ import BinderyTestSupport
 import Foundation
 import Testing
 
-@Suite struct StoreQueryTests {
+@Suite(.timeLimit(.minutes(2))) struct StoreQueryTests {
     @Test func productPagesFollowIdOrderAndEndEmpty() throws {
         let store = try Store(directory: nil)
         let all = StoreFixtures.products

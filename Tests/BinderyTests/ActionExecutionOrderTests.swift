@@ -5,7 +5,7 @@ import Testing
 /// The order in which an execution's events reach the action's signals, the run, and
 /// `isExecuting` when the run ends early: what the execution guarantees without a serialising
 /// core of its own for the work (see `ActionExecution`).
-@Suite struct ActionExecutionOrderTests {
+@Suite(.timeLimit(.minutes(2))) struct ActionExecutionOrderTests {
     /// Logs every signal of `action` into `log`, each entry prefixed with where it came from.
     private func logging(_ action: Action<Void, Int, TestError>, into log: Recorder<String>) {
         action.events.observeValues { log.append("events \(Seen($0))") }

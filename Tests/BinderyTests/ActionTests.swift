@@ -17,7 +17,7 @@ private final class ManualWork: Sendable {
     }
 }
 
-@Suite struct ActionTests {
+@Suite(.timeLimit(.minutes(2))) struct ActionTests {
     @Test func executionForwardsValuesAndCompletion() {
         let action = Action<Int, String, TestError> { input in SignalProducer(values: "\(input)", "\(input * 2)") }
         let values = Recorder<String>()
@@ -131,54 +131,6 @@ private final class ManualWork: Sendable {
         #expect(work.ended.count == 1)
         #expect(!action.isExecuting.value)
         #expect(action.isEnabled.value)
-    }
-
-    @Test func timeoutFailsTheExecutionNamingTheActionAndStopsExecuting() {
-        let scheduler = TestScheduler()
-        let work = ManualWork()
-        let action = Action<Void, Int, TestError>(timeout: ActionTimeout(name: "login", interval: 5, on: scheduler)) { work.producer }
-        let errors = Recorder<TestError>()
-        action.errors.observeValues { errors.append($0) }
-        var failure: ActionError<TestError>?
-        action.apply().startWithFailed { failure = $0 }
-        scheduler.advance(by: .seconds(4))
-        #expect(action.isExecuting.value)
-        #expect(failure == nil)
-        scheduler.advance(by: .seconds(1))
-        guard case let .timedOut(timeout) = failure else {
-            Issue.record("expected a timeout, got \(String(describing: failure))")
-            return
-        }
-        #expect(timeout.action == "login")
-        #expect(timeout.interval == 5)
-        #expect(failure?.description == "login timed out after 5 s")
-        #expect(!action.isExecuting.value)
-        #expect(action.isEnabled.value)
-        #expect(work.ended.count == 1, "the timed-out work is interrupted")
-        #expect(errors.all == [], "a timeout is not a failure of the work")
-    }
-
-    @Test func workFinishingInTimeIsNotTimedOut() {
-        let scheduler = TestScheduler()
-        let work = ManualWork()
-        let action = Action<Void, Int, TestError>(timeout: ActionTimeout(name: "save", interval: 1.5, on: scheduler)) { work.producer }
-        let run = Recorder<Seen<Int>>()
-        action.apply().record(into: run)
-        scheduler.advance(by: .seconds(1))
-        work.input.send(value: 1)
-        work.input.sendCompleted()
-        scheduler.advance(by: .seconds(10))
-        #expect(run.all == [.value(1), .completed])
-        #expect(scheduler.isEmpty, "the deadline is cancelled when the execution ends")
-    }
-
-    @Test func fractionalTimeoutsAreDescribedExactly() {
-        let scheduler = TestScheduler()
-        let action = Action<Void, Int, TestError>(timeout: ActionTimeout(name: "save", interval: 1.5, on: scheduler)) { .never }
-        var failure: ActionError<TestError>?
-        action.apply().startWithFailed { failure = $0 }
-        scheduler.advance(by: .milliseconds(1500))
-        #expect(failure?.description == "save timed out after 1.5 s")
     }
 
     @Test func anActionCanRunAgainAfterAnExecutionEnds() {

@@ -70,7 +70,7 @@ private func graph(_ surface: Surface) -> [String: [String]] {
     return found
 }
 
-@Suite struct BindingGraphTests {
+@Suite(.timeLimit(.minutes(2))) struct BindingGraphTests {
     @Test func aViewModelWithoutDeclarationsHasTheGraphItsCodeComposes() {
         let found = graph(FormViewModel().surface)
         #expect(found["fullName"] == ["first", "last"])

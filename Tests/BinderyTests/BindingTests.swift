@@ -2,7 +2,7 @@ import Bindery
 import Dispatch
 import Testing
 
-@Suite struct BindingTests {
+@Suite(.timeLimit(.minutes(2))) struct BindingTests {
     @Test func propertyBindsToASignal() {
         let target = MutableProperty(0)
         let (signal, input) = Signal<Int, Never>.pipe()

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct CombineLatestZipTests {
+@Suite(.timeLimit(.minutes(2))) struct CombineLatestZipTests {
     private func describe(_ pair: (Int, String)) -> String { "\(pair.0)\(pair.1)" }
 
     @Test func combineLatestWaitsForBothThenSendsEachChange() {

@@ -3,7 +3,7 @@ import Testing
 
 /// Derived properties built from other derived properties keep updating even when only the
 /// end of the chain is referenced.
-@Suite struct DerivedPropertyChainTests {
+@Suite(.timeLimit(.minutes(2))) struct DerivedPropertyChainTests {
     @Test func chainedMapsFollowTheSource() {
         let source = MutableProperty(1)
         let end = source.map { $0 * 2 }.map { $0 + 1 }

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct DisposableTests {
+@Suite(.timeLimit(.minutes(2))) struct DisposableTests {
     @Test func anyDisposableRunsItsActionOnce() {
         let runs = Counter()
         let disposable = AnyDisposable { runs.increment() }

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct ErrorHandlingTests {
+@Suite(.timeLimit(.minutes(2))) struct ErrorHandlingTests {
     /// A producer that fails on its first `failures` starts and then sends the start's number.
     private func flaky(failures: Int, starts: Counter) -> SignalProducer<Int, TestError> {
         SignalProducer { observer, _ in

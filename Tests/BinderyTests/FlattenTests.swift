@@ -9,7 +9,7 @@ private final class Inners: Sendable {
     func producer(_ key: String) -> SignalProducer<Int, TestError> { key == "a" ? a.producer : b.producer }
 }
 
-@Suite struct FlattenTests {
+@Suite(.timeLimit(.minutes(2))) struct FlattenTests {
     @Test func mergeInterleavesAndCompletesWhenAllHave() {
         let inners = Inners()
         let (outer, sendOuter) = Signal<String, TestError>.pipe()

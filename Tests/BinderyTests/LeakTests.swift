@@ -18,7 +18,7 @@ private final class Owner {
     }
 }
 
-@Suite struct LeakTests {
+@Suite(.timeLimit(.minutes(2))) struct LeakTests {
     @Test func actionIsReleasedAfterUse() {
         weak var weakAction: Action<Int, Int, TestError>?
         do {

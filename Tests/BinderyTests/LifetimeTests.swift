@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct LifetimeTests {
+@Suite(.timeLimit(.minutes(2))) struct LifetimeTests {
     @Test func disposingTheTokenEndsTheLifetimeOnce() {
         let (lifetime, token) = Lifetime.make()
         let ended = Counter()

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct LogEventsTests {
+@Suite(.timeLimit(.minutes(2))) struct LogEventsTests {
     @Test func producerLogsEveryEventWithItsIdentifierAndCallSite() {
         let lines = Recorder<String>()
         let logger: EventLogger = { identifier, event, fileName, _, lineNumber in

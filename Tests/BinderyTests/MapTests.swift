@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct MapTests {
+@Suite(.timeLimit(.minutes(2))) struct MapTests {
     @Test func mapTransformsEachValue() {
         #expect(SignalProducer<Int, TestError>(values: 1, 2).map { $0 * 10 }.events() == [.value(10), .value(20), .completed])
         expectOperatorContracts { $0.map { $0 + 1 } }

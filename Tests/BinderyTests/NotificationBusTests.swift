@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct NotificationBusTests {
+@Suite(.timeLimit(.minutes(2))) struct NotificationBusTests {
     @Test func postsReachObserversOfThatNameOnly() {
         let bus = NotificationBus()
         let saved = Recorder<String>()

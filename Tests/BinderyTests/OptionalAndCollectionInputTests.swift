@@ -65,7 +65,7 @@ private final class BadgeViewModel: ViewModel {
     var surface: Surface { Surface(self) }
 }
 
-@Suite struct OptionalAndCollectionInputTests {
+@Suite(.timeLimit(.minutes(2))) struct OptionalAndCollectionInputTests {
     @Test func optionalsArraysDictionariesAndEnumsAreInputs() throws {
         let surface = ItineraryViewModel().surface
         #expect(surface.inputs.map(\.name) == ["returning", "seats", "note", "ratio", "stops", "tickets", "weights", "links", "mood", "level"])

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct PropertyTests {
+@Suite(.timeLimit(.minutes(2))) struct PropertyTests {
     @Test func mutablePropertyHoldsAndSendsItsValue() {
         let property = MutableProperty(1)
         let changes = Recorder<Seen<Int>>()

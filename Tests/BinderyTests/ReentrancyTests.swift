@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct ReentrancyTests {
+@Suite(.timeLimit(.minutes(2))) struct ReentrancyTests {
     @Test func observerSettingThePropertyItObservesDoesNotDeadlock() {
         let property = MutableProperty(0)
         let log = Recorder<String>()

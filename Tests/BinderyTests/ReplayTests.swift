@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct ReplayTests {
+@Suite(.timeLimit(.minutes(2))) struct ReplayTests {
     @Test func theSharedRunStartsOnlyOnTheFirstStart() {
         let starts = Counter()
         let (signal, input) = Signal<Int, Never>.pipe()

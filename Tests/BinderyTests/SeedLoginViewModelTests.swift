@@ -63,7 +63,7 @@ private struct LoginScreen {
     }
 }
 
-@Suite struct SeedLoginViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct SeedLoginViewModelTests {
     @Test func validOnlyWhenUsernameHasFiveAndPasswordSixCharacters() {
         let screen = LoginScreen()
         #expect(!screen.loginButtonIsEnabled.value)

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct SideEffectsTests {
+@Suite(.timeLimit(.minutes(2))) struct SideEffectsTests {
     @Test func hooksRunInOrderBeforeTheEventIsPassedOn() {
         let log = Recorder<String>()
         let producer = SignalProducer<Int, TestError>(values: 1, 2).on(

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct SignalProducerTests {
+@Suite(.timeLimit(.minutes(2))) struct SignalProducerTests {
     @Test func creatingAProducerRunsNothing() {
         let starts = Counter()
         _ = SignalProducer<Int, Never> { observer, _ in

@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct SignalTests {
+@Suite(.timeLimit(.minutes(2))) struct SignalTests {
     @Test func pipeDeliversValuesThenCompletion() {
         let (signal, input) = Signal<Int, TestError>.pipe()
         let seen = Recorder<Seen<Int>>()

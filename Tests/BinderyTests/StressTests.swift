@@ -35,7 +35,7 @@ private final class OverlapDetector: Sendable {
     var overlapCount: Int { overlaps.load(ordering: .relaxed) }
 }
 
-@Suite struct StressTests {
+@Suite(.timeLimit(.minutes(2))) struct StressTests {
     static let threads = 4
     static let perThread = 5_000
 
@@ -80,7 +80,7 @@ private final class OverlapDetector: Sendable {
 
     @Test func stateOfOperatorsStaysConsistentUnderConcurrentSends() {
         let (signal, input) = Signal<Int, Never>.pipe()
-        let last = Mutex(0)
+        let last = Lock(0)
         let detector = OverlapDetector()
         // `scan` keeps unsynchronised state: only serial delivery keeps the total right.
         signal.scan(0, +).observeValues { total in

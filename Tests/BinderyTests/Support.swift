@@ -4,7 +4,7 @@ import Testing
 
 /// A thread-safe list of what a test observed, in arrival order.
 final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Lock<[Element]>([])
 
     init() {}
 

@@ -40,7 +40,7 @@ private final class ShelfViewModel: ViewModel {
     }
 }
 
-@Suite struct SurfaceDiscoveryTests {
+@Suite(.timeLimit(.minutes(2))) struct SurfaceDiscoveryTests {
     @Test func membersAreFoundInDeclarationOrderWithTheirSwiftNames() throws {
         let surface = ShelfViewModel().surface
         #expect(surface.name == "shelf")

@@ -7,7 +7,7 @@ private struct Loan: SurfaceItem, Sendable {
     var surfaceValue: SurfaceValue { .record(["title": .string(title)]) }
 }
 
-@Suite struct SurfaceItemTests {
+@Suite(.timeLimit(.minutes(2))) struct SurfaceItemTests {
     @Test func aListOfItemsCarriesItsFieldsWithWordedLabels() {
         let loans = Property(value: [Loan(title: "Dune")])
         let output = SurfaceOutput("loans", loans)

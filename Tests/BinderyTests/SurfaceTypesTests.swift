@@ -44,7 +44,7 @@ private final class OddViewModel: ViewModel {
     var surface: Surface { Surface(self) }
 }
 
-@Suite struct SurfaceTypesTests {
+@Suite(.timeLimit(.minutes(2))) struct SurfaceTypesTests {
     @Test func floatDateURLAndUUIDAreInputs() throws {
         let model = TripViewModel()
         let surface = model.surface

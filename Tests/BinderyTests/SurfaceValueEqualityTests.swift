@@ -3,7 +3,7 @@ import Testing
 
 /// Surface values are compared exactly (issue 22, item 7) and length limits count Unicode
 /// scalars (item 8): the rules the host's "did it change" decisions and input checks rest on.
-@Suite struct SurfaceValueEqualityTests {
+@Suite(.timeLimit(.minutes(2))) struct SurfaceValueEqualityTests {
     static let decomposed = "cafe\u{301}", precomposed = "caf\u{E9}"
 
     @Test func canonicallyEquivalentStringsAreDifferentValues() {

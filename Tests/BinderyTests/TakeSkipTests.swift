@@ -1,7 +1,7 @@
 import Bindery
 import Testing
 
-@Suite struct TakeSkipTests {
+@Suite(.timeLimit(.minutes(2))) struct TakeSkipTests {
     @Test func takeFirstCompletesAfterCountAndEndsTheUpstreamRun() {
         let source = DrivenSource()
         let seen = Recorder<Seen<Int>>()

@@ -4,7 +4,7 @@ import Testing
 
 /// Where observers run: on the sending thread (or the thread already delivering), or on the
 /// scheduler given to `observe(on:)`.
-@Suite struct ThreadingTests {
+@Suite(.timeLimit(.minutes(2))) struct ThreadingTests {
     @Test func anIdleSignalDeliversOnTheSendingThread() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let observerThreads = Recorder<UInt>()

@@ -3,7 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Testing
 
-@Suite struct TimeOperatorTests {
+@Suite(.timeLimit(.minutes(2))) struct TimeOperatorTests {
     @Test func throttleSendsTheFirstAtOnceAndThenTheLatestPerInterval() {
         let scheduler = TestScheduler()
         let (signal, input) = Signal<Int, Never>.pipe()

@@ -4,7 +4,7 @@ import Testing
 /// The core benchmark workloads (`bindery-bench`) at small sizes: the emissions they count are the
 /// behaviour the benchmark relies on (a property replays, combineLatest + skipRepeats dedupes,
 /// an Action toggles isExecuting twice per execution).
-@Suite struct WorkloadSemanticsTests {
+@Suite(.timeLimit(.minutes(2))) struct WorkloadSemanticsTests {
     final class Sink { var n = 0 }
 
     @Test func mapFilterOverPropertyProducer() {

@@ -15,6 +15,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "web"))
 from daemon import Daemon  # noqa: E402
+from event_stream import EventStream  # noqa: E402
 from nginx_proxy import NCHAN_CONF, NCHAN_MODULE, Nginx  # noqa: E402
 from proxy_checks import Control, check, failures, get as get_with_headers  # noqa: E402
 
@@ -90,6 +91,27 @@ def main():
               len(asked) == WATCHERS and proxy.upstream_requests(asked, "/") == 0,
               f"{proxy.upstream_requests(asked, '/')} of {len(asked)} went upstream")
 
+        # Push: nchan's EventSource stream of the feed, fed by the same posts.
+        streams = [EventStream(port, feed_id) for _ in range(5)]
+        time.sleep(0.5)
+        pushed_version = control.set_latency(70)
+        pushed = [stream.wait_for(lambda d: json.loads(d).get("version") == pushed_version, 10) for stream in streams]
+        check("5 EventSource streams through nchan each get the next set, naming the cursor it follows",
+              all(p and json.loads(p).get("since") == pushed_version - 1 and sets_latency(p, 70) for p in pushed),
+              f"{[s.status for s in streams]} {pushed[:1]}")
+        late = EventStream(port, feed_id)
+        check("a stream opened after the post is handed the newest post first",
+              late.status == 200 and late.wait_for(lambda d: json.loads(d).get("version") == pushed_version, 5) is not None,
+              f"{late.status}")
+        for stream in streams + [late]:
+            stream.close()
+        status, _ = get(port, "/api/stream?feed=XYZ")
+        check("a stream with a malformed feed is refused (400)", status == 400, f"{status}")
+        status, _ = get(daemon.port, f"/api/stream?feed={feed_id}")
+        check("the daemon itself serves no stream (404): the dashboard long-polls it", status == 404, f"{status}")
+        acked = control.set_latency(7)
+        poll = f"/api/changes?since={acked - 1}&wait=25&feed={feed_id}"
+
         status, body = get(port, poll, timeout=5)
         check("a long-poll arriving after the post gets the stored answer at once",
               status == 200 and sets_latency(body, 7), f"{status}")
@@ -132,12 +154,26 @@ def main():
         daemon.close()
         if failures:
             print("      nginx error log:", open(os.path.join(work, "error.log")).read()[-2000:])
+    # The same page in front of a daemon that publishes nothing (started without --publish-url).
+    quiet_daemon = Daemon(os.path.join(args.bin_dir, "binderyd"), prefix="bindery-nchan-quiet-")
+    quiet_work = os.path.join(work, "quiet")
+    os.makedirs(quiet_work)
+    quiet_proxy = None
+    try:
+        quiet_proxy = Nginx(quiet_daemon.port, quiet_work, conf=NCHAN_CONF, modules=(NCHAN_MODULE,))
+        quiet_daemon.start()
+        unpublished_check(args.chromium, quiet_proxy.port, Control(quiet_daemon.socket), quiet_work)
+    finally:
+        if quiet_proxy:
+            quiet_proxy.stop()
+        quiet_daemon.close()
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failures else 0
 
 
 def dashboard_check(chromium, port, control, work):
-    """The dashboard served through nginx follows the feed through nchan: a set shows."""
+    """The dashboard served through nginx follows the feed through nchan's EventSource stream
+    (it says so once the stream has opened, and long-polls no more): a set shows."""
     from devtools import DevTools, TestFailure, launch_chromium
     if shutil.which(chromium) is None:
         print(f"skip  the dashboard through nchan: {chromium} is not installed")
@@ -150,25 +186,66 @@ def dashboard_check(chromium, port, control, work):
         devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
         def shown():
             return devtools.evaluate("document.body && document.body.dataset.version || ''")
+        following = "!!document.body && document.body.dataset.transport === 'eventsource'"
         deadline = time.monotonic() + 20
-        while not shown() and time.monotonic() < deadline:
+        while not (shown() and devtools.evaluate(following)) and time.monotonic() < deadline:
             time.sleep(0.1)
-        time.sleep(1.5)  # its long-poll is waiting in nchan
+        time.sleep(0.5)
+        polls_before = len(long_polls(work))
         acked = control.set_latency(4321)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and shown() != str(acked):
             time.sleep(0.05)
         text = devtools.evaluate("document.body.innerText")
-        lines = proxy_lines(work)
-        nchan_polls = [l for l in lines if "&wait=25&feed=" in l[0] and l[1] == "200" and l[-1] == "-"]
-        check("the dashboard through nginx shows a set that came through nchan",
-              shown() == str(acked) and "4321" in (text or "") and nchan_polls,
-              f"page at version {shown()!r} (set {acked}), {len(nchan_polls)} answered long-polls from nchan")
+        transport = devtools.evaluate("document.body.dataset.transport || ''")
+        polls = len(long_polls(work)) - polls_before
+        check("the dashboard through nginx follows nchan's EventSource stream and shows a set that came through it",
+              shown() == str(acked) and "4321" in (text or "") and transport == "eventsource" and polls == 0,
+              f"page at version {shown()!r} (set {acked}), transport {transport!r}, {polls} long-polls meanwhile")
     except TestFailure as failure:
-        check("the dashboard through nginx shows a set that came through nchan", False, str(failure))
+        check("the dashboard through nginx follows nchan's EventSource stream and shows a set that came through it",
+              False, str(failure))
     finally:
         browser.kill()
         browser.wait()
+
+
+def unpublished_check(chromium, port, control, work):
+    """With nothing posted to nchan, the dashboard's stream stays silent; nchan's ping after
+    25 s ends it and the page asks the daemon: a set still shows, within 25 s and a little."""
+    from devtools import DevTools, TestFailure, launch_chromium
+    name = "with a daemon that publishes nothing, the dashboard on nchan's stream still shows a set within 50 s"
+    if shutil.which(chromium) is None:
+        print(f"skip  {name}: {chromium} is not installed")
+        return
+    browser, ws_url = launch_chromium(chromium, os.path.join(work, "profile"))
+    try:
+        devtools = DevTools(ws_url)
+        devtools.call("Page.enable")
+        devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+        following = "!!document.body && document.body.dataset.transport === 'eventsource'"
+        deadline = time.monotonic() + 20
+        while not devtools.evaluate(following) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        acked = control.set_latency(2468)
+        started = time.monotonic()
+        deadline = started + 50
+        shown = lambda: devtools.evaluate("document.body.dataset.version || ''")
+        while time.monotonic() < deadline and shown() != str(acked):
+            time.sleep(0.2)
+        took = time.monotonic() - started
+        check(f"{name} ({took:.0f} s)", devtools.evaluate(following) and shown() == str(acked),
+              f"page at version {shown()!r} (set {acked})")
+    except TestFailure as failure:
+        check(name, False, str(failure))
+    finally:
+        browser.kill()
+        browser.wait()
+
+
+def long_polls(work):
+    """The long-polls nginx has logged (a request is logged when it ends)."""
+    return [l for l in proxy_lines(work) if "&wait=25&feed=" in l[0]]
 
 
 def proxy_lines(work):

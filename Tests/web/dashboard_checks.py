@@ -98,6 +98,9 @@ def passive_checks(session, quick=False):
         "document.getElementById('status').textContent === 'live'", "status is live"))
     if quick:
         return
+    # binderyd serves no push stream (only nginx with nchan does): the page long-polls it.
+    s.check("straight from the daemon, which serves no stream, the page long-polls (data-transport)", lambda: s.wait_for(
+        "document.body.dataset.transport === 'long-poll'", "data-transport is long-poll"))
 
     def modules():
         headers, html = fetch(s.base_url + "/")
@@ -112,7 +115,7 @@ def passive_checks(session, quick=False):
             module_headers, source = fetch(f"{s.base_url}/{name}")
             if not module_headers.get("Content-Type", "").startswith("text/javascript"):
                 raise TestFailure(f"{name} is served as {module_headers.get('Content-Type')}")
-            if module_headers.get("Content-Security-Policy") != "default-src 'self'":
+            if module_headers.get("Content-Security-Policy") != "default-src 'self'; frame-ancestors 'none'":
                 raise TestFailure(f"{name} lacks the CSP: {module_headers.get('Content-Security-Policy')}")
             queue += re.findall(r'from "\./([\w-]+\.js)"', source)
             queue += re.findall(r'new Worker\("([\w-]+\.js)"', source)  # the feed's long-poll worker

@@ -22,7 +22,9 @@ def layout_checks(session, driver=None):
             s.wait_for("['tweets', 'books', 'products'].every(vm => document.querySelector(`[data-vm=\"${vm}\"] table.list tbody tr`))",
                        "the tweets, books and products lists are tables with rows")
         s.devtools.call("Emulation.setDeviceMetricsOverride", width=360, height=800, deviceScaleFactor=1, mobile=True)
-        time.sleep(0.5)
+        # The widths below are read once the page lays out at 360 px (reading them forces
+        # that layout), not after a fixed pause.
+        s.wait_for("window.innerWidth === 360", "the 360 px viewport applies")
         widths = s.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         # A list's rows are grids of their own: where their columns' least widths do not fit,
         # the table must widen with them (its box scrolls sideways), not let them spill out.
@@ -77,27 +79,33 @@ def take_screenshots(session, driver, page_path, events_path):
                      "set login.mobilePhone 13800138000", "set login.verifyCode 1234",
                      "set api.failureRate 1", "run login.login &", "run tweets.getTweets &"):
             driver.line(line)
-            time.sleep(0.3)  # one version per poll: each event's changes are its own in the log
+            # Pacing for the picture only (no check reads it): one version per poll, so each
+            # event's changes are their own in the log shown.
+            time.sleep(0.3)
         s.wait_for(f"document.querySelector({js(command_selector('login', 'login'))}).dataset.runState === 'failed-now'",
                    "login failed now")
         driver.line("set api.failureRate 0")
         driver.line("run tweets.getTweets")
         driver.line("set compass.valueA 西")
+        before = s.version()
         driver.line("set api.latencyMs 30000")
-        time.sleep(0.3)
+        s.wait_for(f"+(document.body.dataset.version || 0) > {before}", "the page shows the version setting api.latencyMs")
         driver.line("run products.loadMore &")
         s.wait_for(f"document.querySelector({js(command_selector('products', 'loadMore'))}).dataset.executing === 'true'",
                    "products.loadMore running")
-        time.sleep(2)  # let the change flashes fade so the picture shows the resting state
+        # The picture shows the resting state: every change flash has faded.
+        s.wait_for("!document.querySelector('.flash, .lit')", "the change flashes faded")
     s.devtools.call("Emulation.setDeviceMetricsOverride", width=1280, height=1600, deviceScaleFactor=1, mobile=False)
     s.evaluate("window.scrollTo(0, 0)")
-    time.sleep(0.3)
+    s.wait_for("window.innerWidth === 1280 && window.scrollY === 0", "the 1280 px viewport applies, scrolled to the top")
     if page_path:
         save(s, page_path)
     if events_path:
         # The log filtered to one view model, each entry with what it changed.
         set_control(s, "event-vm", "products")
-        time.sleep(0.3)
+        s.wait_for("(() => { const shown = [...document.querySelectorAll('#events [data-vm]')];"
+                   " return shown.length > 0 && shown.every(e => e.dataset.vm === 'products'); })()",
+                   "the event log shows products only")
         rect = s.evaluate("(() => { const r = document.getElementById('events').getBoundingClientRect();"
                           " return { x: r.x, y: r.y, width: r.width, height: Math.min(r.height, 900) }; })()")
         save(s, events_path, rect)

@@ -6,8 +6,9 @@
 /// Found by ``discover(in:surface:)`` with no code in the view model: the private property
 /// behind an output (`products = ListProperty(cells)`, `pageIndex = Property(lastPage)`) and
 /// hidden state that derived outputs are computed from (`tweets`' listing) alike. A member
-/// whose value is not `Codable` cannot be restored; ``discover(in:surface:)`` names it, so a
-/// host can say so.
+/// whose value is not `Codable` cannot be restored, nor one whose value holds a class instance
+/// (a host encodes what it saves on another thread, from a copy, which only a value makes
+/// safe; see `ValueSemantics`); ``discover(in:surface:)`` names both, so a host can say so.
 public struct StoredMember: Sendable {
     /// The member's path from the view model: `cells`, `client.requestCount`.
     public let name: String
@@ -18,7 +19,7 @@ public struct StoredMember: Sendable {
     /// it changed — so saving a list costs what the edit costs, whatever the list's length.
     /// Nil for a `MutableProperty`.
     public let rowChanges: SignalProducer<ListChange<any Codable>, Never>?
-    private let access: any StoredValueAccess
+    let access: any StoredValueAccess
 
     /// The current value (a copy: members hold values).
     public var value: any Codable { access.read() }
@@ -48,6 +49,11 @@ public struct StoredMember: Sendable {
         public let members: [StoredMember]
         /// Paths of mutable members whose value is not `Codable`: not restored.
         public let notCodable: [String]
+        /// Paths of `Codable` members whose value holds a class instance (found at discovery,
+        /// in the value's stored properties and the first elements of its collections): not
+        /// saved, since the copy a host encodes on another thread would share that object
+        /// with the view model changing it.
+        public let notValues: [String]
         /// The objects of every member found, restorable or not (for `excluding`, so a member
         /// two view models reach is restored once).
         public let claimed: Set<ObjectIdentifier>
@@ -60,6 +66,7 @@ public struct StoredMember: Sendable {
     public static func discover(in model: AnyObject, surface: Surface, excluding: Set<ObjectIdentifier> = []) -> Discovery {
         var members: [StoredMember] = []
         var notCodable: [String] = []
+        var notValues: [String] = []
         var claimed: Set<ObjectIdentifier> = []
         var seen = excluding.union(surface.inputs.map(\.propertyIdentity))
         seen.insert(ObjectIdentifier(model))
@@ -70,7 +77,8 @@ public struct StoredMember: Sendable {
                 let child = value as AnyObject
                 guard seen.insert(ObjectIdentifier(child)).inserted else { continue }
                 if let restorable = value as? any StoredMemberConvertible {
-                    members.append(restorable.storedMember(named: path))
+                    let member = restorable.storedMember(named: path)
+                    if member.access.holdsReference { notValues.append(path) } else { members.append(member) }
                     claimed.insert(ObjectIdentifier(child))
                 } else if value is any MutableStateMarker {
                     notCodable.append(path)
@@ -83,7 +91,7 @@ public struct StoredMember: Sendable {
             }
         }
         visit(model, prefix: "", depth: 0)
-        return Discovery(members: members, notCodable: notCodable, claimed: claimed)
+        return Discovery(members: members, notCodable: notCodable, notValues: notValues, claimed: claimed)
     }
 
     /// The stored properties of `object` with their labels, a superclass's first.
@@ -129,6 +137,8 @@ protocol StoredValueAccess: Sendable {
     func read() -> any Codable
     func rows() -> [any Codable]?
     func write(_ value: Any) -> Bool
+    /// Whether the value (as it is now) holds a class instance (see `ValueSemantics`).
+    var holdsReference: Bool { get }
 }
 
 /// `@unchecked Sendable`: holds only the property, which is itself thread-safe.
@@ -136,6 +146,7 @@ private final class PropertyAccess<Value: Codable>: StoredValueAccess, @unchecke
     let property: MutableProperty<Value>
     init(property: MutableProperty<Value>) { self.property = property }
     var valueType: any Codable.Type { Value.self }
+    var holdsReference: Bool { ValueSemantics.holdsReference(property.value) }
     func read() -> any Codable { property.value }
     func rows() -> [any Codable]? { nil }
     func write(_ value: Any) -> Bool {
@@ -150,6 +161,9 @@ private final class ListAccess<Element: Codable>: StoredValueAccess, @unchecked 
     let list: MutableListProperty<Element>
     init(list: MutableListProperty<Element>) { self.list = list }
     var valueType: any Codable.Type { [Element].self }
+    var holdsReference: Bool {
+        Element.self is AnyClass || list.value.prefix(ValueSemantics.sampledElements).contains { ValueSemantics.holdsReference($0) }
+    }
     func read() -> any Codable { list.value }
     func rows() -> [any Codable]? { list.value.map { $0 as any Codable } }
     func write(_ value: Any) -> Bool {

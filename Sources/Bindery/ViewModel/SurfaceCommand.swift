@@ -72,7 +72,6 @@ public struct SurfaceCommand: Sendable {
                 .mapError { error in
                     switch error {
                     case .disabled: return .disabled
-                    case let .timedOut(timeout): return .timedOut(timeout)
                     case let .producerFailed(error): return .producerFailed(SurfaceError(.failed, "\(error)"))
                     }
                 }
@@ -97,9 +96,9 @@ public struct SurfaceCommand: Sendable {
     }
 
     /// Runs the command once with `argument` (already validated). Each start of the returned
-    /// producer is one attempt: it fails with `.disabled` if the command cannot run now,
-    /// with `.timedOut` if it ran too long, or with its view model's error as a
-    /// `SurfaceError` message.
+    /// producer is one attempt: it fails with `.disabled` if the command cannot run now, or
+    /// with its view model's error as a `SurfaceError` message (a host bounds how long it
+    /// runs by disposing it).
     public func run(_ argument: SurfaceValue?) -> SignalProducer<SurfaceValue, ActionError<SurfaceError>> {
         execute(argument)
     }

@@ -168,14 +168,14 @@ public struct SurfaceInput: Sendable {
             return AcceptedValue(value: null.shown, converted: null.converted, input: propertyIdentity)
         }
         guard let accepted = type.accept(value) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(orNull: isOptional)), got \(value.kindName) \(value.excerpt)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(orNull: isOptional)), got \(value.kindName) \(shown(value))")
         }
         guard constraint.admits(accepted) else {
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(constraint: constraintText, orNull: isOptional)), got \(value.excerpt)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(constraint: constraintText, orNull: isOptional)), got \(shown(value))")
         }
         guard let converted = convert(accepted) else {
             let expected = expectation.map { $0 + (isOptional ? " or null" : "") } ?? type.expectation(orNull: isOptional)
-            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(value.excerpt)")
+            throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(expected), got \(shown(value))")
         }
         return AcceptedValue(value: converted.shown, converted: converted.converted, input: propertyIdentity)
     }
@@ -194,10 +194,23 @@ public struct SurfaceInput: Sendable {
         do {
             parsed = try type.parse(text, for: "\(viewModel).\(name)", constraint: constraintText, orNull: isOptional)
         } catch {
+            // The parser quotes what it could not read; a secret's text is never repeated.
+            guard !isSecret else {
+                throw SurfaceError(.invalidValue, "\(viewModel).\(name) expects \(type.expectation(constraint: constraintText, orNull: isOptional)), got \(Self.secretNotQuoted)")
+            }
             throw SurfaceError(.invalidValue, error.message)
         }
         return try accept(SurfaceValue(json: parsed), viewModel: viewModel)
     }
+
+    /// How a refused value appears in a message: an excerpt, or for a secret input only that
+    /// it is not repeated (a refusal lands in logs and scripts' output).
+    private func shown(_ value: SurfaceValue) -> String {
+        isSecret ? Self.secretNotQuoted : value.excerpt
+    }
+
+    /// What a message says instead of a secret input's refused value.
+    static let secretNotQuoted = "a value not repeated here (the input is secret)"
 
     /// The constraint as messages say it, or nil when there is none.
     private var constraintText: String? { constraint == .none ? nil : constraint.description }

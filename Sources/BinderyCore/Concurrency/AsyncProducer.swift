@@ -22,19 +22,18 @@ extension SignalProducer where Value: Sendable, Error == Swift.Error {
 
 extension Action where Input: Sendable, Output: Sendable, Error == Swift.Error {
     /// An action, enabled while `isEnabled` is true, whose work is an async closure. Each
-    /// execution runs in its own task; interrupting it (dispose, timeout) cancels the task.
+    /// execution runs in its own task; interrupting it (disposing the run) cancels the task.
     public convenience init<P: PropertyProtocol>(
         enabledIf isEnabled: P,
-        timeout: ActionTimeout? = nil,
         execute: @escaping @Sendable (Input) async throws -> Output
     ) where P.Value == Bool {
-        self.init(enabledIf: isEnabled, timeout: timeout) { input in
+        self.init(enabledIf: isEnabled) { input in
             SignalProducer { try await execute(input) }
         }
     }
 
     /// An always-enabled action whose work is an async closure.
-    public convenience init(timeout: ActionTimeout? = nil, execute: @escaping @Sendable (Input) async throws -> Output) {
-        self.init(enabledIf: Property(value: true), timeout: timeout, execute: execute)
+    public convenience init(execute: @escaping @Sendable (Input) async throws -> Output) {
+        self.init(enabledIf: Property(value: true), execute: execute)
     }
 }

@@ -10,8 +10,8 @@ import FoundationEssentials
 ///   fires, and `errors` is untouched. Otherwise `isExecuting` turns true, the work's events
 ///   reach `events` (and `values`, `errors`, `completed`) and then the run's observer, and
 ///   `isExecuting` turns false once the run has ended.
-/// - With a timeout, an execution still running when it expires is interrupted and its run
-///   fails with `ActionError.timedOut`, whose message names the action.
+/// - There is no timeout of its own: whoever runs it bounds a run by disposing it (the
+///   daemon's `--command-timeout` does, as `timed_out`), so there is one timeout mechanism.
 /// - Disposing a run interrupts the work; `isExecuting` turns false.
 public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendable {
     // `@unchecked`: every stored property is immutable and itself thread-safe; the one piece
@@ -24,7 +24,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     public let events: Signal<Signal<Output, Error>.Event, Never>
     /// Every value of every execution.
     public let values: Signal<Output, Never>
-    /// Every failure of every execution (not `disabled`, not timeouts).
+    /// Every failure of every execution (not `disabled`).
     public let errors: Signal<Error, Never>
     /// Fires each time `apply` is started while the action is disabled.
     public let disabledErrors: Signal<(), Never>
@@ -42,7 +42,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
             return property
         }
     }
-    @usableFromInline let enabledLock = Mutex<Property<Bool>?>(nil)
+    @usableFromInline let enabledLock = Lock<Property<Bool>?>(nil)
     @usableFromInline let makeIsEnabled: () -> Property<Bool>
     /// What the enabled state derives from (its `enabledIf` or `state` property), for the
     /// binding graph: `isEnabled` itself is made on first use, and also reads `isExecuting`.
@@ -53,31 +53,27 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// Starts an execution if the action is enabled: marks it executing and returns the work
     /// for the input; `nil` if disabled.
     @usableFromInline let claim: (Input) -> SignalProducer<Output, Error>?
-    @usableFromInline let timeout: ActionTimeout?
 
     /// An action enabled while `isEnabled(state.value)` holds, whose work is
     /// `execute(state.value, input)`.
     @inlinable public convenience init<State: PropertyProtocol>(
         state: State,
         enabledIf isEnabled: @escaping (State.Value) -> Bool,
-        timeout: ActionTimeout? = nil,
         execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
     ) {
-        self.init(state: state, enabledIf: isEnabled, enabledLineage: .composed(of: state), timeout: timeout, execute: execute)
+        self.init(state: state, enabledIf: isEnabled, enabledLineage: .composed(of: state), execute: execute)
     }
 
-    /// `init(state:enabledIf:timeout:execute:)` whose enabled state derives from what
+    /// `init(state:enabledIf:execute:)` whose enabled state derives from what
     /// `enabledLineage` says (constant for an action that is always enabled).
     @inlinable init<State: PropertyProtocol>(
         state: State,
         enabledIf isEnabled: @escaping (State.Value) -> Bool,
         enabledLineage: PropertyLineage,
-        timeout: ActionTimeout?,
         execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
     ) {
         self.enabledLineage = enabledLineage
         lifetime = Lifetime(token)
-        self.timeout = timeout
         let executing = MutableProperty(false)
         let events = Signal<Signal<Output, Error>.Event, Never>.pipe()
         let disabledErrors = Signal<(), Never>.pipe()
@@ -122,24 +118,22 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// An action enabled while `state.value` is true.
     @inlinable public convenience init<P: PropertyProtocol>(
         enabledIf isEnabled: P,
-        timeout: ActionTimeout? = nil,
         execute: @escaping (Input) -> SignalProducer<Output, Error>
     ) where P.Value == Bool {
-        self.init(state: isEnabled, enabledIf: { $0 }, timeout: timeout) { _, input in execute(input) }
+        self.init(state: isEnabled, enabledIf: { $0 }) { _, input in execute(input) }
     }
 
     /// An action that is always enabled (while not executing).
-    @inlinable public convenience init(timeout: ActionTimeout? = nil, execute: @escaping (Input) -> SignalProducer<Output, Error>) {
-        self.init(enabledIf: Property(value: true), timeout: timeout, execute: execute)
+    @inlinable public convenience init(execute: @escaping (Input) -> SignalProducer<Output, Error>) {
+        self.init(enabledIf: Property(value: true), execute: execute)
     }
 
     /// An action whose work also receives the current value of `state`.
     @inlinable public convenience init<State: PropertyProtocol>(
         state: State,
-        timeout: ActionTimeout? = nil,
         execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
     ) {
-        self.init(state: state, enabledIf: { _ in true }, enabledLineage: .constant, timeout: timeout, execute: execute)
+        self.init(state: state, enabledIf: { _ in true }, enabledLineage: .constant, execute: execute)
     }
 
     deinit { outlets.complete() }
@@ -153,25 +147,8 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
                 outlets.disabled.send(value: ())
                 return
             }
-            // Without a timeout, its own branch: choosing the output with `??` from an optional
-            // serialiser makes the closure escape (BENCHMARKS.md, "Layout and allocations").
-            guard let timeout else {
-                let execution = ActionExecution(outlets: outlets, output: observer.action)
-                lifetime.attach(execution)
-                execution.start(work)
-                return
-            }
-            // The timeout's serialising core is attached after the execution, so that the
-            // execution's end (`isExecuting` turning false) comes first when the run ends.
-            let serializer = RunCore(observer)
-            let output = serializer.send
-            let execution = ActionExecution(outlets: outlets, output: output)
+            let execution = ActionExecution(outlets: outlets, output: observer.action)
             lifetime.attach(execution)
-            lifetime.attach(serializer)
-            let deadline = timeout.scheduler.currentDate.addingTimeInterval(timeout.interval)
-            lifetime += timeout.scheduler.schedule(after: deadline) {
-                output(.failed(.timedOut(ActionTimeoutError(action: timeout.name, interval: timeout.interval))))
-            }
             execution.start(work)
         })
     }
@@ -186,10 +163,9 @@ extension Action {
     /// An action enabled while `state` holds a value, whose work receives that value.
     @inlinable public convenience init<P: PropertyProtocol, T>(
         unwrapping state: P,
-        timeout: ActionTimeout? = nil,
         execute: @escaping (T, Input) -> SignalProducer<Output, Error>
     ) where P.Value == T? {
-        self.init(state: state, enabledIf: { $0 != nil }, timeout: timeout) { state, input in execute(state!, input) }
+        self.init(state: state, enabledIf: { $0 != nil }) { state, input in execute(state!, input) }
     }
 }
 
@@ -198,10 +174,9 @@ extension Action {
     /// that value.
     @inlinable public convenience init<T, E>(
         validated state: ValidatingProperty<T, E>,
-        timeout: ActionTimeout? = nil,
         execute: @escaping (T, Input) -> SignalProducer<Output, Error>
     ) {
-        self.init(unwrapping: state.result.map { $0.value }, timeout: timeout, execute: execute)
+        self.init(unwrapping: state.result.map { $0.value }, execute: execute)
     }
 }
 
@@ -209,29 +184,26 @@ extension Action where Input == Void {
     /// An action without input whose work receives the current value of `state`.
     @inlinable public convenience init<P: PropertyProtocol, T>(
         state: P,
-        timeout: ActionTimeout? = nil,
         execute: @escaping (T) -> SignalProducer<Output, Error>
     ) where P.Value == T {
-        self.init(state: state, timeout: timeout) { state, _ in execute(state) }
+        self.init(state: state) { state, _ in execute(state) }
     }
 
     /// An action without input, enabled while `state` holds a value, whose work receives it.
     @inlinable public convenience init<P: PropertyProtocol, T>(
         unwrapping state: P,
-        timeout: ActionTimeout? = nil,
         execute: @escaping (T) -> SignalProducer<Output, Error>
     ) where P.Value == T? {
-        self.init(unwrapping: state, timeout: timeout) { state, _ in execute(state) }
+        self.init(unwrapping: state) { state, _ in execute(state) }
     }
 
     /// An action without input, enabled while `state` holds a valid (or coerced) value, whose
     /// work receives it.
     @inlinable public convenience init<T, E>(
         validated state: ValidatingProperty<T, E>,
-        timeout: ActionTimeout? = nil,
         execute: @escaping (T) -> SignalProducer<Output, Error>
     ) {
-        self.init(validated: state, timeout: timeout) { state, _ in execute(state) }
+        self.init(validated: state) { state, _ in execute(state) }
     }
 }
 

@@ -29,8 +29,11 @@ import Synchronization
 /// the work is delivered. After the terminal event or the interruption has been delivered,
 /// the work's lifetime ends.
 ///
-/// A work that breaks that premise, sending from inside its own delivery, has that event
-/// delivered at once, nested.
+/// A work that sends from inside its own delivery has that event delivered at once, nested.
+/// Two threads sending at once break the premise (the claim does not test `delivering`):
+/// every work is a producer, whose sends a run's core serialises (public producers) or which
+/// debug builds check (`SignalProducer.init(serial:)`, `SerialSendCheck`), so debug builds
+/// stop the process there.
 ///
 /// The run ending (`dispose`) turns `isExecuting` false at once, but interrupts the work only
 /// once its start handler has returned (`start`): a run that ends while its work is still

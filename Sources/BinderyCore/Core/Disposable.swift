@@ -50,7 +50,7 @@ public class CompositeDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `first`, `others` and `ended` are only touched under `mutex` (hence no
     // dynamic exclusivity checks).
     // The lock and the two flags share one 8-byte slot.
-    @usableFromInline final let mutex = Mutex(())
+    @usableFromInline final let mutex = Lock(())
     @exclusivity(unchecked) @usableFromInline final var ended = false
     /// Set when this composite is a run's lifetime and an operator in the run delivers on a
     /// scheduler: disposing the run then ends this lifetime and lets that operator deliver
@@ -163,7 +163,7 @@ public class CompositeDisposable: Disposable, @unchecked Sendable {
 /// one, and disposing the serial disposable disposes the current one and any set later.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
     // `@unchecked`: `current` and `disposed` are only touched under `mutex`.
-    @usableFromInline let mutex = Mutex(())
+    @usableFromInline let mutex = Lock(())
     @usableFromInline var current: Disposable?
     @usableFromInline var disposed = false
 

@@ -17,7 +17,7 @@ public final class NotificationBus: Sendable {
     public typealias UserInfo = [String: any Sendable]
 
     private typealias Channel = (signal: Signal<UserInfo, Never>, observer: Signal<UserInfo, Never>.Observer)
-    private let channels = Mutex<[Name: Channel]>([:])
+    private let channels = Lock<[Name: Channel]>([:])
 
     /// A process-wide bus.
     public static let `default` = NotificationBus()

@@ -65,7 +65,7 @@ import Synchronization
     // after `observers` (an enum, whose tag takes a ninth byte); `current` comes last, so a
     // small `Value`'s optional tag only adds its byte at the end. The sizes this gives:
     // BENCHMARKS.md, "Layout and allocations".
-    @usableFromInline let mutex = Mutex(())
+    @usableFromInline let mutex = Lock(())
     /// Who owns the delivery loop: `delivering` and `hasPending` bits (see the type's comment).
     @usableFromInline let loop = Synchronization.Atomic<UInt32>(0)
     @usableFromInline static var delivering: UInt32 { 1 }

@@ -5,7 +5,7 @@ import Synchronization
 private final class BlockingOutcome<Value, Error: Swift.Error>: @unchecked Sendable {
     // `@unchecked`: `values` and `terminal` are only touched under `mutex`; the waiting thread
     // reads them after `done` was signalled.
-    let mutex = Mutex(())
+    let mutex = Lock(())
     var values: [Value] = []
     var terminal: Signal<Value, Error>.Event?
     let done = DispatchSemaphore(value: 0)

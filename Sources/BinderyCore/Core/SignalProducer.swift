@@ -25,9 +25,16 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// A producer whose start handler is trusted to send serially (Bindery's own sources and
-    /// operators): no extra serialising core.
+    /// operators): no extra serialising core. Debug builds check the trust: two threads
+    /// sending into one run at once stop the process (`SerialSendCheck`).
     @inlinable init(serial startHandler: @escaping StartHandler) {
+        #if DEBUG
+        self.startHandler = { observer, lifetime in
+            startHandler(SerialSendCheck.checking(observer, "SignalProducer.init(serial:)"), lifetime)
+        }
+        #else
         self.startHandler = startHandler
+        #endif
     }
 
     /// A producer sending `value`, then completing.

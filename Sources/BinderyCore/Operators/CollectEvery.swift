@@ -7,7 +7,7 @@ import Synchronization
 /// and completes).
 private final class Batch<Value>: @unchecked Sendable {
     // `@unchecked`: the vars are only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private let skipEmpty: Bool
     private var values: [Value] = []
     private var completed = false

@@ -5,7 +5,7 @@ import Synchronization
     // `@unchecked`: every field is only touched under `mutex` (hence no dynamic exclusivity
     // checks, which cost more than the lock on every value).
     @inlinable init() {}
-    @usableFromInline let mutex = Mutex(())
+    @usableFromInline let mutex = Lock(())
     @exclusivity(unchecked) @usableFromInline var a: A?
     @exclusivity(unchecked) @usableFromInline var b: B?
     @exclusivity(unchecked) @usableFromInline var completedA = false

@@ -4,7 +4,7 @@ import Synchronization
 /// The value a debounce run is waiting to send, and when the last value arrived.
 private final class PendingValue<Value>: @unchecked Sendable {
     // `@unchecked`: the vars are only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var value: Value?
     private var lastUpdated = Date.distantPast
 

@@ -9,7 +9,7 @@ import Synchronization
 private final class Flattener<Value, Error: Swift.Error>: @unchecked Sendable {
     // `@unchecked`: every var is only touched under `mutex`; `output` serialises delivery.
     typealias Inner = SignalProducer<Value, Error>
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private let kind: FlattenStrategy.Kind
     private let output: Signal<Value, Error>.Observer
     private let runs = CompositeDisposable()

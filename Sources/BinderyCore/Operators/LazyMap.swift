@@ -3,7 +3,7 @@ import Synchronization
 /// The latest value waiting for `lazyMap`'s transform.
 private final class LatestBox<Value>: @unchecked Sendable {
     // `@unchecked`: `value` is only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var value: Value?
 
     /// Stores `newValue`; returns whether the box was empty (so a run must be scheduled).

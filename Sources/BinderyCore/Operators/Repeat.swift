@@ -3,7 +3,7 @@ import Synchronization
 /// What a `repeat` run has left to do.
 private final class Repetition: @unchecked Sendable {
     // `@unchecked`: the vars are only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var remaining: Int
     /// A thread is in the restart loop.
     private var looping = false

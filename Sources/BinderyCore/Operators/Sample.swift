@@ -3,7 +3,7 @@ import Synchronization
 /// The latest value of one side of `sample` or `withLatest`, and whether the pair has ended.
 private final class Latest<Value>: @unchecked Sendable {
     // `@unchecked`: the vars are only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var value: Value?
     private var sourceCompleted = false
     private var samplerCompleted = false

@@ -4,7 +4,7 @@ import Synchronization
 /// One throttle run's memory: when a value was last sent, and the value waiting to be.
 private final class ThrottleState<Value>: @unchecked Sendable {
     // `@unchecked`: the vars are only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var previousDate: Date?
     private var pending: Value?
 

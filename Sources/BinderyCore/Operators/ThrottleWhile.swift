@@ -3,7 +3,7 @@ import Synchronization
 /// Whether `throttle(while:on:)` passes values on, holds the latest, or has ended.
 private final class ThrottleWhileState<Value>: @unchecked Sendable {
     // `@unchecked`: the vars are only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var throttled = false
     private var held: Value?
     private var terminated = false

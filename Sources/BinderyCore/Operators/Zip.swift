@@ -3,7 +3,7 @@ import Synchronization
 /// The values of two sources not yet paired, and which have completed.
 private final class ZipBuffers<A, B>: @unchecked Sendable {
     // `@unchecked`: every field is only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var as_: [A] = []
     private var bs: [B] = []
     private var completedA = false

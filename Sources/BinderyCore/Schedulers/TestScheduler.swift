@@ -18,7 +18,7 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         let disposable: AnyDisposable
     }
 
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var now: Date
     private var queue: [Entry] = []
     private var sequence: UInt64 = 0

@@ -5,7 +5,7 @@ import Synchronization
 /// uses internally; code importing both writes `Bindery.Atomic` or `Synchronization.Atomic`.
 public final class Atomic<Value>: @unchecked Sendable {
     // `@unchecked`: `stored` is only touched under `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var stored: Value
 
     /// An atomic holding `value`.

@@ -1,3 +1,4 @@
+import Bindery
 import Dispatch
 import Glibc
 import Synchronization
@@ -18,7 +19,7 @@ import Synchronization
 /// callbacks run exactly once.
 final class ControlConnection: ControlSession, @unchecked Sendable {
     // `@unchecked Sendable`: the mutable fields below are touched only on `queue` (a serial
-    // queue; every entry point hops onto it), except `closeCallbacks`, kept in a Mutex.
+    // queue; every entry point hops onto it), except `closeCallbacks`, kept behind a lock.
 
     /// Output queued beyond this closes the connection (a watcher that does not read).
     static let maximumBufferedBytes = 16 << 20
@@ -46,7 +47,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     /// True while `handleFrames` runs: a reply it causes must not start another round.
     private var handling = false
     private let queueKey: QueueIdentity
-    private let closeCallbacks = Mutex<[@Sendable () -> Void]?>([])
+    private let closeCallbacks = Lock<[@Sendable () -> Void]?>([])
     private let budget: ControlOutputBudget
 
     init(descriptor: Int32, handler: ControlProtocolHandler, target: DispatchQueue, budget: ControlOutputBudget,

@@ -1,3 +1,4 @@
+import Bindery
 import Synchronization
 
 /// One budget for the output queued to all control clients together (replies and watch
@@ -22,7 +23,7 @@ final class ControlOutputBudget: Sendable {
         var total = 0
         var clients: [ObjectIdentifier: Client] = [:]
     }
-    private let ledger = Mutex(Ledger())
+    private let ledger = Lock(Ledger())
 
     /// A budget of `limit` bytes; `log` receives one line per client closed for it.
     init(limit: Int, log: (@Sendable (String) -> Void)? = nil) {

@@ -1,3 +1,4 @@
+import Bindery
 import Dispatch
 import Glibc
 import Synchronization
@@ -23,8 +24,8 @@ public final class ControlServer: Sendable {
     private let listenDescriptor: Int32
     private let ownedPath: String?
     private let acceptSource: SendableSource
-    private let connections = Mutex<[ObjectIdentifier: ControlConnection]>([:])
-    private let accepting = Atomic<Bool>(true)
+    private let connections = Lock<[ObjectIdentifier: ControlConnection]>([:])
+    private let accepting = Synchronization.Atomic<Bool>(true)
     private let outputBudget: ControlOutputBudget
 
     /// libdispatch sources are thread-safe objects; the overlay just does not say so.

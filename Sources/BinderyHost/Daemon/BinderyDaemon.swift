@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHTTP
 import BinderySystemd
 import Glibc
@@ -22,6 +23,8 @@ public final class BinderyDaemon: Sendable {
     public let control: ControlServer
     /// The HTTP server.
     public let http: HTTPServer
+    /// Returns the memory of a burst of connections once it is over.
+    private let memoryTrimmer: MemoryTrimmer
     /// The dashboard's URL: the address HTTP is really bound to (`http://0.0.0.0:8420/` when
     /// it listens on every interface).
     public let dashboardURL: String
@@ -92,7 +95,7 @@ public final class BinderyDaemon: Sendable {
         let attachLine = attach.line()
         let routes = DaemonHTTPRoutes(host: host, program: program, webFiles: webFiles, attach: attachLine) {
             host.metrics.render(stateVersion: host.version, controlClients: controlServer.clientCount,
-                                httpResponses: countsBox.counts())
+                                httpResponses: countsBox.counts()) + ProcessMetrics.render(program: program)
         }
         do {
             http = try HTTPServer(configuration: httpConfiguration) { request, responder in
@@ -113,10 +116,13 @@ public final class BinderyDaemon: Sendable {
         }
         feedPublisher = configuration.publishURL.map { ChangeFeedPublisher(host: host, url: $0, logger: logger) }
         feedPublisher?.start()
+        let server = http
+        memoryTrimmer = MemoryTrimmer { server.openConnections }
     }
 
     /// Stops serving, as described above. Idempotent.
     public func stop() {
+        memoryTrimmer.stop()
         feedPublisher?.stop()
         control.stopAccepting()
         host.stop()
@@ -146,9 +152,9 @@ public final class BinderyDaemon: Sendable {
 ///
 /// `@unchecked Sendable`: `server` is written once, before the server answers any request
 /// (right after `HTTPServer.init` returns — requests arriving earlier see nil and report
-/// no counts), guarded by a Mutex for the memory ordering.
+/// no counts), guarded by a lock for the memory ordering.
 private final class HTTPCountsBox: @unchecked Sendable {
-    private let lock = Mutex<HTTPServer?>(nil)
+    private let lock = Lock<HTTPServer?>(nil)
 
     var server: HTTPServer? {
         get { lock.withLock { $0 } }

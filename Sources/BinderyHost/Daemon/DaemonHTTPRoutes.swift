@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHTTP
 import BinderyJSON
 import Synchronization
@@ -53,6 +54,14 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(.crossOriginForbidden)
             return
         }
+        // Before the first version is durable (a start on a full disk) there is no state to
+        // show: the state, the feed and the page wait for it, as does the health check.
+        if host.version == 0, let reason = host.unavailableReason, Self.showsState(request.path) {
+            var response = HTTPResponse.text(reason + "\n", status: 503)
+            response.headers += [HTTPHeader("Retry-After", "1"), Self.noCache]
+            responder.respond(response)
+            return
+        }
         switch request.path {
         case "/api/state": state(request, responder)
         case "/api/changes": changes(request, responder)
@@ -68,6 +77,12 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(response)
         case "/", "/index.html":
             guard let index = webFiles?.contents(of: "index.html") else { responder.respond(.notFound); return }
+            // Asked for by another site's page (a link, a form, a frame, a script): the page
+            // alone, without the state inline; it reads the state itself, same-origin.
+            if request.isCrossOrigin {
+                responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: index, headers: [HTTPHeader("Cache-Control", "no-store")]))
+                return
+            }
             let page = DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, feed: host.feedID, attach: attach)
             responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
         default:
@@ -79,6 +94,11 @@ public struct DaemonHTTPRoutes: Sendable {
                 responder.respond(.notFound)
             }
         }
+    }
+
+    /// Whether `path` shows the state (or says whether it can be shown).
+    private static func showsState(_ path: String) -> Bool {
+        ["/api/state", "/api/changes", "/", "/index.html", "/healthz"].contains(path)
     }
 
     /// Whether `path` is read only by the daemon's own pages and tools: the API and the
@@ -135,7 +155,7 @@ public struct DaemonHTTPRoutes: Sendable {
     }
     /// The latest version's prepared answers (a class: the routes are a value type).
     private final class PreparedStateCache: Sendable {
-        let latest = Mutex<PreparedState?>(nil)
+        let latest = Lock<PreparedState?>(nil)
     }
     private let preparedState = PreparedStateCache()
 
@@ -218,7 +238,7 @@ public struct DaemonHTTPRoutes: Sendable {
     /// The latest version's prepared change-feed answers, by cursor (nil: the reset), so the
     /// watchers polling from the same cursor share one built response.
     private final class PreparedChangesCache: Sendable {
-        let latest = Mutex<(version: UInt64, answers: [ChangesKey: PreparedResponse])>((0, [:]))
+        let latest = Lock<(version: UInt64, answers: [ChangesKey: PreparedResponse])>((0, [:]))
     }
     /// A cursor (nil: the reset) and whether the answer is gzip-compressed.
     private struct ChangesKey: Hashable {
@@ -240,7 +260,7 @@ public struct DaemonHTTPRoutes: Sendable {
         if let cached = preparedChanges.latest.withLock({ $0.version == version ? $0.answers[key] : nil }) {
             return .prepared(cached)
         }
-        guard let body = ChangeFeedBody.encode(answer, feed: host.feedID)?.bytes else { return Self.notModified(ETag(version: version)) }
+        guard let body = ChangeFeedBody.encode(answer, since: cursor, feed: host.feedID)?.bytes else { return Self.notModified(ETag(version: version)) }
         let response = Self.ok(body, ETag(version: version), gzip: gzip)
         guard let prepared = PreparedResponse(response) else { return response }
         preparedChanges.latest.withLock { latest in
@@ -266,7 +286,13 @@ public struct DaemonHTTPRoutes: Sendable {
         for entry in entries { writer.raw(entry.json) }
         writer.endArray()
         writer.endObject()
-        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.noCache]))
+        // The whole log is a megabyte at 10,000 events: compressed, like the state.
+        if request.acceptsGzip, writer.bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(writer.bytes) {
+            responder.respond(HTTPResponse(contentType: Self.json, bytes: compressed, headers: [
+                HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding, Self.noCache]))
+            return
+        }
+        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.varyEncoding, Self.noCache]))
     }
 }
 

@@ -1,3 +1,4 @@
+import Bindery
 import BinderySignals
 import BinderySystemd
 import Dispatch
@@ -18,9 +19,9 @@ final class ShutdownCoordinator: Sendable {
     private let logger: Logger
     /// Runs after the daemon stopped: the view models' own clean-up (``StopActions``).
     private let afterStop: @Sendable () -> Void
-    private let started = Atomic<Bool>(false)
+    private let started = Synchronization.Atomic<Bool>(false)
     private let queue = DispatchQueue(label: "bindery.shutdown")
-    private let source = Mutex<SendableReadSource?>(nil)
+    private let source = Lock<SendableReadSource?>(nil)
 
     /// libdispatch sources are thread-safe objects; the overlay just does not say so.
     private struct SendableReadSource: @unchecked Sendable {

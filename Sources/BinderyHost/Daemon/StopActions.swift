@@ -17,7 +17,7 @@ final class StopActions: Sendable {
     }
 
     /// nil once the actions were taken to run.
-    private let actions = Mutex<[Action]?>([])
+    private let actions = Lock<[Action]?>([])
 
     func append(_ name: String, _ body: @escaping @Sendable () throws -> Void) {
         actions.withLock { $0?.append(Action(name: name, body: body)) }

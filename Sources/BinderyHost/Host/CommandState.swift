@@ -6,13 +6,13 @@ import BinderyProtocol
 /// runs started through the host ended.
 public struct CommandState: Sendable, Hashable {
     /// The last failure: its message, when it happened (epoch seconds) and its protocol error
-    /// code (`interrupted` for a run interrupted or cancelled rather than failed).
+    /// code (`interrupted` or `cancelled` for a run cut short rather than failed).
     public struct LastError: Sendable, Hashable {
         /// The failure's one-line message.
         public var message: String
         /// When it happened, seconds since the epoch.
         public var at: Double
-        /// The protocol's error code (`failed`, `timed_out`, `interrupted`).
+        /// The protocol's error code (`failed`, `timed_out`, `interrupted`, `cancelled`).
         public var code: ErrorCode = .failed
     }
 

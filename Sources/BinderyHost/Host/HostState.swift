@@ -75,6 +75,9 @@ final class HostState: @unchecked Sendable {
     /// Members whose values changed since the last flush, in first-change order.
     private(set) var changedMembers: [ChangeKey] = []
     private var changedMemberSet: Set<ChangeKey> = []
+    /// When each executing command started executing (epoch seconds), saved with its state so
+    /// a run a crash cut short ends with the time it ran.
+    var executingSince: [ChangeKey: Double] = [:]
     var runs: [UInt64: Run] = [:]
     var nextRunID: UInt64 = 1
     var observations: [Disposable] = []

@@ -1,3 +1,4 @@
+import Bindery
 import Synchronization
 
 /// The daemon's counters, rendered in the Prometheus text exposition format (version 0.0.4).
@@ -29,7 +30,7 @@ public final class Metrics: Sendable {
         var stateCommitFailures: UInt64 = 0
     }
 
-    private let counters: Mutex<Counters>
+    private let counters: Lock<Counters>
 
     /// Metrics for the commands `commands` lists as (view model, command) pairs.
     public init(commands: [(viewModel: String, command: String)]) {
@@ -41,7 +42,7 @@ public final class Metrics: Sendable {
                 counters.order.append(key)
             }
         }
-        self.counters = Mutex(counters)
+        self.counters = Lock(counters)
     }
 
     /// Records one finished run of `viewModel`.`command` that took `seconds`, failed or not.

@@ -16,7 +16,6 @@ enum RunEvent: Sendable {
         case let .failed(error):
             switch error {
             case .disabled: self = .failed(HostFailure(.disabled, "\(command) is not enabled now"))
-            case let .timedOut(timeout): self = .failed(HostFailure(.timedOut, timeout.description))
             case let .producerFailed(error): self = .failed(HostFailure(error))
             }
         }

@@ -53,7 +53,7 @@ final class StatePublisher: Sendable {
 
     /// Each view model's `"name":` bytes, in hosting order.
     private let keys: [[UInt8]]
-    private let published: Mutex<Published>
+    private let published: Lock<Published>
     private let timers = DispatchQueue(label: "bindery.host.timers")
 
     init(viewModelNames: [String], eventLogCapacity: Int) {
@@ -62,7 +62,7 @@ final class StatePublisher: Sendable {
             writer.string(name)
             return writer.bytes + [UInt8(ascii: ":")]
         }
-        published = Mutex(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
+        published = Lock(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
                                     log: EventLog(capacity: eventLogCapacity)))
     }
 

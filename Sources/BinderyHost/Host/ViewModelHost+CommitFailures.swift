@@ -33,6 +33,12 @@ extension ViewModelHost {
 
     func commitSucceeded() {
         guard state.failedCommits > 0 else { return }
+        if heldStartFault.withLock({ $0 != nil }) {
+            heldStartFault.withLock { $0 = nil }
+            logger?.notice("the restored state is saved (version \(publisher.version)) after \(state.failedCommits) failed tries; serving")
+            state.failedCommits = 0
+            return
+        }
         logger?.notice("the state database accepts commits again, after \(state.failedCommits) failed")
         state.failedCommits = 0
     }

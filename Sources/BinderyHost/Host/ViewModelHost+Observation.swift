@@ -155,6 +155,12 @@ extension ViewModelHost {
         command.executing = surfaceCommand.isExecuting.value
         command.enabled = surfaceCommand.isEnabled.value
         guard command != state.values[vm].commands[index] else { return }
+        let key = HostState.ChangeKey(viewModel: vm, part: .command, index: index)
+        if command.executing, !state.values[vm].commands[index].executing {
+            state.executingSince[key] = ISO8601Timestamp.now()
+        } else if !command.executing {
+            state.executingSince[key] = nil
+        }
         updateCommand(vm, index, command)
         markDirty()
     }

@@ -84,13 +84,6 @@ extension ViewModelHost {
         commit.startIfIdle()
     }
 
-    /// Publishes the current state as it is, without a commit (the start, when its first
-    /// commit failed: what is shown was read from the database).
-    func publishUncommitted() {
-        publisher.publish(version: state.version, viewModelPieces: state.encoder!.viewModelPieces,
-                          secretInputs: secretInputValues(), changes: [], restart: true, events: [])
-    }
-
     /// The secret inputs' current values, which the encoded pieces show masked.
     private func secretInputValues() -> [StatePublisher.SecretInput: SurfaceValue] {
         guard !secretInputs.isEmpty else { return [:] }
@@ -132,7 +125,8 @@ extension ViewModelHost {
                           viewModel: surfaces[key.viewModel].name, edits: edits)
         }
         for key in state.changedCommands {
-            let json = String(decoding: persistedJSON(of: state.values[key.viewModel].commands[key.index]), as: UTF8.self)
+            let json = String(decoding: persistedJSON(of: state.values[key.viewModel].commands[key.index],
+                                                      executingSince: state.executingSince[key]), as: UTF8.self)
             commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .command, name: surfaces[key.viewModel].commands[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
@@ -180,12 +174,15 @@ extension ViewModelHost {
     }
 
     /// A command's state as saved: what a restart restores (`executing` marks a run a crash
-    /// cut short), `lastError.at` in epoch seconds.
-    func persistedJSON(of command: CommandState) -> [UInt8] {
+    /// cut short, `executingSince` when it began), `lastError.at` in epoch seconds.
+    func persistedJSON(of command: CommandState, executingSince: Double? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 96)
         writer.beginObject()
         writer.key("runs"); writer.int(command.runs)
         writer.key("executing"); writer.bool(command.executing)
+        if command.executing, let executingSince {
+            writer.key("executingSince"); writer.double(executingSince)
+        }
         writer.key("lastValue"); writer.value(command.lastValue)
         writer.key("lastError")
         if let error = command.lastError {

@@ -59,6 +59,10 @@ extension ViewModelHost {
     public func read(viewModel: String, name: String?, completion: @escaping @Sendable (Result<Reading, HostFailure>) -> Void) {
         let index: Int
         do { index = try viewModelIndex(viewModel) } catch { return completion(.failure(error)) }
+        // Nothing published yet (a start whose state is not saved): nothing to read.
+        if publisher.version == 0, let reason = unavailableReason {
+            return completion(.failure(HostFailure(.unavailable, reason)))
+        }
         let surface = surfaces[index]
         guard let name else { return completion(.success(Reading(kind: nil, json: publisher.viewModelJSON(index)))) }
         let key: HostState.ChangeKey

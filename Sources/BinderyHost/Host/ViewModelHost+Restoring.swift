@@ -114,7 +114,10 @@ extension ViewModelHost {
                 let failure = HostFailure(.interrupted, "\(row.viewModel).\(row.name) was interrupted: the daemon stopped while it ran (crash recovery)")
                 command.runs += 1
                 command.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code)
-                record(HostEvent(viewModel: row.viewModel, name: row.name, at: now, kind: .fail(durationMs: 0, failure: failure)))
+                // From the run's start to its recovery (the time the daemon was down
+                // included): how long its client waited for an outcome.
+                let durationMs = saved["executingSince"]?.doubleValue.map { max(0, now - $0) * 1000 } ?? 0
+                record(HostEvent(viewModel: row.viewModel, name: row.name, at: now, kind: .fail(durationMs: durationMs, failure: failure)))
                 state.changedCommands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
             }
             state.values[vm].commands[index] = command

@@ -12,7 +12,7 @@ extension ViewModelHost {
     /// soon as it has started. A disabled command or a bad argument fails at once.
     public func run(viewModel: String, command commandName: String, argument: SurfaceValue?, wait: Bool,
                     completion: @escaping @Sendable (RunOutcome) -> Void) {
-        guard !isStopping else { return completion(.failed(HostFailure(.unavailable, "the daemon is shutting down"))) }
+        if let reason = unavailableReason { return completion(.failed(HostFailure(.unavailable, reason))) }
         let vmIndex: Int, commandIndex: Int, validated: SurfaceValue?
         do throws(HostFailure) {
             vmIndex = try viewModelIndex(viewModel)
@@ -79,7 +79,7 @@ extension ViewModelHost {
             // products.cancel's `take(until:)`): it is reported as interrupted, not as a
             // success with null.
             guard let value = state.runs[id]!.lastValue else {
-                return finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was cancelled before it produced a value")))
+                return finish(id, .failure(HostFailure(.cancelled, "\(name(of: id)) was cancelled before it produced a value")))
             }
             finish(id, .success(value))
         case let .failed(failure):

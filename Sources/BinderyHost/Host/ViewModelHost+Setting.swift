@@ -52,7 +52,7 @@ extension ViewModelHost {
     /// reply need not encode it again.
     public func set(viewModel: String, input inputName: String, _ requested: SetValue,
                     replying completion: @escaping @Sendable (Result<SetResult, HostFailure>) -> Void) {
-        guard !isStopping else { return completion(.failure(HostFailure(.unavailable, "the daemon is shutting down"))) }
+        if let reason = unavailableReason { return completion(.failure(HostFailure(.unavailable, reason))) }
         let vmIndex: Int, inputIndex: Int, accepted: AcceptedValue
         do throws(HostFailure) {
             vmIndex = try viewModelIndex(viewModel)

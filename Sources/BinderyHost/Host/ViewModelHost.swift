@@ -61,6 +61,8 @@ public final class ViewModelHost: Sendable {
     let queueKey: QueueIdentity
     let state = HostState()
     private let stopping = Synchronization.Atomic<Bool>(false)
+    /// Why the start's first version is not saved yet (nil once it is, or if it never failed).
+    let heldStartFault = Mutex<StorageFault?>(nil)
     let publisher: StatePublisher
     /// The secret inputs (which the published document shows masked), found once: every
     /// version hands their values to the publisher for `get` on the control socket.
@@ -69,6 +71,9 @@ public final class ViewModelHost: Sendable {
     let storedMembers: [[StoredMember]]
     /// Stored members that cannot be restored (not `Codable`), as "vm.path", for the start's warnings.
     let unrestorableMembers: [String]
+    /// `Codable` stored members whose value holds a class instance (not saved: see
+    /// `StoredMember.Discovery.notValues`), as "vm.path", for the start's warnings.
+    let referenceMembers: [String]
     /// The most events the log keeps (in memory and in the store).
     let eventLogCapacity: Int
 
@@ -94,14 +99,17 @@ public final class ViewModelHost: Sendable {
         var claimed: Set<ObjectIdentifier> = []
         var stored: [[StoredMember]] = []
         var unrestorable: [String] = []
+        var notValues: [String] = []
         for (model, surface) in zip(viewModels, surfaces) {
             let found = StoredMember.discover(in: model, surface: surface, excluding: claimed)
             stored.append(found.members)
             unrestorable += found.notCodable.map { surface.name + "." + $0 }
+            notValues += found.notValues.map { surface.name + "." + $0 }
             claimed.formUnion(found.claimed)
         }
         self.storedMembers = stored
         self.unrestorableMembers = unrestorable
+        self.referenceMembers = notValues
         self.eventLogCapacity = max(1, eventLogCapacity)
         self.scheduler = scheduler
         self.store = store
@@ -152,6 +160,8 @@ public final class ViewModelHost: Sendable {
     public func start(startupValues: [StartupValue] = []) -> [String] {
         var warnings = store == nil ? [] : unrestorableMembers.map {
             "\($0) is not restored after a restart: its value is not Codable (make it Codable, or mark it transient)"
+        } + referenceMembers.map {
+            "\($0) is not restored after a restart: its value holds a class instance, which the host would read on another thread while it changes (make it a struct, or mark it transient)"
         }
         let saved = loadSavedState(&warnings)
         scheduler.queue.sync {
@@ -171,12 +181,13 @@ public final class ViewModelHost: Sendable {
                 }
             }
             observeAll()
-            warnings += restoreCommands(saved.members, crashed: saved.previousVersion > 0 && !saved.cleanStop)
-            checkOutputs(saved.members)
+            // The restart first: the runs a crash cut short end because of it.
             if saved.previousVersion > 0 {
                 record(HostEvent(viewModel: "", name: "", at: ISO8601Timestamp.now(),
                                  kind: .restart(stoppedAt: saved.previousVersion, reason: saved.cleanStop ? "clean stop" : "crash recovery")))
             }
+            warnings += restoreCommands(saved.members, crashed: saved.previousVersion > 0 && !saved.cleanStop)
+            checkOutputs(saved.members)
             if let commit {
                 for (vm, values) in state.values.enumerated() {
                     for (input, value) in values.inputs.enumerated() {
@@ -190,6 +201,12 @@ public final class ViewModelHost: Sendable {
                 commit.onSuccess = { [weak self] in self?.commitSucceeded() }
                 commit.onFileReplaced = { [weak self] how in self?.stateFileReplaced(how) }
                 commit.recordWholeState = { [weak self] in self?.recordWholeState() }
+                // Until the first version is durable nothing is shown: its batch is retried,
+                // never dropped (a dropped one would lose the restart and recovery events,
+                // and a version shown uncommitted would name another state after the next
+                // crash).
+                commit.holdsFailedBatches = true
+                commit.onHeld = { [weak self] fault in self?.startCommitHeld(fault) }
                 assumeStored(saved.inputs, in: commit)
             }
             flush()
@@ -197,9 +214,10 @@ public final class ViewModelHost: Sendable {
         if let commit {
             // The first version is published by the writer once durable; wait for it.
             commit.waitForWriter()
-            if publisher.version == 0 {
-                warnings.append("the restored state could not be saved again at start; it is shown anyway")
-                scheduler.queue.sync { publishUncommitted() }
+            // The commit's end is handled on the scheduler.
+            scheduler.queue.sync {}
+            if let fault = heldStartFault.withLock({ $0 }) {
+                warnings.append("the restored state cannot be saved: \(fault); nothing is served (reads and changes get 'unavailable') until it is saved, retried every second")
             }
         }
         return warnings
@@ -218,6 +236,11 @@ public final class ViewModelHost: Sendable {
             if state.flushScheduled { flush() }
         }
         if let commit {
+            // A start still waiting for the disk gets one more try, then gives up: its state
+            // stays as the database holds it, and the next start recovers it again.
+            scheduler.queue.sync { if commit.holdsFailedBatches { commit.startNow() } }
+            commit.waitForWriter()
+            scheduler.queue.sync { commit.abandonHeld() }
             // Each commit's end hops onto the scheduler; a failure's revert may record more.
             while !scheduler.queue.sync(execute: { commit.isIdle && !state.flushScheduled }) {
                 commit.waitForWriter()
@@ -237,7 +260,9 @@ public final class ViewModelHost: Sendable {
             for observation in state.observations { observation.dispose() }
             state.observations.removeAll()
         }
-        if let store {
+        // A start whose state was never saved is not a clean stop: what the database holds
+        // is still the crashed run's.
+        if let store, publisher.version > 0 {
             do throws(StoreError) {
                 try store.markCleanStop(at: publisher.version)
                 try store.checkpoint()
@@ -249,6 +274,24 @@ public final class ViewModelHost: Sendable {
 
     /// Whether ``stop()`` was called.
     public var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    /// Why reads and changes are refused now (as `unavailable`; HTTP 503), or nil when they
+    /// are served: the daemon is stopping, or the state it restored is not durable yet (a
+    /// start on a full disk shows nothing until its first version is saved).
+    public var unavailableReason: String? {
+        if isStopping { return "the daemon is shutting down" }
+        guard publisher.version == 0 else { return nil }
+        if let fault = heldStartFault.withLock({ $0 }) {
+            return "the restored state is not saved yet (\(fault)); retrying every second"
+        }
+        return "the daemon is starting"
+    }
+
+    /// The first version's commit failed: nothing is shown until a retry succeeds.
+    func startCommitHeld(_ fault: StorageFault) {
+        heldStartFault.withLock { $0 = fault }
+        state.failedCommits += 1
+    }
 
     // MARK: - Scheduler confinement
 

@@ -1,3 +1,4 @@
+import Bindery
 import BinderySystemd
 import Dispatch
 import Synchronization
@@ -48,8 +49,8 @@ public final class ChangeFeedPublisher: Sendable {
     private let logger: Logger?
     private let queue = DispatchQueue(label: "bindery.publish")
     /// Used on `queue` only (the lock orders it; nothing else contends for it).
-    private let state: Mutex<State>
-    private let stopped = Atomic<Bool>(false)
+    private let state: Lock<State>
+    private let stopped = Synchronization.Atomic<Bool>(false)
 
     /// A publisher of `host`'s change feed to `url`, logging outages to `logger`; posts
     /// nothing until ``start()``.
@@ -57,7 +58,7 @@ public final class ChangeFeedPublisher: Sendable {
         self.host = host
         self.url = url
         self.logger = logger
-        state = Mutex(State(client: KeepAliveHTTPClient(url: url)))
+        state = Lock(State(client: KeepAliveHTTPClient(url: url)))
     }
 
     /// Starts publishing, from the current version's answer on.
@@ -88,7 +89,7 @@ public final class ChangeFeedPublisher: Sendable {
             let cursors = Self.cursors(from: first, to: current)
             guard !cursors.isEmpty else { return .upToDate(current) }
             for cursor in cursors {
-                guard let body = ChangeFeedBody.encode(host.changes(after: cursor), feed: host.feedID)?.bytes else { continue }
+                guard let body = ChangeFeedBody.encode(host.changes(after: cursor), since: cursor, feed: host.feedID)?.bytes else { continue }
                 do throws(HTTPClientError) {
                     let status = try state.client.post(path: url.path + host.feedID + "-" + String(cursor),
                                                        contentType: "application/json", body: body)
@@ -117,12 +118,15 @@ public final class ChangeFeedPublisher: Sendable {
             queue.async { self.step() }  // versions may have come meanwhile
         case let .failed(reason):
             let pause = state.withLock { state -> Double in
+                let pause = state.retrySeconds
                 if state.failingSince == nil {
                     state.failingSince = current
                     logger?.warning("cannot publish the change feed: \(reason); until it works, dashboards following "
                         + "it see version \(current) and later only when their long-polls time out (retrying; logged when it works)")
+                } else {
+                    // Each retry only at debug level: an outage is logged once.
+                    logger?.debug("publishing the change feed failed again: \(reason); next try in \(pause) s")
                 }
-                let pause = state.retrySeconds
                 state.retrySeconds = min(state.retrySeconds * 2, Self.longestRetrySeconds)
                 return pause
             }

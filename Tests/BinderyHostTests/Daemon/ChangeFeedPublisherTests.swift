@@ -10,7 +10,7 @@ import Testing
 /// `--publish-url` (docs/HTTP.md, "Behind nginx with nchan"): the URL's two forms, each
 /// version's change-feed answer posted to its cursor's channel, the catch-up after an outage
 /// logged once, and the feed id the channels and the change feed carry.
-@Suite(.timeLimit(.minutes(1))) struct ChangeFeedPublisherTests {
+@Suite(.timeLimit(.minutes(2))) struct ChangeFeedPublisherTests {
     @Test func publishURLsOverTCPAndUnixSocketsAndOneLineErrors() throws {
         let tcp = try PublishURL(parsing: "http://127.0.0.1:8421/bindery/")
         #expect(tcp.server == .tcp(host: "127.0.0.1", port: 8421))
@@ -55,12 +55,15 @@ import Testing
         let reset = try JSONParser.parse(Array(first.body.utf8))
         #expect(reset["feed"] == .string(host.feedID))
         #expect(reset["reset"]?["viewModels"] != nil)
+        #expect(reset["since"] == nil)  // a reset follows on from nothing: it replaces everything
 
         let version = try #require(set(host, "selected", 5))
         let post = try #require(server.waitForPost { $0.path == "/pub/\(host.feedID)-\(version - 1)" })
         let answer = try JSONParser.parse(Array(post.body.utf8))
         // The body /api/changes?since=V-1 answers: V's changes and its events.
         #expect(answer["version"] == .int(Int(version)))
+        // The cursor it follows: what a client handed it on a stream checks against its own version.
+        #expect(answer["since"] == .int(Int(version - 1)))
         #expect(answer["changes"]?.arrayValue?.contains { $0["name"] == .string("selected") && $0["value"] == .int(5) } == true)
         #expect(answer["events"]?.arrayValue?.contains { $0["kind"] == .string("set") && $0["name"] == .string("selected") } == true)
         #expect(ViewModelHost.isFeedID(host.feedID))
@@ -69,7 +72,7 @@ import Testing
     @Test func afterAnOutageTheWaitingCursorGetsTheLatestVersionAndTheOutageIsLoggedOnce() throws {
         let server = try RecordingPublishServer()
         let host = makeHost()
-        let lines = Mutex<[String]>([])
+        let lines = Lock<[String]>([])
         let logger = Logger(threshold: .debug, format: .plain) { line in lines.withLock { $0.append(line) } }
         let publisher = ChangeFeedPublisher(host: host, url: try PublishURL(parsing: "http://127.0.0.1:\(server.port)/pub/"), logger: logger)
         defer { publisher.stop() }
@@ -81,23 +84,22 @@ import Testing
         _ = set(host, "selected", 1)
         _ = set(host, "selected", 2)
         let latest = try #require(set(host, "selected", 3))
-        Thread.sleep(forTimeInterval: 0.5)  // a few failed tries
+        // A few tries fail (the first logged as a warning, the next at debug level) before the
+        // server comes back.
+        #expect(waitUntil { lines.withLock { $0.filter { $0.contains("failed again") }.count >= 2 } })
         try server.reopen()
         // Dashboards still wait at the cursor the outage began at: it gets everything up to the latest.
         let caughtUp = try #require(server.waitForPost { post in
             post.path == "/pub/\(host.feedID)-\(waiting)" && post.body.contains("\"version\":\(latest),")
         })
-        #expect(try JSONParser.parse(Array(caughtUp.body.utf8))["changes"]?.arrayValue?.isEmpty == false)
+        let caughtUpAnswer = try JSONParser.parse(Array(caughtUp.body.utf8))
+        #expect(caughtUpAnswer["changes"]?.arrayValue?.isEmpty == false)
+        #expect(caughtUpAnswer["since"] == .int(Int(waiting)))
         // And the cursor just before the latest.
         #expect(server.waitForPost { $0.path == "/pub/\(host.feedID)-\(latest - 1)" } != nil)
         let logged = lines.withLock { $0 }
         #expect(logged.filter { $0.contains("cannot publish the change feed") }.count == 1)
-        var recovered = false
-        for _ in 0..<500 where !recovered {
-            recovered = lines.withLock { $0.contains { $0.contains("works again") } }
-            if !recovered { usleep(10_000) }
-        }
-        #expect(recovered)
+        #expect(waitUntil { lines.withLock { $0.contains { $0.contains("works again") } } })
     }
 
     @Test func theFeedIdStaysAcrossRestartsAndAnotherFeedsCursorGetsAReset() throws {

@@ -27,7 +27,7 @@ final class RowsViewModel: ViewModel {
 
 /// The change feed the host keeps (docs/HTTP.md, `/api/changes`): only what changed, rows of
 /// lists by index, and a reset for a cursor it cannot answer.
-@Suite(.timeLimit(.minutes(1))) struct ChangeFeedTests {
+@Suite(.timeLimit(.minutes(2))) struct ChangeFeedTests {
     private func makeHost() -> ViewModelHost {
         startedHost(queue: "test.changes") { RowsViewModel() }.host
     }

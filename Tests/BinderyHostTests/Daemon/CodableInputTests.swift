@@ -17,7 +17,7 @@ private final class PlanViewModel: ViewModel {
     var surface: Surface { Surface(self) }
 }
 
-@Suite struct CodableInputTests {
+@Suite(.timeLimit(.minutes(2))) struct CodableInputTests {
     @Test func aClientSetsACodableInputWithAJSONObject() throws {
         let scheduler = QueueScheduler(name: "test.plan")
         let model = scheduler.queue.sync { PlanViewModel() }

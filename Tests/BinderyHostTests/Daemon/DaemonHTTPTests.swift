@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// The HTTP endpoint of the real binderyd (docs/HTTP.md).
-@Suite struct DaemonHTTPTests {
+@Suite(.timeLimit(.minutes(2))) struct DaemonHTTPTests {
     @Test func stateHasETagAndSharedCachingAndAnswers304() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
@@ -16,7 +16,7 @@ import Testing
         #expect(state.header("Content-Type") == "application/json")
         // Shared caches (a proxy) may coalesce for a second; browsers revalidate every time.
         #expect(state.header("Cache-Control") == "public, max-age=0, s-maxage=1")
-        #expect(state.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(state.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
         #expect(state.header("X-Content-Type-Options") == "nosniff")
         #expect(state.header("Referrer-Policy") == "no-referrer")
         let json = try JSONParser.parse(state.body)
@@ -124,6 +124,26 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    /// The event log (a megabyte at 10,000 events) is compressed like the state.
+    @Test func theEventLogIsGzippedForClientsThatAcceptIt() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        for round in 0..<20 {
+            #expect(try client.request(#"{"op":"set","vm":"compass","name":"valueA","value":"v\#(round)"}"#).isOK)
+        }
+        let http = try daemon.http()
+        let plain = try http.get("/api/events")
+        #expect(plain.header("Content-Encoding") == nil)
+        #expect(plain.header("Vary") == "Accept-Encoding")
+        let zipped = try http.get("/api/events", headers: ["Accept-Encoding: gzip"])
+        #expect(zipped.header("Content-Encoding") == "gzip")
+        #expect(zipped.header("Vary") == "Accept-Encoding")
+        #expect(zipped.body.count < plain.body.count)
+        #expect(try Self.gunzip(zipped.body) == plain.body)
+        #expect(daemon.stop() == 0)
+    }
+
     /// Decompresses with the system's gzip, an implementation independent of the daemon's.
     private static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
         let process = Process()
@@ -191,7 +211,7 @@ import Testing
             let response = try http.readResponse()
             #expect(response.status == 405, "\(method)")
             #expect(response.header("Allow") == "GET, HEAD")
-            #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+            #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
         }
         let http = try daemon.http()
         #expect(try http.get("/api/nope").status == 404)

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Hostile control frames get error replies, change nothing, and the daemon keeps serving.
-@Suite struct DaemonMalformedInputTests {
+@Suite(.timeLimit(.minutes(2))) struct DaemonMalformedInputTests {
     @Test func malformedFramesGetErrorRepliesAndTheDaemonKeepsServing() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

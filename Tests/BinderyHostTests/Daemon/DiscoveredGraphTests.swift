@@ -25,7 +25,7 @@ final class UndeclaredGraphViewModel: ViewModel {
 
 /// The graph read from the code reaches what hosts show: `describe`'s and `/api/surface`'s
 /// `derivesFrom`, and a refused `run`'s reason.
-@Suite struct DiscoveredGraphTests {
+@Suite(.timeLimit(.minutes(2))) struct DiscoveredGraphTests {
     private func makeHost() -> ViewModelHost {
         startedHost(queue: "test.undeclared") { UndeclaredGraphViewModel() }.host
     }
@@ -48,7 +48,7 @@ final class UndeclaredGraphViewModel: ViewModel {
         #expect(enabledBy == ["go": ["isLong"], "slow": [], "after": ["slow"]])
     }
 
-    @Test(.timeLimit(.minutes(1))) func aRefusedRunExplainsItselfFromTheComposedGraph() {
+    @Test(.timeLimit(.minutes(2))) func aRefusedRunExplainsItselfFromTheComposedGraph() {
         let host = makeHost()
         let done = Completion<Bool>()
         host.set(viewModel: "gated", input: "word", value: .string("abc")) { done.fulfil((try? $0.get()) != nil) }
@@ -56,7 +56,7 @@ final class UndeclaredGraphViewModel: ViewModel {
         #expect(refusal(host, "go")?.message == #"gated.go is not enabled now: isLong is false — it derives from word = "abc""#)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aCommandDisabledWhileAnotherRunsNamesIt() {
+    @Test(.timeLimit(.minutes(2))) func aCommandDisabledWhileAnotherRunsNamesIt() {
         let host = makeHost()
         let started = Completion<RunOutcome>()
         host.run(viewModel: "gated", command: "slow", argument: nil, wait: false) { started.fulfil($0) }

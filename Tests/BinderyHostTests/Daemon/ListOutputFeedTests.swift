@@ -33,7 +33,7 @@ final class ShelfViewModel: ViewModel {
 /// `/api/state`, `get` and watch streams: the host follows the edits themselves — converting
 /// and encoding only the rows they carry — and clients see what a compared list would show.
 /// Serialized: its tests share the conversion counter.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ListOutputFeedTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ListOutputFeedTests {
     private struct Hosted {
         let host: ViewModelHost
         let model: ShelfViewModel
@@ -161,7 +161,7 @@ final class ShelfViewModel: ViewModel {
 
     @Test func getAndWatchShowTheWholeList() throws {
         let hosted = makeHost(rows: 3)
-        let events = Mutex<[[UInt8]]>([])
+        let events = Lock<[[UInt8]]>([])
         let watch = hosted.host.watch(viewModel: "shelf") { json in events.withLock { $0.append(json) } }
         defer { hosted.host.unwatch(watch) }
         hosted.edit { $0.remove(at: 0) }

@@ -7,10 +7,10 @@ import Testing
 /// Long-polls of the host (`awaitVersion`, behind `/api/changes?since=V&wait=S`): polls arriving
 /// together share their timeout timers, and each is still answered exactly once — by the first
 /// change, or with the current version when its own timeout passes.
-@Suite(.timeLimit(.minutes(1))) struct LongPollDeadlineTests {
+@Suite(.timeLimit(.minutes(2))) struct LongPollDeadlineTests {
     /// Counts answers per poll and signals each one.
     final class Answers: Sendable {
-        private let counts = Mutex<[Int: [UInt64]]>([:])
+        private let counts = Lock<[Int: [UInt64]]>([:])
         private let semaphore = DispatchSemaphore(value: 0)
 
         func record(_ poll: Int, _ version: UInt64) {

@@ -1,3 +1,5 @@
+import Bindery
+import BinderyTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -12,9 +14,9 @@ final class RecordingPublishServer: Sendable {
         let body: String
     }
 
-    private let posts = Mutex<[Post]>([])
-    private let listener = Mutex<Int32>(-1)
-    private let connections = Mutex<Set<Int32>>([])
+    private let posts = Lock<[Post]>([])
+    private let listener = Lock<Int32>(-1)
+    private let connections = Lock<Set<Int32>>([])
     let port: UInt16
 
     init() throws {
@@ -34,11 +36,9 @@ final class RecordingPublishServer: Sendable {
 
     /// Waits up to 10 s for a POST satisfying `condition`.
     func waitForPost(_ condition: (Post) -> Bool) -> Post? {
-        for _ in 0..<1_000 {
-            if let found = received.first(where: condition) { return found }
-            usleep(10_000)
-        }
-        return nil
+        var found: Post?
+        _ = waitUntil { found = received.first(where: condition); return found != nil }
+        return found
     }
 
     /// Stops listening and drops every open connection.

@@ -7,7 +7,7 @@ import Testing
 
 /// Clients that pipeline big requests and never read cost the daemon bounded memory: it
 /// stops reading a connection whose replies back up (measured on the real daemon's RSS).
-@Suite(.serialized) struct ReplyBackpressureTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ReplyBackpressureTests {
     /// Writes as much of `bytes` as the socket takes without blocking; returns the count sent.
     private func sendWithoutBlocking(_ client: ControlClient, _ bytes: [UInt8]) -> Int {
         var offset = 0
@@ -41,16 +41,17 @@ import Testing
         var sent = clients.map { _ in 0 }
         var peak = try daemon.residentBytes()
         // Keep pushing until no client's socket takes more: the daemon has stopped reading.
-        var stalledRounds = 0
-        while stalledRounds < 20 {
-            var progressed = false
+        // Between rounds, wait for a socket to take more (the daemon read from it), not for a
+        // fixed time; when none does within a second, every client is stalled.
+        let deadline = Date().addingTimeInterval(90)
+        while Date() < deadline {
             for (index, client) in clients.enumerated() where sent[index] < requests.count {
-                let count = sendWithoutBlocking(client, Array(requests[sent[index]...]))
-                if count > 0 { sent[index] += count; progressed = true }
+                sent[index] += sendWithoutBlocking(client, Array(requests[sent[index]...]))
             }
-            stalledRounds = progressed ? 0 : stalledRounds + 1
             peak = max(peak, try daemon.residentBytes())
-            usleep(20_000)
+            var writable = clients.indices.filter { sent[$0] < requests.count }
+                .map { pollfd(fd: clients[$0].descriptor, events: Int16(POLLOUT), revents: 0) }
+            guard !writable.isEmpty, poll(&writable, nfds_t(writable.count), 1_000) > 0 else { break }
         }
         #expect(sent.allSatisfy { $0 < requests.count }, "the daemon read every request: \(sent)")
         #expect(peak < 100 << 20, "peak RSS \(peak >> 20) MB")

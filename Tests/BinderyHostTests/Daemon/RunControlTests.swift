@@ -9,7 +9,7 @@ import Testing
 
 /// Runs refused with a reason, interrupted through the host, cut short by the view model,
 /// the one did-you-mean rule, and causes before effects in a watch.
-@Suite struct RunControlTests {
+@Suite(.timeLimit(.minutes(2))) struct RunControlTests {
     private func makeHost() -> ViewModelHost {
         startedHost(queue: "test.gated") { GatedViewModel() }.host
     }
@@ -78,18 +78,18 @@ import Testing
     @Test func aRunThatEndsWithoutAValueIsReportedAsCancelled() {
         let host = makeHost()
         let failure = failure(run(host, "cut"))
-        #expect(failure == HostFailure(.interrupted, "gated.cut was cancelled before it produced a value"))
+        #expect(failure == HostFailure(.cancelled, "gated.cut was cancelled before it produced a value"))
         host.scheduler.queue.sync {}
         let last = host.recentEvents(1).first.flatMap { try? JSONParser.parse($0.json) }
         #expect(last?["kind"] == .string("fail"), "not a green finish with null")
-        #expect(last?["code"] == .string("interrupted"))
+        #expect(last?["code"] == .string("cancelled"))
         let state = try? JSONParser.parse(host.snapshot.json)
-        #expect(state?["viewModels"]?["gated"]?["commands"]?["cut"]?["lastError"]?["code"] == .string("interrupted"))
+        #expect(state?["viewModels"]?["gated"]?["commands"]?["cut"]?["lastError"]?["code"] == .string("cancelled"))
     }
 
     @Test func aSetIsWatchedBeforeTheChangesItCauses() {
         let host = makeHost()
-        let events = Mutex<[JSONValue]>([])
+        let events = Lock<[JSONValue]>([])
         let watch = host.watch(viewModel: nil) { json in
             if let event = try? JSONParser.parse(json) { events.withLock { $0.append(event) } }
         }

@@ -5,7 +5,7 @@ import Testing
 
 /// No command of the standard view models executes forever (seed pitfall 1: the HUD spinning
 /// forever) — and the host alone enforces it: the models declare no timeout of their own.
-@Suite struct StandardCommandTimeoutTests {
+@Suite(.timeLimit(.minutes(2))) struct StandardCommandTimeoutTests {
     private func makeHost(timeout: Double) throws -> ViewModelHost {
         let scheduler = QueueScheduler(name: "test.standard")
         let context = ModelContext(store: try Store(directory: nil), scheduler: scheduler,
@@ -28,7 +28,7 @@ import Testing
         return done.wait()
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
+    @Test(.timeLimit(.minutes(2)), arguments: [
         ("login", "login"), ("books", "search"), ("products", "refresh"), ("tweets", "getTweets"),
     ])
     func aCommandThatNeverFinishesTimesOutNamingItAndCanRunAgain(vm: String, command: String) throws {
@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aTimedOutFetchLeavesTheListAsItWas() throws {
+    @Test(.timeLimit(.minutes(2))) func aTimedOutFetchLeavesTheListAsItWas() throws {
         let host = try makeHost(timeout: 0.2)
         defer { host.stop() }
         set(host, "api", "latencyMs", .int(0))

@@ -9,7 +9,7 @@ import Testing
 /// compared by its Unicode scalars, never by canonical equivalence, wherever the daemon decides
 /// whether it changed; length limits count Unicode scalars, so one letter with half a million
 /// combining marks is refused, and every reply stays small.
-@Suite(.serialized) struct StringsAsSentTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StringsAsSentTests {
     /// "café" written with a combining acute accent (U+0065 U+0301) and precomposed (U+00E9):
     /// canonically equivalent, so Swift's `==` calls them equal.
     static let decomposed = "cafe\u{301}"
@@ -27,7 +27,7 @@ import Testing
         return reply["value"]?.stringValue.map { Array($0.utf8) }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aCanonicallyEqualSpellingIsStoredAndComesBackAfterARestart() throws {
         #expect(Self.decomposed == Self.precomposed, "the premise: Swift's == is canonical equivalence")
         let directory = try TemporaryDirectory()
@@ -49,7 +49,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func compassPropagatesAnAngstromSignAfterARingedA() throws {
         let ringedA = "\u{C5}", angstrom = "\u{212B}"  // canonically equivalent
         let directory = try TemporaryDirectory()
@@ -74,7 +74,7 @@ import Testing
     /// One letter and 500,000 combining marks: one grapheme cluster, 1 MB of UTF-8.
     static let megabyteLetter = "a" + String(repeating: "\u{301}", count: 500_000)
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aMegabyteOfCombiningMarksIsRefusedWithAShortLine() throws {
         #expect(Self.megabyteLetter.count == 1, "the premise: one Character")
         let directory = try TemporaryDirectory()
@@ -102,7 +102,7 @@ import Testing
     /// The largest value each input admits, in the costliest spelling for JSON (control
     /// characters, six bytes each as `\u00XX`), set again and again: `log n=20`, `log n=1000`
     /// and `/api/events` answer, and each event stays within what its limit allows.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func logAndEventsStaySmallWhenValuesAreAsLargeAsAdmitted() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -15,7 +15,7 @@ final class GreeterViewModel: ViewModel {
 
     /// The observers of running `slow` executions, shared with the action's work.
     final class SlowRuns: Sendable {
-        let observers = Mutex<[Signal<Int, Never>.Observer]>([])
+        let observers = Lock<[Signal<Int, Never>.Observer]>([])
     }
 
     struct Boom: Error, CustomStringConvertible {
@@ -52,7 +52,7 @@ final class GreeterViewModel: ViewModel {
 
 /// Waits (bounded by a safety timeout, never asserted on) for an asynchronous completion.
 final class Completion<Value: Sendable>: Sendable {
-    private let box = Mutex<Value?>(nil)
+    private let box = Lock<Value?>(nil)
     private let semaphore = DispatchSemaphore(value: 0)
 
     func fulfil(_ value: Value) {

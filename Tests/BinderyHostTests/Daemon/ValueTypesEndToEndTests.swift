@@ -6,7 +6,7 @@ import Testing
 /// Dates, optionals, arrays, dictionaries and an enum as inputs of a real DaemonMain program
 /// (bindery-types-daemon): set as binderyctl sends them (the text as typed), described with
 /// their types, shown as JSON over HTTP, and restored after a restart.
-@Suite(.timeLimit(.minutes(1))) struct ValueTypesEndToEndTests {
+@Suite(.timeLimit(.minutes(2))) struct ValueTypesEndToEndTests {
     /// What binderyctl sends for `set journey.NAME TEXT`.
     private func set(_ name: String, _ text: String, on control: ControlClient) throws -> JSONValue {
         let request = JSONValue.object([("op", .string("set")), ("vm", .string("journey")), ("name", .string(name)), ("text", .string(text))])

@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 /// The host in-process, with a test view model: versions, caching, sets, runs, watches.
-@Suite struct ViewModelHostTests {
+@Suite(.timeLimit(.minutes(2))) struct ViewModelHostTests {
     private func makeHost(timeout: Double = 30, store: InputStore? = nil) -> (ViewModelHost, GreeterViewModel) {
         startedHost(queue: "test.host", store: store, commandTimeout: timeout) { GreeterViewModel() }
     }
@@ -128,7 +128,7 @@ import Testing
 
     @Test func watchersGetSetsAndDerivedChangesButNotOtherViewModels() throws {
         let (host, _) = makeHost()
-        let lines = Mutex<[JSONValue]>([])
+        let lines = Lock<[JSONValue]>([])
         let id = host.watch(viewModel: "greeter") { json in
             if let value = try? JSONParser.parse(json) { lines.withLock { $0.append(value) } }
         }

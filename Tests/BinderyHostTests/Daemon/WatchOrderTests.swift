@@ -8,13 +8,13 @@ import Synchronization
 import Testing
 
 /// A finished run is watched before the command state it leaves behind.
-@Suite struct WatchOrderTests {
+@Suite(.timeLimit(.minutes(2))) struct WatchOrderTests {
     @Test func aFinishComesBeforeTheCommandStateItLeaves() {
         let scheduler = QueueScheduler(name: "test.order")
         let model = scheduler.queue.sync { GatedViewModel() }
         let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
         #expect(host.start().isEmpty)
-        let events = Mutex<[String]>([])
+        let events = Lock<[String]>([])
         let watch = host.watch(viewModel: nil) { json in
             guard let event = try? JSONParser.parse(json) else { return }
             events.withLock { $0.append("\(event["kind"]?.stringValue ?? "?") \(event["name"]?.stringValue ?? "?")") }

@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHTTP
 import BinderyHost
 import Glibc
@@ -5,7 +6,7 @@ import Synchronization
 import Testing
 
 /// Slow or idle clients holding connections must not starve a fresh request.
-@Suite struct ConnectionLimitTests {
+@Suite(.timeLimit(.minutes(2))) struct ConnectionLimitTests {
     @Test func threeHundredIdleConnectionsDoNotBlockAFreshRequest() throws {
         let fixture = try ServerFixture { _, responder in responder.respond(.text("fresh")) }
         var idle: [RawHTTPConnection] = []
@@ -39,8 +40,8 @@ import Testing
         #expect(try kept.readsEndOfStream())
     }
 
-    @Test(.timeLimit(.minutes(1))) func pastTheLimitRequestsAre503AndTheOverloadIsLoggedOnce() throws {
-        let lines = Mutex<[String]>([])
+    @Test(.timeLimit(.minutes(2))) func pastTheLimitRequestsAre503AndTheOverloadIsLoggedOnce() throws {
+        let lines = Lock<[String]>([])
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 listener: .address(host: "127.0.0.1", port: 0), connectionLimit: 16,
@@ -71,7 +72,7 @@ import Testing
         #expect(lines.withLock { $0.last?.contains("accepts requests again") } == true)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aConnectionWithoutARequestHeadIsClosedAfterTheHeadTimeout() throws {
+    @Test(.timeLimit(.minutes(2))) func aConnectionWithoutARequestHeadIsClosedAfterTheHeadTimeout() throws {
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(
                 listener: .address(host: "127.0.0.1", port: 0), idleTimeoutSeconds: 30, headTimeoutSeconds: 1),
@@ -89,7 +90,7 @@ import Testing
         #expect(try served.get("/").status == 200)
     }
 
-    @Test(.timeLimit(.minutes(1))) func twoThousandIdleConnectionsLeaveAFreshRequestAnswered() throws {
+    @Test(.timeLimit(.minutes(2))) func twoThousandIdleConnectionsLeaveAFreshRequestAnswered() throws {
         // The default limit (16,384), not the fixture's 1,024.
         let fixture = try ServerFixture(connectionLimit: HTTPServerConfiguration(listener: .socket(-1)).connectionLimit) { _, responder in
             responder.respond(.text("fresh"))

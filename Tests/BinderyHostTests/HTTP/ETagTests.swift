@@ -2,7 +2,7 @@ import BinderyHTTP
 import BinderyHost
 import Testing
 
-@Suite struct ETagTests {
+@Suite(.timeLimit(.minutes(2))) struct ETagTests {
     @Test func strongTagFromVersion() {
         #expect(ETag(version: 12).headerValue == "\"12\"")
         #expect(ETag(version: 12) == ETag(version: 12))

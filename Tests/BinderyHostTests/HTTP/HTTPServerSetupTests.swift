@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite struct HTTPServerSetupTests {
+@Suite(.timeLimit(.minutes(2))) struct HTTPServerSetupTests {
     @Test func aPortInUseIsAOneLineError() throws {
         let first = try ServerFixture { _, responder in responder.respond(.text("first")) }
         #expect {

@@ -27,7 +27,7 @@ private func dashboardHandler(web: StaticFiles) -> HTTPServer.Handler {
     }
 }
 
-@Suite struct HTTPServerTests {
+@Suite(.timeLimit(.minutes(2))) struct HTTPServerTests {
     let web: TestWebRoot
     let fixture: ServerFixture
 
@@ -45,7 +45,7 @@ private func dashboardHandler(web: StaticFiles) -> HTTPServer.Handler {
         #expect(response.status == 200)
         #expect(response.text == "<!doctype html><title>Bindery</title>")
         #expect(response.header("Content-Type") == "text/html; charset=utf-8")
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
         #expect(response.header("X-Content-Type-Options") == "nosniff")
         #expect(response.header("Referrer-Policy") == "no-referrer")
     }
@@ -78,7 +78,7 @@ private func dashboardHandler(web: StaticFiles) -> HTTPServer.Handler {
         let response = try fixture.connect().get("/nope.html")
         #expect(response.status == 404)
         #expect(response.header("X-Content-Type-Options") == "nosniff")
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
     }
 
     @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
@@ -111,7 +111,7 @@ private func dashboardHandler(web: StaticFiles) -> HTTPServer.Handler {
         let response = try fixture.connect().get("/api/state", headers: [header])
         #expect(response.status == 304)
         #expect(response.header("ETag") == "\"7\"")
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
         #expect(response.body.isEmpty)
     }
 

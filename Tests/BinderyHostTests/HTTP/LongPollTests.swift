@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHTTP
 import BinderyHost
 import Foundation
@@ -6,7 +7,7 @@ import Testing
 
 /// Holds responders handed over by the server so a test can answer them later.
 private final class ParkedResponders: Sendable {
-    private let parked = Mutex<[HTTPResponder]>([])
+    private let parked = Lock<[HTTPResponder]>([])
 
     func park(_ responder: HTTPResponder) { parked.withLock { $0.append(responder) } }
 
@@ -22,7 +23,7 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
     return false
 }
 
-@Suite struct LongPollTests {
+@Suite(.timeLimit(.minutes(2))) struct LongPollTests {
     @Test func answersLaterFromAnotherThreadAndKeepsTheConnection() throws {
         let parked = ParkedResponders()
         let fixture = try ServerFixture { request, responder in
@@ -36,7 +37,7 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
         try connection.send("GET /api/state?since=3&wait=30 HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(waitUntil(fixture.server, isWaitingFor: 1))
 
-        let answered = Mutex(false)
+        let answered = Lock(false)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             for responder in parked.takeAll() {
@@ -53,7 +54,7 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
         done.wait()
         #expect(response.status == 200)
         #expect(response.text == "changed")
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
         #expect(answered.withLock { $0 })
         #expect(fixture.server.waitingRequests == 0)
         #expect(try connection.get("/next").text == "immediate")
@@ -80,6 +81,30 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
         let response = try fixture.connect().get("/forgotten")
         #expect(response.status == 500)
         #expect(response.header("X-Content-Type-Options") == "nosniff")
+    }
+
+    /// libmicrohttpd aborts the process if it is stopped with a connection still suspended:
+    /// stopping while other threads answer the waiting requests must resume every one first.
+    @Test func stopWhileOtherThreadsAnswerLeavesNoConnectionSuspended() throws {
+        for _ in 0..<3 {
+            let parked = ParkedResponders()
+            let fixture = try ServerFixture { _, responder in parked.park(responder) }
+            let connections = try (0..<24).map { _ in try fixture.connect() }
+            for connection in connections {
+                try connection.send("GET /api/state?wait=60 HTTP/1.1\r\nHost: x\r\n\r\n")
+            }
+            #expect(waitUntil(fixture.server, isWaitingFor: connections.count))
+            let responders = parked.takeAll()
+            let answering = Thread {
+                DispatchQueue.concurrentPerform(iterations: responders.count) { _ = responders[$0].respond(.text("answered")) }
+            }
+            answering.start()
+            fixture.server.stop()
+            for connection in connections {
+                let status = try connection.readResponse().status
+                #expect(status == 200 || status == 503)
+            }
+        }
     }
 
     @Test func stopAnswersWaitingRequestsWith503() throws {

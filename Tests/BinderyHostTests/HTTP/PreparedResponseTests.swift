@@ -4,7 +4,7 @@ import Glibc
 import Testing
 
 /// A response built once and queued to many requests, from several connections at once.
-@Suite struct PreparedResponseTests {
+@Suite(.timeLimit(.minutes(2))) struct PreparedResponseTests {
     @Test func oneBuiltResponseAnswersManyRequestsWithItsHeaders() throws {
         let body = Array(#"{"version": 7}"#.utf8)
         let prepared = try #require(PreparedResponse(HTTPResponse(

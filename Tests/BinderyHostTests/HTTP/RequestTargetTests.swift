@@ -2,7 +2,7 @@ import BinderyHTTP
 import BinderyHost
 import Testing
 
-@Suite struct RequestTargetTests {
+@Suite(.timeLimit(.minutes(2))) struct RequestTargetTests {
     @Test(arguments: [
         ("/", "/"),
         ("/index.html", "/index.html"),

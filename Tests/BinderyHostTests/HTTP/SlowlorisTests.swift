@@ -8,7 +8,7 @@ import Testing
 /// Slowloris: request heads trickled a byte at a time, never silent long enough for an idle
 /// timeout, must still be complete within the head timeout — else the connection is closed,
 /// and the slots it held serve others again.
-@Suite(.timeLimit(.minutes(1))) struct SlowlorisTests {
+@Suite(.timeLimit(.minutes(2))) struct SlowlorisTests {
     /// Sends one byte of a never-ending head on each connection every `interval` until every
     /// connection is closed by the server or `window` seconds passed; returns how many of them
     /// were closed, and after how many seconds the last was.

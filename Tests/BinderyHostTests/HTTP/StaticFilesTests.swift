@@ -2,7 +2,7 @@ import BinderyHTTP
 import BinderyHost
 import Testing
 
-@Suite struct StaticFilesTests {
+@Suite(.timeLimit(.minutes(2))) struct StaticFilesTests {
     @Test func resolvesOnlyInsideTheRoot() throws {
         let web = try TestWebRoot()
         let files = try StaticFiles(directory: web.root)

@@ -11,7 +11,7 @@ import Testing
 
 /// The host's group commit and failure handling in-process, with a real state database and a
 /// second connection to it as the other writer.
-@Suite struct GroupCommitTests {
+@Suite(.timeLimit(.minutes(2))) struct GroupCommitTests {
     private func makeHost(_ directory: TemporaryDirectory, busyTimeoutMilliseconds: Int32 = 2_000) throws -> (ViewModelHost, GreeterViewModel) {
         let store = try InputStore(stateDirectory: directory.url, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let scheduler = QueueScheduler(name: "test.group-commit")
@@ -27,12 +27,12 @@ import Testing
         return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func setsAppliedTogetherAreCommittedInOneTransaction() throws {
         let directory = try TemporaryDirectory()
         let (host, _) = try makeHost(directory)
         let commitsAtStart = commits(host)
-        let results = Mutex<[Result<(value: SurfaceValue, version: UInt64), HostFailure>]>([])
+        let results = Lock<[Result<(value: SurfaceValue, version: UInt64), HostFailure>]>([])
         let done = DispatchSemaphore(value: 0)
         // 50 sets in one scheduler turn: one batch.
         host.scheduler.queue.sync {
@@ -52,7 +52,7 @@ import Testing
         #expect(stored.map(\.json).sorted() == ["\"n48\"", "9"])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aFailedCommitPutsTheDurableValueBackAndAnswersStorage() throws {
         let directory = try TemporaryDirectory()
         let (host, model) = try makeHost(directory, busyTimeoutMilliseconds: 50)

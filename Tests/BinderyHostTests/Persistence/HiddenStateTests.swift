@@ -51,12 +51,12 @@ private final class TallyViewModel: ViewModel, @unchecked Sendable {
 
 /// Logged lines, collected.
 private final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
     var all: [String] { lines.withLock { $0 } }
     func write(_ text: String) { lines.withLock { $0.append(text) } }
 }
 
-@Suite struct HiddenStateTests {
+@Suite(.timeLimit(.minutes(2))) struct HiddenStateTests {
     private func host(_ directory: TemporaryDirectory, log: LogLines) throws -> (ViewModelHost, TallyViewModel, [String]) {
         let store = try InputStore(stateDirectory: directory.url)
         let scheduler = QueueScheduler(name: "test.hidden-state")
@@ -78,7 +78,7 @@ private final class LogLines: Sendable {
         return try JSONParser.parse(try #require(done.wait()).get().json)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func hiddenStateIsNamedAtStartAndLoggedWhenAnOutputDiffersAfterARestore() throws {
         let directory = try TemporaryDirectory()
         let firstLog = LogLines()

@@ -9,7 +9,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite struct InputStoreBatchTests {
+@Suite(.timeLimit(.minutes(2))) struct InputStoreBatchTests {
     @Test func aBatchIsOneTransactionAndLoadsInChangeOrder() throws {
         let directory = try TemporaryDirectory()
         let store = try InputStore(stateDirectory: directory.url)

@@ -9,7 +9,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite struct InputStoreTests {
+@Suite(.timeLimit(.minutes(2))) struct InputStoreTests {
     @Test func savedInputsComeBackAfterReopening() throws {
         let directory = try TemporaryDirectory()
         do {
@@ -83,7 +83,7 @@ import Testing
     @Test func concurrentSavesFromSeveralThreadsAreAllKept() throws {
         let directory = try TemporaryDirectory()
         let store = try InputStore(stateDirectory: directory.url)
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in 0..<25 {
                 do {

@@ -8,7 +8,7 @@ import Testing
 
 /// What a client was shown survives restarts: the real daemon, restarted with SIGTERM and
 /// with kill -9 right after the last acknowledgement, shows every input as before.
-@Suite(.serialized) struct RestartEquivalenceTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct RestartEquivalenceTests {
     /// Sets the login fixtures' credentials and logs in, so `login.fillUp` has something to fill.
     private func logIn(_ client: ControlClient) throws {
         let replies = try client.pipeline([
@@ -19,7 +19,7 @@ import Testing
         #expect(replies.allSatisfy { $0.isOK }, "\(replies)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func bindingsOrderIsKeptNotReplayedByName() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -47,7 +47,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func inputsACommandSetAreKept() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -129,7 +129,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func versionsContinueSoAnOldCursorOrETagIsAnsweredAtOnce() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -155,7 +155,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aCleanStopCheckpointsTheWriteAheadLog() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
@@ -170,7 +170,7 @@ import Testing
         for log in logs { #expect(size(log) == 0, "\(log) was not checkpointed") }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func emptyControlLinesAreIgnored() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -9,7 +9,7 @@ import Testing
 /// command failed with an error and a non-trivial event log, restarted by SIGTERM and by
 /// kill -9, shows the same `/api/state` (but for `version`, one past the last) and the same
 /// event log plus the restart.
-@Suite(.serialized) struct ShownStateRestartTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ShownStateRestartTests {
     /// Drives the demo through the sequence, one request at a time (a fetch refuses to
     /// start while another runs); every request must succeed.
     private func fill(_ client: ControlClient) throws {
@@ -96,7 +96,7 @@ import Testing
 
     /// A command executing when the daemon stops comes back not executing, its run recorded as
     /// `interrupted`: by the stop itself on SIGTERM, at the restore after kill -9.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aRunCutShortByTheStopComesBackInterrupted() throws {
         let directory = try TemporaryDirectory()
         for (signal, says) in [(SIGTERM, "the daemon is stopping"), (SIGKILL, "the daemon stopped while it ran (crash recovery)")] {
@@ -119,7 +119,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func theEventLogIsBoundedByItsFlag() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--event-log-size", "5"])

@@ -10,7 +10,7 @@ import Testing
 /// A small filesystem does not wedge the daemon (issue 22, item 3): the write-ahead log stays
 /// small, sets fail with `storage` while the disk is full and succeed again by themselves once
 /// space is freed, and a restart keeps the state and continues the versions.
-@Suite(.serialized) struct SmallDiskTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct SmallDiskTests {
     private func version(_ daemon: DaemonProcess) throws -> Int {
         try #require(try JSONParser.parse(daemon.http().get("/api/state").body)["version"]?.intValue)
     }
@@ -122,7 +122,7 @@ import Testing
 
     /// A start that cannot read the last durable version stops with the reason instead of
     /// beginning again at 1 and reusing versions clients hold.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aStartThatCannotReadTheLastVersionStopsInsteadOfReusingVersions() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

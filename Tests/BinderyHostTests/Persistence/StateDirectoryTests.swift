@@ -9,7 +9,7 @@ import Testing
 /// A state directory the daemon must not use as it is: held by another daemon, read-only,
 /// or with a damaged database. The daemon exits 1 with one clear line instead of starting
 /// with defaults; `--reset-state` moves damaged files aside.
-@Suite(.serialized) struct StateDirectoryTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StateDirectoryTests {
     /// A stopped daemon's state directory with one set input.
     private func preparedState(_ directory: TemporaryDirectory, stop signal: Int32 = SIGTERM) throws -> String {
         let daemon = try DaemonProcess(directory: directory.path("d"))
@@ -28,7 +28,7 @@ import Testing
         #expect(throws: UsageError.self) { try DaemonOptions.parse(["--reset-state=yes"], environment: [:]) }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aSecondDaemonOnTheSameStateExitsNamingTheFirst() throws {
         let directory = try TemporaryDirectory()
         let first = try DaemonProcess(directory: directory.path("d"))
@@ -39,7 +39,7 @@ import Testing
         #expect(first.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func anEmptiedDatabaseStopsTheStartUnlessResetMovesItAside() throws {
         let directory = try TemporaryDirectory()
         let state = try preparedState(directory)
@@ -57,7 +57,7 @@ import Testing
         #expect(reset.standardError().contains("--reset-state: moved"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aGarbageWriteAheadLogStopsTheStart() throws {
         let directory = try TemporaryDirectory()
         let state = try preparedState(directory, stop: SIGKILL)
@@ -70,7 +70,7 @@ import Testing
         #expect(refused.line.contains("damaged write-ahead log"), "\(refused.line)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aTruncatedDatabaseFailsTheIntegrityCheck() throws {
         let directory = try TemporaryDirectory()
         let state = try preparedState(directory)
@@ -84,7 +84,7 @@ import Testing
         #expect(refused.line.contains(file), "\(refused.line)")
     }
 
-    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a tmpfs read-only"), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a tmpfs read-only"), .timeLimit(.minutes(2)))
     func aReadOnlyStateDirectoryStopsTheStart() throws {
         let directory = try TemporaryDirectory()
         let mount = try TmpfsMount(at: directory.path("d/state"), size: "16m")

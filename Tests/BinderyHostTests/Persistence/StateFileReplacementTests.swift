@@ -10,7 +10,7 @@ import Testing
 /// item 2): the next commit notices, logs it once and writes the whole state into a fresh
 /// file; after a restart everything acknowledged before and after is there, and the version
 /// continues.
-@Suite(.serialized) struct StateFileReplacementTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StateFileReplacementTests {
     /// What is done to the files at the database's path.
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
         case deleteDatabase, deleteDatabaseAndLog, truncateDatabase, replaceDatabase
@@ -95,7 +95,36 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"), .timeLimit(.minutes(1)))
+    /// Files moved aside never overwrite one another: with a file already at every name this
+    /// second and the next few would give, the one moved aside now gets a name of its own.
+    @Test(.timeLimit(.minutes(2)))
+    func aFileMovedAsideNeverOverwritesAnEarlierOne() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        try expectOK(client, [#"{"op":"set","vm":"signin","name":"username","value":"before"}"#])
+        let database = daemon.stateDirectory + "/" + InputStore.fileName
+        let now = Int(Date().timeIntervalSince1970)
+        var planted: [String] = []
+        for second in now...(now + 30) {
+            let path = database + ".replaced-\(second)"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("earlier \(second)".utf8)))
+            planted.append(path)
+        }
+        Damage.replaceDatabase.apply(to: database)
+        try expectOK(client, [#"{"op":"set","vm":"signin","name":"username","value":"after"}"#])
+        for path in planted {
+            #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("earlier "), "\(path) was overwritten")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory)
+        let aside = names.filter { $0.hasPrefix(InputStore.fileName + ".replaced-") && $0.hasSuffix("-2") }
+        #expect(aside.count == 1, "\(names.sorted())")
+        let moved = try #require(aside.first)
+        #expect(try String(contentsOfFile: daemon.stateDirectory + "/" + moved, encoding: .utf8) == "not ours")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"), .timeLimit(.minutes(2)))
     func whileAFreshFileCannotBeCreatedSetsFailWithStorageThenResume() throws {
         let directory = try TemporaryDirectory()
         let home = directory.path("nobody")
@@ -126,7 +155,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aStopAfterTheDatabaseWasDeletedKeepsEverything() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))

@@ -20,7 +20,7 @@ private let isRoot = geteuid() == 0
 /// The state directory and its lock against another user's files: a planted symbolic or
 /// hard link is never followed or truncated, a directory or lock of another user is refused,
 /// and a deleted lock file lets no second daemon in.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct StateOwnershipTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StateOwnershipTests {
     private func victim(_ directory: TemporaryDirectory) throws -> String {
         let file = directory.path("victim.txt")
         try "precious\n".write(toFile: file, atomically: false, encoding: .utf8)
@@ -42,16 +42,22 @@ private let isRoot = geteuid() == 0
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
     }
 
-    @Test func aHardLinkedLockFileIsNeverTruncated() throws {
+    /// A hard-linked lock or state file is refused before anything is changed: neither
+    /// truncated nor made private (a chmod would change the other name's file too).
+    @Test(arguments: [StateDirectory.lockFileName, InputStore.fileName])
+    func aHardLinkedLockOrStateFileIsRefusedBeforeAnyChange(name: String) throws {
         let directory = try TemporaryDirectory()
         let target = try victim(directory)
+        #expect(chmod(target, 0o644) == 0)
         let state = directory.path("state")
         #expect(mkdir(state, 0o700) == 0)
-        #expect(link(target, state + "/" + StateDirectory.lockFileName) == 0)
+        #expect(link(target, state + "/" + name) == 0)
         let refused = try DaemonProcess.failedStart(directory, state: state)
         #expect(refused.status == 1)
-        #expect(refused.line.contains("is not a regular file of this user") && refused.line.contains("one link"), "\(refused.line)")
+        #expect(refused.line.contains("\(name) has 2 links"), "\(refused.line)")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        var info = stat()
+        #expect(stat(target, &info) == 0 && info.st_mode & 0o7777 == 0o644, "mode \(String(info.st_mode & 0o7777, radix: 8))")
     }
 
     @Test(.enabled(if: isRoot, "gives the directory to another user, which needs root"))

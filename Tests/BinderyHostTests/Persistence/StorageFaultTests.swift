@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHost
 import BinderyJSON
 import BinderyPersistence
@@ -10,7 +11,7 @@ import Testing
 /// Faults caused for real while clients pipeline sets: the input database locked by another
 /// process, a full disk. A failed set never contradicts an acknowledgement: afterwards, and
 /// after a restart, each input reads its last acknowledged value.
-@Suite(.serialized) struct StorageFaultTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StorageFaultTests {
     /// Checks the acknowledgement contract for one input after `requests` (sets of `name` in
     /// order) got `replies`: the live value is the last acknowledged one (or `initial`).
     private func expectLastAcknowledged(_ client: ControlClient, vm: String, name: String, initial: JSONValue,
@@ -21,7 +22,7 @@ import Testing
         #expect(live == expected, "replies: \(replies)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aLockedDatabaseFailsSetsWithStorageAndKeepsTheLastAcknowledgedValue() throws {
         let directory = try TemporaryDirectory()
         var daemon = try DaemonProcess(directory: directory.path("d"))
@@ -58,7 +59,7 @@ import Testing
 
     /// Read-committed: a value whose commit fails is never shown — not by `/api/state` while
     /// the commit is tried, nor by the change feed, the event log, `watch` or `get`.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func aVersionThatFailsToCommitIsNeverShown() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
@@ -70,7 +71,7 @@ import Testing
 
         // Someone polls /api/state all the while the commit is tried and fails.
         let polling = Synchronization.Atomic<Bool>(true)
-        let shown = Mutex<[String]>([])
+        let shown = Lock<[String]>([])
         let port = daemon.port
         let poller = Thread {
             guard let http = try? RawHTTPConnection(port: port) else { return }
@@ -102,7 +103,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a small tmpfs"), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: TmpfsMount.isAvailable, "needs root to mount a small tmpfs"), .timeLimit(.minutes(2)))
     func aFullDiskFailsSetsWithStorageAndKeepsTheLastAcknowledgedValue() throws {
         let directory = try TemporaryDirectory()
         let mount = try TmpfsMount(at: directory.path("d/state"), size: "16m")

@@ -1,3 +1,4 @@
+import Bindery
 import BinderyHost
 import BinderySystemd
 import Foundation
@@ -6,12 +7,12 @@ import Testing
 
 /// Collects what a logger writes.
 private final class Captured: Sendable {
-    private let texts = Mutex<[String]>([])
+    private let texts = Lock<[String]>([])
     var all: [String] { texts.withLock { $0 } }
     func write(_ text: String) { texts.withLock { $0.append(text) } }
 }
 
-@Suite struct LoggerTests {
+@Suite(.timeLimit(.minutes(2))) struct LoggerTests {
     @Test func journalFormatPrefixesEveryLineWithItsPriority() {
         let captured = Captured()
         let logger = Logger(threshold: .debug, format: .journal, write: captured.write)
@@ -36,7 +37,7 @@ private final class Captured: Sendable {
 
     @Test func messagesBelowTheThresholdAreNeitherBuiltNorWritten() {
         let captured = Captured()
-        let built = Mutex(0)
+        let built = Lock(0)
         let logger = Logger(threshold: .warning, format: .journal, write: captured.write)
         func expensive() -> String { built.withLock { $0 += 1 }; return "x" }
         logger.debug(expensive())

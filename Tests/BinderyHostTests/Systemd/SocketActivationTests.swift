@@ -1,9 +1,10 @@
 import BinderyHost
+import BinderyHTTP
 import BinderySystemd
 import Foundation
 import Testing
 
-@Suite struct SocketActivationTests {
+@Suite(.timeLimit(.minutes(2))) struct SocketActivationTests {
     /// The probe executable built next to this test bundle.
     static var probePath: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -42,7 +43,7 @@ import Testing
         let response = try #require(connection).get("/healthz")
         #expect(response.status == 200)
         #expect(response.text == "activated /healthz")
-        #expect(response.header("Content-Security-Policy") == "default-src 'self'")
+        #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
 
         try input.fileHandleForWriting.close()
         let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

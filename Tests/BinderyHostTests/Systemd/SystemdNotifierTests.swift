@@ -6,7 +6,7 @@ import Testing
 /// Each test runs in its own process (exit test), so setting NOTIFY_SOCKET and the
 /// WATCHDOG_* variables cannot leak into other tests. The child prints what it observed;
 /// the parent checks it.
-@Suite struct SystemdNotifierTests {
+@Suite(.timeLimit(.minutes(2))) struct SystemdNotifierTests {
     @Test func sendsStateAssignmentsToTheNotifySocket() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let listener = NotifyDatagramSocket.exportedAsNotifySocket()

@@ -6,7 +6,7 @@ import Testing
 /// systemd-journal-remote.service, and systemd-analyze's verdicts (`security --offline`
 /// exposure at most 1.0, `verify` without complaints). That the units really work is proven
 /// under a real systemd by scripts/systemd-test.sh.
-@Suite struct UnitFileTests {
+@Suite(.timeLimit(.minutes(2))) struct UnitFileTests {
     static let unitDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("systemd")
@@ -40,7 +40,8 @@ import Testing
         #expect(value("Type") == "notify")
         #expect(value("WatchdogSec") != nil)
         // `make install` replaces this path with its BINDIR; the dashboard is compiled in.
-        #expect(value("ExecStart") == "/usr/local/bin/binderyd")
+        #expect(value("ExecStart") == "/usr/local/bin/binderyd $BINDERYD_OPTS")
+        #expect(value("EnvironmentFile") == "-/etc/default/bindery")
         #expect(value("DynamicUser") == "yes")
         #expect(value("StateDirectory") == "bindery")
         #expect(value("RuntimeDirectory") == "bindery")

@@ -3,7 +3,7 @@ import BinderyModels
 import Synchronization
 import Testing
 
-@Suite struct APIViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct APIViewModelTests {
     @Test func knobsDefaultTo800MsAndNoFailures() throws {
         let store = try Store(directory: nil)
         let scheduler = TestScheduler()
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func theFailureRateIsReadAtEachRequestAgainstTheRandomSource() throws {
-        let rolls = Mutex<[Double]>([0.1, 0.9, 0.49, 0.5])
+        let rolls = Lock<[Double]>([0.1, 0.9, 0.49, 0.5])
         let h = try Harness(failureRate: 0.5, random: { rolls.withLock { $0.removeFirst() } })
         var endings: [RunRecord.Ending?] = []
         for _ in 0..<4 {

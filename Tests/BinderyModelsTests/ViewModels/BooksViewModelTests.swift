@@ -2,7 +2,7 @@ import Bindery
 import BinderyModels
 import Testing
 
-@Suite struct BooksViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct BooksViewModelTests {
     func expected(_ query: String) -> [SurfaceValue] {
         StoreFixtures.books
             .filter { $0.title.lowercased().contains(query.lowercased()) || $0.author.lowercased().contains(query.lowercased()) }

@@ -4,7 +4,7 @@ import Testing
 
 /// A command's enabled state, seen through its surface, follows the state it derives from
 /// (it once froze: derived properties did not keep their intermediates alive).
-@Suite struct CommandEnabledStateTests {
+@Suite(.timeLimit(.minutes(2))) struct CommandEnabledStateTests {
     @Test func aCommandsEnabledStateFollowsItsCondition() throws {
         let h = try Harness()
         #expect(try h.isEnabled("signin", "login") == false)

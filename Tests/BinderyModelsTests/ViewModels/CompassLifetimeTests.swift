@@ -2,7 +2,7 @@ import Bindery
 import BinderyModels
 import Testing
 
-@Suite struct CompassLifetimeTests {
+@Suite(.timeLimit(.minutes(2))) struct CompassLifetimeTests {
     @Test func theBindingWorksForAHostThatHoldsOnlyTheSurface() throws {
         let surface = CompassViewModel().surface
         try surface.input(named: "valueA").set(.string("西"), viewModel: "compass")

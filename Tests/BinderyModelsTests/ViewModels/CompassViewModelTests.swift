@@ -2,7 +2,7 @@ import Bindery
 import BinderyModels
 import Testing
 
-@Suite struct CompassViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct CompassViewModelTests {
     @Test func westOnAIsEastOnB() throws {
         let h = try Harness()
         try h.set("compass", "valueA", "西")

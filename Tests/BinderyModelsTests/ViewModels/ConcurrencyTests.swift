@@ -6,7 +6,7 @@ import Testing
 
 /// 1,000 sets and runs from several threads, each hopped onto the view-model scheduler as
 /// the daemon does, leave every view model in a state its rules allow.
-@Suite struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
     @Test(.timeLimit(.minutes(2)))
     func aThousandSetsAndRunsFromSeveralThreadsLeaveConsistentState() async throws {
         let store = try Store(directory: nil)

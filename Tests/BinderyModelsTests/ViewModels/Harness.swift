@@ -82,17 +82,16 @@ final class Harness: Sendable {
 
 /// What one run of a command delivered: its values, and how it ended.
 final class RunRecord: @unchecked Sendable {
-    // `@unchecked`: `state` is a Mutex; `disposable` is set once, right after start, by the
+    // `@unchecked`: `state` is behind a lock; `disposable` is set once, right after start, by the
     // test thread that later reads it.
     enum Ending: Equatable, Sendable {
         case completed
         case failed(String)
         case disabled
-        case timedOut(String)
         case interrupted
     }
 
-    private let state = Mutex<(values: [SurfaceValue], ending: Ending?)>(([], nil))
+    private let state = Lock<(values: [SurfaceValue], ending: Ending?)>(([], nil))
     var disposable: Disposable?
 
     var observer: Signal<SurfaceValue, ActionError<SurfaceError>>.Observer {
@@ -105,7 +104,6 @@ final class RunRecord: @unchecked Sendable {
                 case let .failed(error):
                     switch error {
                     case .disabled: state.ending = .disabled
-                    case let .timedOut(timeout): state.ending = .timedOut(timeout.description)
                     case let .producerFailed(error): state.ending = .failed(error.message)
                     }
                 }
@@ -127,7 +125,7 @@ final class RunRecord: @unchecked Sendable {
 
 /// Collects every value a producer sends (for counting updates).
 final class ValueLog<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Lock<[Value]>([])
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
     var count: Int { values.withLock { $0.count } }

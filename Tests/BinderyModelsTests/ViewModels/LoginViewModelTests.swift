@@ -2,7 +2,7 @@ import Bindery
 import BinderyModels
 import Testing
 
-@Suite struct LoginViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct LoginViewModelTests {
     let demo = StoreFixtures.accounts[0]
 
     @Test func loginIsValidOnlyWhileBothInputsAreFilledIn() throws {

@@ -2,7 +2,7 @@ import Bindery
 import BinderyModels
 import Testing
 
-@Suite struct ProductsViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct ProductsViewModelTests {
     func titles(_ h: Harness) throws -> [SurfaceValue] {
         try h.get("products", "products").items.map { $0["title"] ?? .null }
     }

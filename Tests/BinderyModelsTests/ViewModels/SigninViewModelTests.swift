@@ -2,7 +2,7 @@ import Bindery
 import BinderyModels
 import Testing
 
-@Suite struct SigninViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct SigninViewModelTests {
     @Test(arguments: [
         ("abcd", "123456", false), ("abcde", "12345", false), ("abcde", "123456", true),
         ("", "", false), ("admin", "password", true), ("用户名五个", "密码六个字符", true),

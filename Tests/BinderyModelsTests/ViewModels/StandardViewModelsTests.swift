@@ -3,7 +3,7 @@ import BinderyModels
 import Testing
 
 /// SPEC §2's table of surface names, which scripts and the dashboard rely on.
-@Suite struct StandardViewModelsTests {
+@Suite(.timeLimit(.minutes(2))) struct StandardViewModelsTests {
     let table: [(String, [String], [String], [String])] = [
         ("login", ["mobilePhone", "verifyCode"], ["avatarURL", "isLoginValid"], ["login", "fillUp"]),
         ("signin", ["username", "password"], ["isValid", "usernameColor"], ["login"]),

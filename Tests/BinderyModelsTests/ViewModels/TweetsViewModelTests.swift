@@ -2,7 +2,7 @@ import Bindery
 import BinderyModels
 import Testing
 
-@Suite struct TweetsViewModelTests {
+@Suite(.timeLimit(.minutes(2))) struct TweetsViewModelTests {
     let ada = StoreFixtures.users.first { $0.username == "ada" }!
     var adaTweets: [Tweet] { StoreFixtures.tweets.filter { $0.username == "ada" } }
 

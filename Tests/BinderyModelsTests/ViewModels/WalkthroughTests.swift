@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// docs/VIEWMODELS.md is `bindery-docs`' output; it must not drift from the surfaces.
-@Suite struct WalkthroughTests {
+@Suite(.timeLimit(.minutes(2))) struct WalkthroughTests {
     static let committed = URL(filePath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "docs/VIEWMODELS.md")

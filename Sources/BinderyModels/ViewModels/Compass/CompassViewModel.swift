@@ -56,8 +56,8 @@ extension CompassViewModel {
 /// travel back.
 private final class EchoGuard: Sendable {
     /// True while one end is being set from the other. Only touched on the view-model
-    /// scheduler, but a `Mutex` keeps it race-free regardless.
-    private let propagating = Mutex(false)
+    /// scheduler, but a lock keeps it race-free regardless.
+    private let propagating = Lock(false)
 
     /// Runs `set` unless a propagation is already under way (then it is the echo, dropped).
     /// The flag is not held while `set` runs, so observers of the other end may do anything.
