@@ -67,11 +67,13 @@ release: deps
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too. A normal run of
 # either step takes a few minutes. docs/GUIDE.md's example (Examples/Login) is its own root
-# package, so it cannot share .build: it builds into .build/examples/login (about a minute
+# package, so it cannot share .build: it builds into .build/examples/login (Examples/Search
+# into .build/examples/search; each about a minute
 # and 100 MB from cold on 2 cores: only the Bindery targets it uses; seconds when warm).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --package-path Examples/Login --scratch-path .build/examples/login --build-tests
+	$(SWIFT) build --package-path Examples/Search --scratch-path .build/examples/search --build-tests
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory tsan
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh

@@ -6,7 +6,7 @@
 //   surface:   Bindery, the view-model surface over the core (re-exports it), speaking the
 //              protocol's vocabulary (BinderyProtocol over BinderyJSON).
 //   services:  BinderyHTTP (a libmicrohttpd server that knows nothing of view models),
-//              BinderySystemd, BinderySQLite, BinderyPersistence, BinderySignals.
+//              BinderySystemd, BinderySQLite, BinderyPersistence, BinderyHistory, BinderySignals.
 //   host:      BinderyHost ties the surface to the services (never the demo's BinderyModels,
 //              so a user's daemon links only its own view models).
 //   programs:  binderyd, binderyctl (over BinderyCLI), bindery-bench, bindery-docs.
@@ -58,6 +58,8 @@ let package = Package(
         .target(name: "BinderySystemd", dependencies: ["BinderyCore", "BinderyProtocol", "CSystemd"]),
         .target(name: "BinderyHTTP", dependencies: ["BinderyCore", "CMicroHTTPD", "CZlib"]),
         .target(name: "BinderyPersistence", dependencies: ["Bindery", "BinderySQLite"]),
+        // The state at recent versions: checkpoints and each version's change-feed entries.
+        .target(name: "BinderyHistory", dependencies: ["BinderyJSON"]),
 
         // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
         .target(name: "BinderyWeb", plugins: ["EmbedDashboard"]),
@@ -66,7 +68,7 @@ let package = Package(
 
         // Host: view-model hosts, state and events, the control server, the daemon's routes.
         .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyProtocol", "BinderySignals",
-                                                   "BinderySQLite", "BinderyPersistence", "BinderyHTTP",
+                                                   "BinderySQLite", "BinderyPersistence", "BinderyHistory", "BinderyHTTP",
                                                    "BinderySystemd", "BinderyWeb"]),
 
         // The demo's view models over their SQLite store and the simulated API client.
@@ -92,6 +94,12 @@ let package = Package(
                           path: "Tests/Programs/bindery-activation-probe"),
         .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"],
                           path: "Tests/Programs/bindery-types-daemon"),
+        // Examples/Search's view model (a debounced search that runs itself), built from the
+        // example's own sources, and the test-only DaemonMain program hosting it for the
+        // end-to-end test of runs a view model starts and of restarts that run nothing.
+        .target(name: "BinderySearchExample", dependencies: ["Bindery"], path: "Examples/Search/Sources/SearchKit"),
+        .executableTarget(name: "bindery-search-daemon", dependencies: ["BinderySearchExample", "BinderyHost"],
+                          path: "Tests/Programs/bindery-search-daemon"),
         // The layers README.md draws, checked against the package itself.
         .testTarget(name: "BinderyArchitectureTests"),
         // `import ReactiveSwift` and module-qualified names, as ReactiveSwift's users write them.
@@ -104,7 +112,7 @@ let package = Package(
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyModels", "BinderyProtocol", "BinderySQLite",
-                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon",
+                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon",
                                                            "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,9 @@
 #      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
 #      replayed against it, and its dashboard (compiled in) describing its list's columns, its
 #      binding graph (an input enabling a command) drawn with no edge behind a node;
-#   6. the dashboard's first paint: the state inline, and one-shot Chromium reads.
+#   6. the dashboard's first paint: the state inline, and one-shot Chromium reads;
+#   7. Examples/Search (built by `make test` into .build/examples/search): its tests, searchd --help,
+#      and its view model's dashboard in headless Chromium (Tests/web/self_driven_test.py).
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -109,6 +111,23 @@ guide_example() {
     return $ok
 }
 
+search_example() {
+    # Examples/Search, built by `make test` into .build/examples/search: its own tests (the
+    # debounce, the failing backend, paging on a TestScheduler) and its daemon's --help. Its
+    # runs and restarts in the real daemon are SelfDrivenRunsTests (swift test).
+    local example=.build/examples/search
+    swift test --package-path Examples/Search --scratch-path "$example" --skip-build >"$example/test.log" 2>&1 \
+        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/test.log" | head -10; return 1; }
+    "$example/debug/searchd" --help | head -1 | grep -q "^usage: searchd " || { echo "      searchd --help does not name searchd"; return 1; }
+}
+
+self_driven_dashboard() {
+    # Examples/Search's view model in this build's bindery-search-daemon, on its own socket,
+    # port and state: binding-started runs on the dashboard, the settable rule, dates in rows.
+    python3 Tests/web/self_driven_test.py --bin-dir "$bin" | sed 's/^/      /'
+    return "${PIPESTATUS[0]}"
+}
+
 first_paint() {
     # Its own daemons (15 listed products): the state in the first paint and one-shot reads.
     python3 Tests/web/first_paint.py --rows 15 --runs 1 | sed 's/^/      /'
@@ -119,9 +138,11 @@ check "README session replays as written (binderyctl --check README.md)" walkthr
 check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_against_daemon
 check "dashboard in headless Chromium: live state, run states, event log, scrubber, outage and resync" dashboard
 check "dashboard's first paint shows the state; chromium --dump-dom and --virtual-time-budget read it at once" first_paint
+check "dashboard of a view model that drives itself: runs a binding starts, what started them, the settable rule, dates on one line" self_driven_dashboard
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
 check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a set reaches long-polls and the dashboard, caught up after nginx restarts" behind_nchan
 check "two nginx sharing nchan's channels in Redis (docs/nginx-nchan-redis.conf): a set reaches both, caught up after Redis and nginx restarts, the dashboard following nchan's EventSource" behind_nchan_redis
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
+check "Examples/Search (a view model that drives itself): its tests and searchd --help" search_example
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -2,7 +2,7 @@
 // The deck renders either way the page needs: a whole state (a reset, or a version from the
 // history), comparing each member with what is on screen; or the change feed's entries
 // one by one, touching only the members (and list rows) they name.
-import { flash, h, showValue } from "./dom.js";
+import { flash, h, setData, setHidden, setText, showValue } from "./dom.js";
 import { BindingGraph } from "./graph.js";
 import { CommandView } from "./command-view.js";
 import { ListView } from "./list-view.js";
@@ -55,10 +55,11 @@ class Card {
         const spec = this.shape.inputs.find((entry) => entry.name === name) || {};
         const value = h("dd", { class: "value" });
         list.append(h("div", { class: "pair", "data-input": name },
-          h("dt", {}, name, spec.type ? h("span", { class: "type" }, spec.type + (spec.optional ? " or null" : "")) : null), value));
+          h("dt", {}, name, spec.type ? h("span", { class: "type" }, spec.typeName || (spec.type + (spec.optional ? " or null" : ""))) : null), value));
         this.inputs.set(name, value);
       }
-      this.root.append(h("h4", {}, "Inputs"), list);
+      // The settable rule, where a newcomer looks: inputs are what `set` changes.
+      this.root.append(h("h4", {}, "Inputs ", h("span", { class: "rule" }, "settable: binderyctl set " + vm + ".NAME VALUE")), list);
     }
 
     const outputNames = orderedNames(this.shape.outputs, vmState.outputs);
@@ -71,7 +72,9 @@ class Card {
         list.append(pair);
         this.outputs.set(name, { pair, value, list: null, fields: spec.items || [] });
       }
-      this.root.append(h("h4", {}, "Outputs"), list);
+      this.outputList = list;
+      this.staleNote = h("p", { class: "stale-note", role: "note", hidden: true });
+      this.root.append(h("h4", {}, "Outputs ", h("span", { class: "rule" }, "read-only: derived, or the view model's own state")), this.staleNote, list);
     }
 
     const commandNames = orderedNames(this.shape.commands, vmState.commands);
@@ -120,6 +123,23 @@ class Card {
       if (view.update(value, earlierFailure(this.vm, name), animate) && animate) changed.add(`cmd:${name}`);
     }
     this.graph.update(vmState, changed);
+    this.markStale();
+  }
+
+  /**
+   * While a command's latest run failed ("failed now"), the outputs on the card are what an
+   * earlier run left (a failed run produces no values): they are marked, and the note names
+   * the command, until a run succeeds.
+   */
+  markStale() {
+    if (!this.staleNote) return;
+    const failed = [...this.commands].filter(([, view]) => view.root.dataset.runState === "failed-now").map(([name]) => name);
+    const text = failed.length
+      ? `${failed.map((name) => `${this.vm}.${name}`).join(", ")} failed now: the outputs below are from before that run`
+      : "";
+    setHidden(this.staleNote, !failed.length);
+    setText(this.staleNote, text);
+    setData(this.outputList, "stale", failed.length ? "true" : "false");
   }
 
   /**
@@ -151,6 +171,7 @@ class Card {
       const view = this.commands.get(name);
       const state = (vmState.commands || {})[name] || {};
       if (view && view.update(state, earlierFailure(this.vm, name), true)) changed.add(`cmd:${name}`);
+      this.markStale();
     }
   }
 
@@ -163,6 +184,18 @@ class Card {
       showValue(view.value, name, value);
     }
   }
+}
+
+/**
+ * Whether an applied entry gave a member the value it already had (a restarted daemon
+ * re-derives values and sends them again): nothing to show or highlight.
+ */
+function unchanged(record) {
+  if (!("value" in record.change) || !record.had || record.change.part === "command") return false;
+  const value = record.change.value, old = record.old;
+  if (value === old) return true;
+  if (typeof value !== "object" || typeof old !== "object" || value === null || old === null) return false;
+  return JSON.stringify(value) === JSON.stringify(old);
 }
 
 export class Deck {
@@ -200,9 +233,10 @@ export class Deck {
   /** Shows applied change-feed entries (undo records of state.js), then lights the graphs. */
   applyRecords(records, viewModels, earlierFailure) {
     const touched = new Map();
-    for (const { change } of records) {
+    for (const record of records) {
+      const change = record.change;
       const card = this.cards.get(change.vm);
-      if (!card) continue;
+      if (!card || unchanged(record)) continue;
       if (!touched.has(card)) touched.set(card, new Set());
       card.applyChange(change, viewModels[change.vm], earlierFailure, touched.get(card));
     }
@@ -218,6 +252,7 @@ export class Deck {
       const view = this.cards.get(vm) && this.cards.get(vm).commands.get(name);
       const state = viewModels[vm] && (viewModels[vm].commands || {})[name];
       if (view && state) view.update(state, earlierFailure(vm, name), false);
+      if (view) this.cards.get(vm).markStale();
     }
   }
 }

@@ -45,7 +45,9 @@ export class CommandView {
     setData(this.badge, "state", enabled ? "enabled" : "disabled");
     setHidden(this.spinner, !executing);
 
-    const runs = String(typeof state.runs === "number" ? state.runs : 0);
+    // Attempts the view model made while it was disabled are counted beside the runs.
+    const refused = typeof state.refused === "number" && state.refused > 0 ? ` (${state.refused} refused)` : "";
+    const runs = String(typeof state.runs === "number" ? state.runs : 0) + refused;
     if (this.runs.textContent !== runs) {
       this.runs.textContent = runs;
       if (animate) flash(this.runs);

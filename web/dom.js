@@ -2,6 +2,7 @@
 // attributes (h() appends strings as text), never as markup; inline styles go through the
 // CSSOM, which the page's Content-Security-Policy (default-src 'self') allows.
 import { clockTime, formatValue, fullTimestamp, looksLikeColour, valueKind } from "./format.js";
+import { isNested, jsonTree } from "./json-tree.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -86,12 +87,15 @@ export function swatch(colour) {
   return chip;
 }
 
-/** Fills `target` with a value rendering: text, plus a colour chip for colour values. */
+/**
+ * Fills `target` with a value rendering: text, plus a colour chip for colour values; an
+ * object (a record, not a list output, which is a table) as a folded tree (json-tree.js).
+ */
 export function showValue(target, name, value) {
   target.replaceChildren();
   target.dataset.kind = valueKind(value);
   if (looksLikeColour(name, value)) target.append(swatch(value));
-  target.append(formatValue(value));
+  target.append(isNested(value) ? jsonTree(value) : formatValue(value));
   if (typeof value === "object" && value !== null) target.title = JSON.stringify(value);
   else target.removeAttribute("title");
 }

@@ -10,6 +10,8 @@
 // painted again when new ones push it down, so a change costs the page the entries it lists,
 // not all it keeps.
 import { counted, formatDuration, formatValue, fullTimestamp } from "./format.js";
+import { isNested, jsonTree } from "./json-tree.js";
+import { loadLogSettings, saveLogSettings } from "./log-settings.js";
 import { flash, h, setData, setHidden, setText, timeElement } from "./dom.js";
 
 const EVENT_LIMIT = 300;
@@ -25,15 +27,23 @@ function outcomeOf(event) {
   return OUTCOMES[event.code] || "failed";
 }
 
+/** A value in an entry: one line, or a folded tree for an object or list (json-tree.js). */
+const valueNode = (value) => (isNested(value) ? jsonTree(value) : formatValue(value));
+
 function describe(event) {
   const parts = [];
-  if (event.kind === "set") parts.push(h("span", { class: "event-value" }, "= ", formatValue(event.value)));
+  if (event.kind === "set") parts.push(h("span", { class: "event-value" }, "= ", valueNode(event.value)));
   if (event.kind === "start") parts.push(h("span", { class: "event-value" }, event.arg === undefined ? "started" : `started with ${formatValue(event.arg)}`));
-  if (event.kind === "finish" && event.value !== undefined) parts.push(h("span", { class: "event-value" }, "→ ", formatValue(event.value)));
+  if (event.kind === "finish" && event.value !== undefined) parts.push(h("span", { class: "event-value" }, "→ ", valueNode(event.value)));
   if (typeof event.durationMs === "number") parts.push(h("span", { class: "duration" }, formatDuration(event.durationMs)));
   const outcome = outcomeOf(event);
   if (outcome) parts.push(h("span", { class: "outcome", "data-outcome": outcome }, outcome));
   if (event.error) parts.push(h("span", { class: "event-error" }, String(event.error)));
+  // What started a run the view model started itself (a client's run says nothing).
+  if (event.by && event.by !== "client") {
+    const via = event.via ? (event.by === "binding" ? `, from ${event.via}` : ` ${event.via}`) : "";
+    parts.push(h("span", { class: "started-by", "data-by": event.by }, `by ${event.by}${via}`));
+  }
   // A restart: "stopped at v N (clean stop | crash recovery), started at v N+1".
   if (event.kind === "restart" && event.message) parts.push(h("span", { class: "event-value" }, String(event.message)));
   return parts;
@@ -68,24 +78,36 @@ export class EventLog {
     this.list.after(this.older);
     this.kinds = new Set(["set", "start", "finish", "fail"]);
     this.search.addEventListener("input", () => this.applyFilter());
-    this.vmFilter.addEventListener("change", () => this.applyFilter());
-    this.kindFilter.addEventListener("change", () => this.applyFilter());
+    this.vmFilter.addEventListener("change", () => { this.wanted.vm = this.vmFilter.value; this.applyFilter(); });
+    this.kindFilter.addEventListener("change", () => { this.wanted.kind = this.kindFilter.value; this.applyFilter(); });
     this.pauseButton.addEventListener("click", () => this.setPaused(!this.paused));
     this.exportButton.addEventListener("click", () => this.exportShown());
+    // The search, filters and pause of the last visit (log-settings.js); the view-model and
+    // kind chosen are put back once the surface and the events offer them.
+    const saved = loadLogSettings();
+    this.wanted = { vm: typeof saved.vm === "string" ? saved.vm : "", kind: typeof saved.kind === "string" ? saved.kind : "" };
+    if (typeof saved.query === "string") this.search.value = saved.query;
+    if (this.wanted.kind) this.kinds.add(this.wanted.kind);
     this.fillKinds();
+    if (saved.paused === true) this.setPaused(true);
     this.refresh([]);
+  }
+
+  /** Keeps the search, filters and pause for the next visit. */
+  saveSettings() {
+    saveLogSettings({ query: this.search.value, vm: this.wanted.vm, kind: this.wanted.kind, paused: this.paused });
   }
 
   /** Offers the view models of the surface in the filter (keeping the current choice). */
   setViewModels(names) {
-    const chosen = this.vmFilter.value;
+    const chosen = this.wanted.vm;
     this.vmFilter.replaceChildren(h("option", { value: "" }, "all view models"),
       ...names.map((name) => h("option", { value: name }, name)));
     this.vmFilter.value = names.includes(chosen) ? chosen : "";
   }
 
   fillKinds() {
-    const chosen = this.kindFilter.value;
+    const chosen = this.wanted ? this.wanted.kind : this.kindFilter.value;
     this.kindFilter.replaceChildren(h("option", { value: "" }, "all kinds"),
       ...[...this.kinds].map((kind) => h("option", { value: kind }, kind)));
     this.kindFilter.value = this.kinds.has(chosen) ? chosen : "";
@@ -121,13 +143,14 @@ export class EventLog {
           timeElement(event.at, "full"),
           h("span", { class: "kind" }, kind),
           h("span", { class: "target" }, event.kind === "restart" ? "daemon" : `${event.vm || "?"}.${event.name || "?"}`),
-          h("span", { class: "event-version" }, `v${event.version}`)),
+          h("button", { type: "button", class: "event-version", "data-jump": event.version,
+            title: `show the state at version ${event.version}` }, `v${event.version}`)),
         ...describe(event));
       const haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error, event.message]
         .filter((part) => part !== undefined && part !== null).join("\n").toLowerCase();
       this.made += 1;
       const entry = { event, item, haystack, effects: { at: [], then: [] }, thenList: null, thenHidden: 0,
-        pending: this.paused, made: this.made };
+        pending: this.paused && markNew, made: this.made }; // what the page opens with is listed, paused or not
       this.entries.push(entry);
       if (!this.byVersion.has(event.version)) this.byVersion.set(event.version, []);
       this.byVersion.get(event.version).push(entry);
@@ -217,7 +240,10 @@ export class EventLog {
           const block = h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
             ...listed.map((line) => effectLine(line, entry.event.vm)));
           if (span && entry === last) block.prepend(h("li", { class: "effect summary" }, span));
-          if (lines.length) entry.item.append(block);
+          if (lines.length) {
+            entry.item.append(block);
+            entry.haystack += `\n${block.textContent.toLowerCase()}`; // the search covers what it changed
+          }
           continue;
         }
         entry.effects.then.push(...lines);
@@ -226,7 +252,9 @@ export class EventLog {
           entry.item.append(h("p", { class: "effects-label" }, "then, before the next event:"), entry.thenList);
         }
         for (const line of lines) {
-          if (entry.thenList.childElementCount < THEN_LINE_LIMIT) entry.thenList.append(effectLine(line, entry.event.vm));
+          const shown = effectLine(line, entry.event.vm);
+          entry.haystack += `\n${shown.textContent.toLowerCase()}`;
+          if (entry.thenList.childElementCount < THEN_LINE_LIMIT) entry.thenList.append(shown);
           else entry.thenHidden += 1;
         }
         if (entry.thenHidden) entry.thenList.dataset.more = `and ${counted(entry.thenHidden, "more change")}`;
@@ -245,12 +273,14 @@ export class EventLog {
 
   /** The filters changed: the page lists the newest entries they show (dividers only unfiltered). */
   applyFilter() {
+    this.saveSettings();
     this.listed = LISTED;
     this.refresh([]);
   }
 
   setPaused(paused) {
     this.paused = paused;
+    if (this.wanted) this.saveSettings();
     this.pauseButton.setAttribute("aria-pressed", String(paused));
     this.pauseButton.textContent = paused ? "Resume" : "Pause";
     const resumed = paused ? [] : this.entries.filter((entry) => entry.pending);

@@ -43,6 +43,19 @@ const QUICK_REQUEST_TIMEOUT_MS = 10000;
 // this long ends the stream, and the daemon is asked, as after a long-poll's 408.
 const QUIET_STREAM_MS = 20000;
 
+/**
+ * Why a request failed, in words: a browser says only "Failed to fetch" (Chromium) or
+ * "NetworkError when attempting to fetch resource." (Firefox) when nothing answered.
+ */
+function plainReason(error) {
+  if (error && error.name === "AbortError") return "request timed out";
+  const message = (error && error.message) || "";
+  if (error instanceof TypeError || /failed to fetch|networkerror|load failed/i.test(message)) {
+    return "no answer from binderyd (stopped, restarting, or the network is down)";
+  }
+  return message || "no answer from binderyd";
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Long-polls through web/long-poll-worker.js (why: see there), answering as fetchJSON does. */
@@ -159,7 +172,7 @@ export class Feed {
       } catch (error) {
         this.reachable = false;
         this.pushSuspect = false; // nothing answered: the stream's failure says nothing about nginx
-        const reason = error && error.name === "AbortError" ? "request timed out" : (error && error.message) || "unreachable";
+        const reason = plainReason(error);
         this.listener.down(reason);
         floor = RETRY_MS;
       }

@@ -14,8 +14,9 @@
 import { describeRecord } from "./diff.js";
 import { undo, writableCopy } from "./state.js";
 
-// Steps kept: each holds only what its changes replaced (a toggled row, not the list).
-const STEP_LIMIT = 600;
+// Steps kept: each holds only what its changes replaced (a toggled row, not the list). The
+// daemon's history (daemon-history.js) brings about 1,000 versions, one step each.
+const STEP_LIMIT = 1200;
 // Lines shown for one step in the event log.
 const LINE_LIMIT = 12;
 
@@ -63,6 +64,23 @@ export class History {
     this.push({ kind: "changes", from, to, records, lines });
   }
 
+  /**
+   * Puts `older` (steps of versions before the page's own, oldest first, from the daemon's
+   * history) ahead of the steps the page recorded, keeping one continuous line of versions:
+   * the page's own steps from the first one after `older` ends, the older ones up to where
+   * those begin. Returns the steps put in.
+   */
+  prepend(older) {
+    if (!older.length) return [];
+    const through = older[older.length - 1].to;
+    const own = this.steps.filter((step) => step.to > through);
+    const limit = own.length && own[0].from !== null ? Math.min(own[0].from, through) : through;
+    const put = older.filter((step) => step.to <= limit);
+    this.steps = put.concat(own);
+    if (this.steps.length > STEP_LIMIT) this.steps.splice(0, this.steps.length - STEP_LIMIT);
+    return put;
+  }
+
   push(step) {
     this.steps.push(step);
     if (this.steps.length > STEP_LIMIT) this.steps.splice(0, this.steps.length - STEP_LIMIT);
@@ -98,11 +116,15 @@ export class History {
    * whose version is inside the step, "then" for the latest event before it. `eventVersions`
    * is the sorted list of versions that have events.
    */
-  attribute(eventVersions, knownThrough, give) {
-    for (const step of this.steps) {
-      if (this.attributedThrough !== null && step.to <= this.attributedThrough) continue;
+  attribute(eventVersions, knownThrough, give, older = null) {
+    // `older`: steps put in ahead of those already given out (the daemon's history), given
+    // out once, without moving what was given out since.
+    const latest = this.latestEventVersion, through = this.attributedThrough;
+    if (older) this.latestEventVersion = null;
+    for (const step of older || this.steps) {
+      if (!older && this.attributedThrough !== null && step.to <= this.attributedThrough) continue;
       if (step.to > knownThrough) break;
-      this.attributedThrough = step.to;
+      if (!older) this.attributedThrough = step.to;
       if (step.kind !== "changes") { this.latestEventVersion = null; continue; }
       const from = step.from === null ? -Infinity : step.from;
       const inside = eventVersions.filter((version) => version > from && version <= step.to);
@@ -116,5 +138,6 @@ export class History {
         give([this.latestEventVersion], step, "then", lines);
       }
     }
+    if (older) { this.latestEventVersion = latest; this.attributedThrough = through; }
   }
 }

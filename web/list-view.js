@@ -4,6 +4,8 @@
 // Each row is laid out on its own (style.css: a grid per row on the table's --list-columns),
 // so that one <tr> is also all the browser lays out and paints again.
 import { counted, formatValue } from "./format.js";
+import { isNested, jsonTree } from "./json-tree.js";
+import { ListTools } from "./list-tools.js";
 import { flash, h, setData, setHidden, setText, swatch } from "./dom.js";
 
 const PAGE_ROWS = 100;
@@ -33,9 +35,11 @@ function listCell(key, value) {
   const cell = h("td", { role: "cell", "data-field": key });
   const text = cellText(key, value);
   if (typeof value === "boolean") cell.dataset.kind = "boolean";
+  // A date (as the daemon writes it) wraps only at its "T", never mid-number.
+  if (typeof value === "string" && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) cell.dataset.kind = "date";
   if (key === "color" && typeof value === "string") cell.append(swatch(value), text);
   else if (typeof value === "string" && /^https?:\/\//.test(value)) cell.append(h("code", { class: "url" }, text));
-  else cell.append(text);
+  else cell.append(isNested(value) ? jsonTree(value) : text);
   return cell;
 }
 
@@ -100,6 +104,23 @@ export class ListView {
     this.previous.addEventListener("click", () => this.showPage(this.page - 1));
     this.next.addEventListener("click", () => this.showPage(this.page + 1));
     this.empty = h("span", { class: "empty" }, "empty list");
+    this.tools = new ListTools(this, `${vm}.${name}`);
+  }
+
+  /** The first index of the page shown and the one past its last. */
+  pageRange() {
+    const first = this.page * PAGE_ROWS;
+    return [first, first + this.pageLength()];
+  }
+
+  /** Shows row `index`'s page and marks the row (found by a search, a jump or a pointer). */
+  reveal(index) {
+    this.showPage(Math.floor(index / PAGE_ROWS));
+    for (const marked of this.body.querySelectorAll("tr.found")) marked.classList.remove("found");
+    const tr = this.body.children[index - this.page * PAGE_ROWS];
+    if (!tr) return;
+    tr.classList.add("found");
+    tr.scrollIntoView({ block: "nearest" });
   }
 
   get pageCount() { return Math.max(1, Math.ceil(this.rows.length / PAGE_ROWS)); }
@@ -125,7 +146,8 @@ export class ListView {
     if (this.fitPage()) this.fitColumns();
     const first = this.page * PAGE_ROWS;
     for (const [index] of changed) {
-      if (index < first || index >= first + PAGE_ROWS || index >= rows.length) continue;
+      if (index >= rows.length) continue;
+      if (index < first || index >= first + PAGE_ROWS) { this.tools.pointTo(index); continue; }
       const old = this.body.children[index - first];
       const fresh = this.rowElement(index);
       if (old) old.replaceWith(fresh); else this.body.append(fresh);
@@ -183,7 +205,8 @@ export class ListView {
     if (this.previous.disabled !== (this.page === 0)) this.previous.disabled = this.page === 0;
     const last = this.page >= this.pageCount - 1;
     if (this.next.disabled !== last) this.next.disabled = last;
-    const parts = length === 0 ? [this.count, this.empty] : [this.count, this.pager, this.scroll];
+    const parts = length === 0 ? [this.count, this.empty]
+      : length > PAGE_ROWS ? [this.count, this.tools.root, this.pager, this.scroll] : [this.count, this.pager, this.scroll];
     if (this.target.childElementCount !== parts.length || parts.some((part, index) => this.target.children[index] !== part)) {
       this.target.replaceChildren(...parts);
     }

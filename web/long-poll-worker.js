@@ -2,7 +2,8 @@
 // nginx with nchan, the push stream (an EventSource). Why a worker: headless Chromium's
 // --virtual-time-budget waits while the page itself has a request open, so a one-shot capture
 // (--dump-dom, --screenshot) of a page that long-polls would wait for every poll; a worker's
-// requests do not hold the page's virtual time. A GET is fetch-json.js's, as the page's own.
+// requests do not hold the page's virtual time. The request is fetch-json.js's, as the page's
+// own.
 //
 // {id, path, timeoutMs}: one GET, answered {id, status, body} or {id, error}.
 // {id, stream: path}: opens an EventSource, reported as {id, stream: "open"}, {id, stream:

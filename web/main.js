@@ -12,7 +12,10 @@ import { EventLog } from "./event-log.js";
 import { FailureMemory } from "./run-state.js";
 import { Feed } from "./feed.js";
 import { History } from "./history.js";
+import { daemonSteps } from "./daemon-history.js";
 import { Scrubber } from "./scrubber.js";
+import { Sparklines } from "./sparklines.js";
+import { RunTiming } from "./run-timing.js";
 import { BoundState } from "./state.js";
 import { showReadOnlyNote } from "./read-only-note.js";
 
@@ -24,6 +27,8 @@ const connection = new ConnectionView({
 });
 const deck = new Deck(byId("cards"));
 const history = new History();
+const sparklines = new Sparklines();
+const runTiming = new RunTiming();
 const failures = new FailureMemory();
 const eventLog = new EventLog({
   list: byId("event-list"), empty: byId("events-empty"), status: byId("event-status"),
@@ -53,11 +58,45 @@ function showVersion(version) {
   if (!live) return;
   const viewModels = version === null ? live.viewModels : history.stateAt(version, live);
   deck.render(viewModels, earlierFailure(version), true);
+  markEventsAfter();
+}
+
+/** Marks the listed events that came after the version viewed (none while live). */
+function markEventsAfter() {
+  for (const item of byId("event-list").querySelectorAll("li[data-version]")) {
+    item.classList.toggle("after-viewed", viewing !== null && Number(item.dataset.version) > viewing);
+  }
+}
+
+// Clicking an event's version shows the state at that version.
+byId("event-list").addEventListener("click", (click) => {
+  const button = click.target.closest("[data-jump]");
+  if (button) scrubber.choose(Number(button.dataset.jump));
+});
+
+/** Puts the daemon's history behind what the page saw: a scrubber stop per kept version. */
+async function loadDaemonHistory() {
+  let steps;
+  try { steps = await daemonSteps(); } catch { return; }
+  const put = history.prepend(steps);
+  if (!put.length || !live) return;
+  sparklines.seed(put);
+  if (eventsSeen) {
+    history.attribute(eventLog.eventVersions(), live.version, giveEffects, put);
+  }
+  afterNewVersion();
+}
+
+function giveEffects(versions, step, relation, lines) {
+  const span = step.from !== null && step.to - step.from > 1
+    ? `versions ${step.from + 1}–${step.to} arrived together; their changes:` : null;
+  eventLog.addEffects(versions, relation, lines, span);
 }
 
 function afterNewVersion() {
   connection.showVersion(live.version);
   scrubber.update(history.versions(), live.version);
+  if (viewing !== null) markEventsAfter();
 }
 
 const feed = new Feed({
@@ -74,6 +113,8 @@ const feed = new Feed({
     if (anotherState) {
       // Versions went back: another state directory. Nothing the page kept applies.
       history.clear();
+      sparklines.clear();
+      runTiming.clear();
       eventLog.clear();
       failures.clear();
     } else if (!first) {
@@ -83,7 +124,10 @@ const feed = new Feed({
         "started over (another run of the daemon)");
     }
     history.recordReset(anotherState ? null : previous, live);
+    if (first || anotherState) loadDaemonHistory();
     if (viewing === null) deck.render(live.viewModels, earlierFailure(null), !first);
+    sparklines.drawAll(); // the cards may be new (another surface)
+    runTiming.drawAll();
     showReadOnlyNote(byId("read-only-note"), surface, live.viewModels, attach);
     afterNewVersion();
   },
@@ -91,19 +135,18 @@ const feed = new Feed({
   changes(from, to, entries) {
     const records = live.apply(to, entries);
     history.recordChanges(from, to, records);
+    sparklines.record(records, to);
     if (viewing === null) deck.applyRecords(records, live.viewModels, earlierFailure(null));
+    runTiming.tick(); // a command started or ended: its clock starts or stops
     afterNewVersion();
   },
 
   events(events, knownThrough) {
     const commands = failures.record(events);
+    runTiming.record(events);
     eventLog.add(events, eventsSeen);
     eventsSeen = true;
-    history.attribute(eventLog.eventVersions(), knownThrough, (versions, step, relation, lines) => {
-      const span = step.from !== null && step.to - step.from > 1
-        ? `versions ${step.from + 1}–${step.to} arrived together; their changes:` : null;
-      eventLog.addEffects(versions, relation, lines, span);
-    });
+    history.attribute(eventLog.eventVersions(), knownThrough, giveEffects);
     if (viewing === null && commands.size) deck.refreshCommands(commands, live.viewModels, earlierFailure(null));
   },
 

@@ -16,6 +16,8 @@ public enum ArgumentKind: Sendable, Hashable {
     case count
     /// A file name (not completed).
     case file
+    /// `@V`: a state version the daemon's history keeps.
+    case version
 
     /// Whether it is a `VM.NAME` path.
     public var isPath: Bool { self == .inputPath || self == .commandPath || self == .memberPath }
@@ -72,13 +74,17 @@ public enum CommandTable {
         CommandSpec(name: "help", arguments: [ArgumentSpec("COMMAND", .commandWord, optional: true)],
                     summary: "List the commands, or explain one."),
         CommandSpec(name: "ls", summary: "List the view models: inputs, outputs, commands."),
-        CommandSpec(name: "show", arguments: [ArgumentSpec("VM", .viewModel)],
+        CommandSpec(name: "show", arguments: [ArgumentSpec("VM", .viewModel), ArgumentSpec("@V", .version, optional: true)],
                     summary: "A view model's inputs, outputs, commands as tables.",
-                    details: ["Commands show enabled / executing / runs / last value / last error;",
-                              "list outputs follow as numbered rows (the number is the index toggle takes)."]),
-        CommandSpec(name: "get", arguments: [ArgumentSpec("VM.NAME", .memberPath)],
+                    details: ["Inputs are what set changes (a MutableProperty of a settable type);",
+                              "outputs are read-only (derived, or state the view model keeps).",
+                              "Commands show enabled / executing / runs / last value / last error;",
+                              "list outputs follow as numbered rows (the number is the index toggle takes).",
+                              "@V: as it was at version V (binderyd keeps 1,000 back), e.g. show api @120"]),
+        CommandSpec(name: "get", arguments: [ArgumentSpec("VM.NAME", .memberPath), ArgumentSpec("@V", .version, optional: true)],
                     summary: "Print one input, output, or command's state.",
-                    details: ["e.g. get login.avatarURL   get products.products   get login.login"]),
+                    details: ["e.g. get login.avatarURL   get products.products   get login.login",
+                              "@V: as it was at version V, e.g. get api.failureRate @120"]),
         CommandSpec(name: "set", arguments: [ArgumentSpec("VM.INPUT", .inputPath), ArgumentSpec("VALUE", .value)],
                     summary: "Set an input; VALUE is parsed by the input's type.",
                     details: ["Types: string (bare or quoted), int, double, bool (true/false), json.",
@@ -99,6 +105,11 @@ public enum CommandTable {
                     details: ["On a terminal the prompt stays usable; events appear above it."]),
         CommandSpec(name: "log", arguments: [ArgumentSpec("N", .count, optional: true)],
                     summary: "Print the last N events (default 50, at most 1000)."),
+        CommandSpec(name: "restore", arguments: [ArgumentSpec("@V", .version)],
+                    summary: "Set the inputs back to version V, in one change.",
+                    details: ["The inputs that differ are set together: one new version, acknowledged",
+                              "once durable. Secret inputs are not in the history: they stay as they are.",
+                              "e.g. restore @120"]),
         CommandSpec(name: "ping", summary: "Check that binderyd answers."),
         CommandSpec(name: "record", arguments: [ArgumentSpec("FILE|off", .file)],
                     summary: "Save typed commands to FILE, a script for -f.",

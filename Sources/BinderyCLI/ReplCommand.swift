@@ -8,8 +8,12 @@ public enum ReplCommand: Sendable, Equatable {
     /// `\x [on|off|auto]`: expanded output; nil toggles.
     case expanded(TableLayout.Expanded?)
     case list
-    case show(vm: String)
-    case get(vm: String, name: String)
+    /// `show VM [@V]`: at version V (nil: now).
+    case show(vm: String, at: UInt64? = nil)
+    /// `get VM.NAME [@V]`: at version V (nil: now).
+    case get(vm: String, name: String, at: UInt64? = nil)
+    /// `restore @V`: every input back as it was at version V, in one change.
+    case restore(version: UInt64)
     case set(vm: String, input: String, value: Token)
     case run(vm: String, command: String, argument: Token?, wait: Bool)
     case watch(vm: String?)
@@ -109,8 +113,9 @@ public enum CommandParser {
         switch spec.name {
         case "help": return .help(arguments.first?.text)
         case "ls": return .list
-        case "show": return .show(vm: arguments[0].text)
-        case "get": return .get(vm: paths[0].0, name: paths[0].1)
+        case "show": return .show(vm: arguments[0].text, at: try version(arguments.dropFirst().first, spec))
+        case "get": return .get(vm: paths[0].0, name: paths[0].1, at: try version(arguments.dropFirst().first, spec))
+        case "restore": return .restore(version: try version(arguments.first, spec)!)
         case "set": return .set(vm: paths[0].0, input: paths[0].1, value: arguments[1])
         case "run": return .run(vm: paths[0].0, command: paths[0].1, argument: arguments.count > 1 ? arguments[1] : nil, wait: wait)
         case "watch": return .watch(vm: arguments.first?.text)
@@ -126,5 +131,16 @@ public enum CommandParser {
             return .record(word.text == "off" && !word.quoted ? nil : word.text)
         default: return .quit
         }
+    }
+
+    /// The version `@V` (or `V`) of `token`, nil without one; a usage error for anything else.
+    private static func version(_ token: Token?, _ spec: CommandSpec) throws(CommandLineError) -> UInt64? {
+        guard let token else { return nil }
+        let digits = token.text.hasPrefix("@") ? String(token.text.dropFirst()) : token.text
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let version = UInt64(digits) else {
+            throw .usage(spec, "@V must be a version number such as @120, not \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted))")
+        }
+        return version
     }
 }

@@ -88,9 +88,10 @@ public struct ReplyRenderer: Sendable {
         if !surface.inputs.isEmpty {
             var table = TextTable(header: ["INPUT", "TYPE", "VALUE"])
             for input in surface.inputs {
-                var type = input.type?.rawValue ?? "?"
+                var type = input.typeName ?? input.type?.rawValue ?? "?"
                 if let c = input.constraint { type += " (\(c))" }
-                if input.isOptional { type += " or null" }
+                // A spelled optional (`Date?`) says "or null" itself.
+                if input.isOptional, input.typeName == nil { type += " or null" }
                 table.append([input.name, type, inputs?[input.name].map(inline) ?? "—"])
             }
             lines += table.lines(indent: 2, style: style, layout: layout)
@@ -183,6 +184,7 @@ public struct ReplyRenderer: Sendable {
         case "restart": detail = event["message"]?.stringValue ?? "restarted"
         default: detail = target
         }
+        if let starter = Self.startedBy(event) { detail += " " + style.dim("(\(starter))") }
         let label: String
         if kind == "fail", let code = ErrorCode(json: event["code"]), code.isCutShort {
             label = style.yellow(code.rawValue)  // cancelled or interrupted: not a failure of the command
@@ -191,6 +193,14 @@ public struct ReplyRenderer: Sendable {
         }
         let line = style.dim("\(version) \(at)") + " " + label + " " + detail
         return layout.width.map { DisplayWidth.truncate(line, to: $0) } ?? line
+    }
+
+    /// What started the run a `start`, `finish` or `fail` is about, in words, unless it was
+    /// a client: "by binding, from set search.query", "by command search.refresh".
+    static func startedBy(_ event: JSONValue) -> String? {
+        guard let by = event["by"]?.stringValue, by != "client" else { return nil }
+        guard let via = event["via"]?.stringValue else { return "by " + by }
+        return "by " + by + (by == "binding" ? ", from " : " ") + via
     }
 
     /// "2026-11-29T21:40:00.120Z" → "21:40:00.120"; other text unchanged.

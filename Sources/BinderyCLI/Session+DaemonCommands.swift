@@ -12,29 +12,48 @@ extension Session {
     }
 
     /// `show`: one request, `get` with the surface (its types head the table), unless the
-    /// session has the surface already; with `--json`, that reply as it came.
-    func show(_ connection: DaemonConnection, vm: String) throws(ConnectionError) -> CommandOutcome {
+    /// session has the surface already; with `--json`, that reply as it came. With a
+    /// version, the state as it was at that version.
+    func show(_ connection: DaemonConnection, vm: String, at version: UInt64? = nil) throws(ConnectionError) -> CommandOutcome {
         let known = options.json ? nil : cache.described(vm)
         var fields: [(String, JSONValue)] = [("vm", .string(vm))]
         if known == nil { fields.append(("surface", .bool(true))) }
+        if let version { fields.append(("at", .number(String(version)))) }
         let reply = try connection.request(op: "get", fields)
         if options.json || !reply.ok { return report(reply) { _ in [] } }
         guard let surface = known ?? reply.value["surface"].flatMap({ ViewModelSurface.fromDescribe(name: vm, surface: $0) }) else {
             return report(DaemonReply(localFailure: .badReply, "binderyd's get reply for \(vm) has no surface")) { _ in [] }
         }
         if known == nil { cache.store(described: surface) }
-        return report(reply) { renderer.show(surface, state: $0["state"] ?? .null) }
+        return report(reply) { value in
+            (version.map { ["\(vm) at version \($0):"] } ?? []) + renderer.show(surface, state: value["state"] ?? .null)
+        }
     }
 
     /// `get`: one request, the daemon checks the names; only a refused name asks for the
     /// surface, so the error is worded as for every other command (did-you-mean among its names).
-    func get(_ connection: DaemonConnection, vm: String, name: String) throws(ConnectionError) -> CommandOutcome {
-        let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))])
+    func get(_ connection: DaemonConnection, vm: String, name: String, at version: UInt64? = nil) throws(ConnectionError) -> CommandOutcome {
+        let at: [(String, JSONValue)] = version.map { [("at", .number(String($0)))] } ?? []
+        let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))] + at)
         if !reply.ok, reply.errorCode == .unknownInput,
            case let .failure(refusal) = try names.check(name, kind: .member, in: vm) {
             return report(refusal)
         }
         return report(reply, render: renderer.got)
+    }
+
+    /// `restore @V`: the daemon sets every input that differs from version V in one change.
+    func restore(_ connection: DaemonConnection, version: UInt64) throws(ConnectionError) -> CommandOutcome {
+        let reply = try connection.request(op: "restore", [("version", .number(String(version)))])
+        return report(reply) { value in
+            let set = (value["set"]?.arrayValue ?? []).compactMap(\.stringValue)
+            let skipped = (value["skipped"]?.arrayValue ?? []).compactMap(\.stringValue)
+            let now = value["version"].map(renderer.inline) ?? "?"
+            var lines = [set.isEmpty ? "the inputs already are as at version \(version) (still version \(now))"
+                                     : "restored \(set.count) input\(set.count == 1 ? "" : "s") of version \(version) as version \(now): " + set.joined(separator: ", ")]
+            if !skipped.isEmpty { lines.append("not restored (secret, or not in this build): " + skipped.joined(separator: ", ")) }
+            return lines
+        }
     }
 
     /// `set`: sends the value as it was typed (`text`) and lets the daemon parse it by the

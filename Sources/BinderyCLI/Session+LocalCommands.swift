@@ -29,7 +29,7 @@ extension Session {
         case let .expanded(mode):
             expanded = mode ?? (expanded == .off ? .on : .off)
             return text("expanded display is \(expanded.rawValue)")
-        case .list, .show, .get, .set, .run, .watch, .log, .ping:
+        case .list, .show, .get, .set, .run, .watch, .log, .ping, .restore:
             return nil
         }
     }

@@ -121,8 +121,9 @@ public final class Session {
         do {
             switch command {
             case .list: return try list(connection)
-            case let .show(vm): return try show(connection, vm: vm)
-            case let .get(vm, name): return try get(connection, vm: vm, name: name)
+            case let .show(vm, at): return try show(connection, vm: vm, at: at)
+            case let .get(vm, name, at): return try get(connection, vm: vm, name: name, at: at)
+            case let .restore(version): return try restore(connection, version: version)
             case let .set(vm, input, value): return try set(connection, vm: vm, input: input, token: value)
             case let .run(vm, name, argument, wait):
                 return try run(connection, vm: vm, command: name, argument: argument, wait: wait)

@@ -51,7 +51,8 @@ public struct ViewModelSurface: Sendable, Hashable {
             guard let n = entry["name"]?.stringValue else { return nil }
             return Input(
                 name: n, type: entry["type"]?.stringValue.flatMap(ValueType.init(rawValue:)),
-                constraint: entry["constraint"]?.stringValue, isOptional: entry["optional"]?.boolValue == true)
+                constraint: entry["constraint"]?.stringValue, isOptional: entry["optional"]?.boolValue == true,
+                typeName: entry["typeName"]?.stringValue)
         }
         let outputs = (surface["outputs"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue ?? $0.stringValue }
         let commands = (surface["commands"]?.arrayValue ?? []).compactMap { entry -> Command? in
@@ -75,12 +76,16 @@ extension ViewModelSurface {
         public let constraint: String?
         /// Whether it also takes `null` (an optional).
         public let isOptional: Bool
+        /// The type as the view model's code spells it, when the wire type hides it
+        /// (`Date?`, `SortOrder: relevance | newest | title`); `show` prints it.
+        public let typeName: String?
 
-        public init(name: String, type: ValueType?, constraint: String? = nil, isOptional: Bool = false) {
+        public init(name: String, type: ValueType?, constraint: String? = nil, isOptional: Bool = false, typeName: String? = nil) {
             self.name = name
             self.type = type
             self.constraint = constraint
             self.isOptional = isOptional
+            self.typeName = typeName
         }
     }
 

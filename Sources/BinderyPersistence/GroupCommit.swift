@@ -102,13 +102,14 @@ final package class GroupCommit: @unchecked Sendable {
         var members: [MemberKey: MemberRow] = [:]
         var lists: [MemberKey: ListEdits] = [:]
         var events: [(version: UInt64, json: [UInt8])] = []
+        var history: [(version: UInt64, checkpoint: Bool, json: [UInt8])] = []
         var version: UInt64 = 0
         /// Carries the whole state, for a fresh file.
         var whole = false
         var publications: [@Sendable () -> Void] = []
         var waiters: [Waiter] = []
 
-        var hasWork: Bool { version > 0 || !inputs.isEmpty || !members.isEmpty || !lists.isEmpty || !events.isEmpty }
+        var hasWork: Bool { version > 0 || !inputs.isEmpty || !members.isEmpty || !lists.isEmpty || !events.isEmpty || !history.isEmpty }
     }
 
     /// The longest a commit waits for more waiters.
@@ -118,6 +119,8 @@ final package class GroupCommit: @unchecked Sendable {
 
     private let store: InputStore
     private let eventCapacity: Int
+    /// How many versions back the saved history keeps at least (0: all).
+    private let historyDepth: UInt64
     private let writer = DispatchQueue(label: "bindery.host.commit")
     private let scheduler: DispatchQueue
     /// Told of every commit as it ends, on the commit writer's queue (whether it failed).
@@ -161,13 +164,16 @@ final package class GroupCommit: @unchecked Sendable {
     /// The fault of the last held batch, for ``abandonHeld()``.
     private var heldFault: StorageFault?
 
-    /// A committer writing to `store`, keeping its newest `eventCapacity` events; `scheduler`
+    /// A committer writing to `store`, keeping its newest `eventCapacity` events and its history
+    /// `historyDepth` versions back at least (0: all); `scheduler`
     /// is the host's scheduler queue, and `onScheduler` runs a closure on it (inline when
     /// already there).
-    package init(store: InputStore, eventCapacity: Int, scheduler: DispatchQueue, commitEnded: (@Sendable (_ failed: Bool) -> Void)?,
-         onScheduler: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+    package init(store: InputStore, eventCapacity: Int, historyDepth: UInt64 = 0, scheduler: DispatchQueue,
+                 commitEnded: (@Sendable (_ failed: Bool) -> Void)?,
+                 onScheduler: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.store = store
         self.eventCapacity = eventCapacity
+        self.historyDepth = historyDepth
         self.scheduler = scheduler
         self.commitEnded = commitEnded
         self.onScheduler = onScheduler
@@ -212,11 +218,14 @@ final package class GroupCommit: @unchecked Sendable {
         }
     }
 
-    /// Records version `version` with its logged events; `publication` shows it to clients
+    /// Records version `version` with its logged events and its history rows (its change-feed
+    /// entries, and at a checkpoint its whole document); `publication` shows it to clients
     /// once it is durable.
-    package func record(version: UInt64, events: [[UInt8]], publication: @escaping @Sendable () -> Void) {
+    package func record(version: UInt64, events: [[UInt8]], history: [(checkpoint: Bool, json: [UInt8])] = [],
+                        publication: @escaping @Sendable () -> Void) {
         pending.version = max(pending.version, version)
         for json in events { pending.events.append((version, json)) }
+        for row in history { pending.history.append((version, row.checkpoint, row.json)) }
         pending.publications.append(publication)
     }
 
@@ -297,7 +306,7 @@ final package class GroupCommit: @unchecked Sendable {
         let members = batch.members.map { ($0.key.kind, $0.key.name, $0.value) }
         let lists = batch.lists.map { ($0.key.name, $0.value.viewModel, $0.value.edits) }
         let (events, version, publications, waiters, whole) = (batch.events, batch.version, batch.publications, batch.waiters, batch.whole)
-        let store = store, eventCapacity = eventCapacity
+        let store = store, eventCapacity = eventCapacity, history = batch.history, historyDepth = historyDepth
         let began = DispatchTime.now().uptimeNanoseconds
         writer.async { [self] in
             var state = StateBatch()
@@ -315,6 +324,8 @@ final package class GroupCommit: @unchecked Sendable {
                 return encoded.count == edits.count ? (viewModel, name, encoded) : nil
             }
             state.events = events
+            state.history = history
+            state.historyDepth = historyDepth
             state.version = version
             let fault: StorageFault?
             do throws(StoreError) {

@@ -62,6 +62,16 @@ public final class InputStore: Sendable {
             INSERT OR IGNORE INTO meta (key, value) SELECT 'version', value FROM meta WHERE key = 'version_ceiling';
             DELETE FROM meta WHERE key = 'version_ceiling';
             """),
+        // The state at each recent version: checkpoints (whole documents) and each version's
+        // change-feed entries (docs/HTTP.md, /api/history).
+        .script(version: 4, summary: "version history", """
+            CREATE TABLE history (
+                version    INTEGER NOT NULL,
+                checkpoint INTEGER NOT NULL,
+                json       TEXT NOT NULL,
+                PRIMARY KEY (version, checkpoint)
+            );
+            """),
     ])
 
     /// The open connection and the identity of the files it opened (nil: the file was found
@@ -71,7 +81,7 @@ public final class InputStore: Sendable {
     private let busyTimeoutMilliseconds: Int32
 
     /// The connection, or a `storage` error when no file is open.
-    private func openDatabase() throws(StoreError) -> SQLiteDatabase {
+    func openDatabase() throws(StoreError) -> SQLiteDatabase {
         guard let database = opened.withLock({ $0?.database }) else {
             throw StoreError.database(SQLiteError(code: SQLiteError.cannotOpen,
                                                   message: "\(Self.fileName) is not open: a fresh file could not be created yet"))
@@ -152,7 +162,7 @@ public final class InputStore: Sendable {
             }
         }
         guard !batch.inputs.isEmpty || !batch.members.isEmpty || !batch.listEdits.isEmpty || !batch.events.isEmpty
-            || batch.version > 0 else { return }
+            || !batch.history.isEmpty || batch.version > 0 else { return }
         do {
             try database.transaction { (connection) throws(SQLiteError) in
                 for input in batch.inputs {
@@ -180,6 +190,17 @@ public final class InputStore: Sendable {
                 }
                 if !batch.events.isEmpty, keepingEvents > 0 {
                     try connection.execute("DELETE FROM events WHERE seq <= (SELECT max(seq) FROM events) - ?", [Int64(keepingEvents)])
+                }
+                for row in batch.history {
+                    try connection.execute("INSERT OR REPLACE INTO history (version, checkpoint, json) VALUES (?, ?, ?)",
+                                           [Int64(clamping: row.version), Int64(row.checkpoint ? 1 : 0), String(decoding: row.json, as: UTF8.self)])
+                }
+                // Older versions go once a newer checkpoint is far enough back (the history's rule).
+                if batch.history.contains(where: \.checkpoint), batch.historyDepth > 0 {
+                    try connection.execute("""
+                        DELETE FROM history WHERE version < (SELECT max(version) FROM history WHERE checkpoint = 1
+                            AND version <= (SELECT max(version) FROM history) - ?)
+                        """, [Int64(clamping: batch.historyDepth)])
                 }
                 if batch.version > 0 {
                     try connection.execute(

@@ -13,6 +13,11 @@ public struct StateBatch: Sendable {
     public var listEdits: [(viewModel: String, name: String, edits: [ListChange<String>])] = []
     /// Logged events, oldest first: their version and JSON object.
     public var events: [(version: UInt64, json: [UInt8])] = []
+    /// History rows, oldest first: a version's change-feed entries (one JSON array) or, at a
+    /// checkpoint, its whole `/api/state` document.
+    public var history: [(version: UInt64, checkpoint: Bool, json: [UInt8])] = []
+    /// How many versions back the history keeps at least (0: all).
+    public var historyDepth: UInt64 = 0
     /// The newest version the batch makes durable (0: none).
     public var version: UInt64 = 0
 

@@ -18,7 +18,7 @@ import Testing
     @Test func usageErrorsShowTheUsage() {
         #expect(throws: CommandLineError.self) { try CommandParser.parse("set login.mobilePhone") }
         let error = #expect(throws: CommandLineError.self) { try CommandParser.parse("get login") }
-        #expect(error?.description == "'login' is not VM.NAME (e.g. login.mobilePhone); usage: get VM.NAME")
+        #expect(error?.description == "'login' is not VM.NAME (e.g. login.mobilePhone); usage: get VM.NAME [@V]")
         #expect((#expect(throws: CommandLineError.self) { try CommandParser.parse("log lots") })?.description
             .contains("usage: log [N]") == true)
         #expect((#expect(throws: CommandLineError.self) { try CommandParser.parse("shwo login") })?.description

@@ -37,6 +37,23 @@ import Testing
         #expect(lines.contains("  tags       json            [2 items]"), "\(lines)")
     }
 
+    @Test func aRunTheViewModelStartedSaysWhatStartedIt() throws {
+        let start = try JSONParser.parse(#"{"version":5,"at":"2026-12-01T23:41:07.123Z","kind":"start","vm":"search","name":"search","by":"binding","via":"set search.query"}"#)
+        #expect(plain.event(start) == "#5 23:41:07.123 start  search.search (by binding, from set search.query)")
+        let finish = try JSONParser.parse(#"{"version":6,"at":"2026-12-01T23:41:07.200Z","kind":"finish","vm":"search","name":"loadMore","durationMs":51,"value":40,"by":"command","via":"search.search"}"#)
+        #expect(plain.event(finish) == "#6 23:41:07.200 finish search.loadMore 51 ms → 40 (by command search.search)")
+        let client = try JSONParser.parse(#"{"version":7,"at":"2026-12-01T23:41:08.000Z","kind":"start","vm":"search","name":"loadMore","by":"client"}"#)
+        #expect(plain.event(client) == "#7 23:41:08.000 start  search.loadMore", "a client's run says nothing more")
+    }
+
+    @Test func aSpelledTypeReadsAsWritten() throws {
+        let surface = try #require(ViewModelSurface.fromDescribe(name: "search", surface: JSONParser.parse(
+            #"{"inputs":[{"name":"sort","type":"string","typeName":"SortOrder: relevance | newest | title"},{"name":"since","type":"string","typeName":"Date?","optional":true}],"outputs":[],"commands":[]}"#)))
+        let lines = plain.show(surface, state: try JSONParser.parse(#"{"inputs":{"sort":"relevance","since":null}}"#))
+        #expect(lines.contains { $0.contains("sort   SortOrder: relevance | newest | title  \"relevance\"") }, "\(lines)")
+        #expect(lines.contains { $0.contains("since  Date?") && !$0.contains("or null") }, "\(lines)")
+    }
+
     @Test func eventsAndColours() throws {
         let event = try JSONParser.parse(#"{"version":39,"at":"2026-11-29T21:40:00.120Z","kind":"fail","vm":"login","name":"login","durationMs":802.4,"error":"Server unavailable, please retry","code":"failed"}"#)
         #expect(plain.event(event) == "#39 21:40:00.120 fail   login.login 802 ms: Server unavailable, please retry (failed)")

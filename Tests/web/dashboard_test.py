@@ -39,6 +39,11 @@ import tempfile
 from devtools import DevTools, TestFailure, launch_chromium
 from dashboard_checks import Session, driven_checks, passive_checks, run_state_checks
 from event_checks import events_checks, scrubber_checks
+from history_checks import history_checks
+from value_checks import run_timing_checks, value_checks
+from log_memory_checks import log_memory_checks
+from list_find_checks import list_find_checks
+from small_checks import small_checks
 from layout_checks import layout_checks, take_screenshots
 from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
@@ -208,10 +213,16 @@ def main():
                 run_state_checks(session, driver)
                 events_checks(session, driver, profile)
                 scrubber_checks(session, driver)
+                history_checks(session, driver)
+                value_checks(session, driver)
+                run_timing_checks(session, driver)
+                log_memory_checks(session, driver)
+                small_checks(session, driver)
             else:
                 print("skip  driven checks (no --control given for this daemon)", flush=True)
             if driver is not None and store:
                 long_list_checks(session, driver, store, args.rows)
+                list_find_checks(session, driver)
             if daemon is not None and driver is not None:
                 restart_checks(session, driver, daemon)
             else:

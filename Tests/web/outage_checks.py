@@ -66,6 +66,14 @@ def restart_checks(session, driver, daemon):
         greyed = time.monotonic() - stopped
         if greyed > GREY_LIMIT_S:
             raise TestFailure(f"greyed out {greyed:.1f} s after the daemon stopped (limit {GREY_LIMIT_S} s)")
+        # The reason in words, never the browser's "Failed to fetch".
+        # (The first failure may be the stopping daemon's 503; the retries then find no one.)
+        said = s.wait_for("""(() => { const t = document.getElementById('stale-banner').textContent + ' | '
+            + document.getElementById('status-detail').textContent;
+            return /no answer from binderyd/.test(t) || /Failed to fetch/.test(t) ? t : null; })()""",
+                          "the banner says why in words", timeout=4)
+        if "Failed to fetch" in said:
+            raise TestFailure(f"the banner and status say {said!r}")
         time.sleep(3)  # down for a while: the page keeps retrying every second
         daemon.start()
         deadline = time.monotonic() + 30

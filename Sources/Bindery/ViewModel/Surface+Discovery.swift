@@ -54,7 +54,7 @@ extension Surface {
             if let problem { preconditionFailure("\(surfaceName): \(problem)") }
             details.derivesFrom = derives
             guard let convertible = candidate as? any SurfaceMemberConvertible else {
-                switch candidate.codableMember(named: memberName, derivesFrom: derives) {
+                switch candidate.codableMember(named: memberName, derivesFrom: derives, readOnly: details.readOnly) {
                 case let .input(input)?: inputs.append(input); continue
                 case let .output(output)?: outputs.append(output); continue
                 case .command?, nil: break
@@ -70,6 +70,7 @@ extension Surface {
         }
         self.init(name: surfaceName, inputs: inputs, outputs: outputs, commands: commands)
         transientMembers = declaration.transient
+        commandsAtStart = declaration.atStart
     }
 
     /// `LoginViewModel` → `login`, `APIViewModel` → `api`, `BookSearch` → `bookSearch`.

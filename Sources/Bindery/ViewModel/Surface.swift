@@ -14,6 +14,9 @@ public struct Surface: Sendable {
     /// Stored members (paths, as ``StoredMember/name``) a host does not restore after a
     /// restart: ``SurfaceDeclaration/transient(_:)``.
     public internal(set) var transientMembers: Set<String> = []
+    /// Commands a host runs once it has started, after restoring the state
+    /// (``SurfaceDeclaration/runAtStart(_:)``); nothing else runs merely because it started.
+    public internal(set) var commandsAtStart: [String] = []
 
     /// A surface; names must be unique within each kind, and every name an output or a
     /// command derives from must be one of its inputs, outputs or commands — else it fails at

@@ -27,6 +27,14 @@ public struct SurfaceCommand: Sendable {
     public let isEnabled: Property<Bool>
     /// Whether an execution is running.
     public let isExecuting: Property<Bool>
+    /// Every event of every execution, whoever started it (a client, a binding, a timer, the
+    /// view model's own `apply`): the action's `events`, values as the surface shows them and
+    /// failures as their one-line message.
+    public let executions: Signal<Signal<SurfaceValue, SurfaceError>.Event, Never>
+    /// Fires each time the action is applied while disabled (its `disabledErrors`).
+    public let refusals: Signal<(), Never>
+    /// The identity ``RunCause/action(_:)`` names this command's executions by.
+    public let runIdentity: ObjectIdentifier
     private let execute: @Sendable (SurfaceValue?) -> SignalProducer<SurfaceValue, ActionError<SurfaceError>>
 
     /// A command running `action` with no argument.
@@ -63,6 +71,11 @@ public struct SurfaceCommand: Sendable {
         self.enabledDerivesFrom = enabledDerivesFrom
         self.isEnabled = action.isEnabled
         self.isExecuting = action.isExecuting
+        self.executions = action.events.map { event in
+            event.map { $0.surfaceValue }.mapError { SurfaceError(.failed, "\($0)") }
+        }
+        self.refusals = action.disabledErrors
+        self.runIdentity = action.runIdentity
         self.execute = { value in
             guard let converted = input(value) else {
                 return SignalProducer(error: .producerFailed(SurfaceError(.invalidArgument, "\(name) takes no argument")))

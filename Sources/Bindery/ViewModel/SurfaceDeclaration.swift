@@ -18,6 +18,7 @@ public struct SurfaceDeclaration<Model: AnyObject> {
     var details: [String: SurfaceMemberDetails] = [:]
     var hidden: Set<String> = []
     var transient: Set<String> = []
+    var atStart: [String] = []
 
     init(model: Model, members: [(name: String, object: ObjectIdentifier)]) {
         self.model = model
@@ -61,6 +62,20 @@ public struct SurfaceDeclaration<Model: AnyObject> {
     /// rebuilds itself): a host neither saves it nor, when it holds an object, anything in it.
     public mutating func transient(_ member: PartialKeyPath<Model>) {
         transient.insert(name(of: member))
+    }
+
+    /// The `MutableProperty` members at `members` are the view model's own state, shown as
+    /// outputs and never settable by a client (without this, a public `MutableProperty` of a
+    /// settable type is an input). They are still saved and restored like every stored member.
+    public mutating func readOnly(_ members: PartialKeyPath<Model>...) {
+        for member in members { details[name(of: member), default: .init()].readOnly = true }
+    }
+
+    /// The command at `member` runs once each time a host starts the view model, after the
+    /// state is restored (a restart starts nothing else: restoring an input never fires the
+    /// commands bound to it). Its events say `by: start`.
+    public mutating func runAtStart(_ member: PartialKeyPath<Model>) {
+        atStart.append(name(of: member))
     }
 
     /// The name of the stored member `keyPath` reaches: the one holding the same object.

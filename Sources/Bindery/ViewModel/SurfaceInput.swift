@@ -17,6 +17,10 @@ public struct SurfaceInput: Sendable {
     public let isOptional: Bool
     /// What values it accepts beyond its type.
     public let constraint: InputConstraint
+    /// Its type as the view model's Swift code spells it, where ``type`` alone would hide it:
+    /// `Date?`, `URL`, `SortOrder: relevance | newest | title`, `Plan` for a `json` input; nil
+    /// for a plain string, int, double or bool (``type`` says it all).
+    public let typeName: String?
     /// Whether its value is a secret, shown only to its owner (``secret()``).
     public private(set) var isSecret = false
     /// Its current value, then every change.
@@ -37,9 +41,10 @@ public struct SurfaceInput: Sendable {
     private init<Value: Sendable>(_ name: String, _ type: ValueType, optional: Bool = false, _ constraint: InputConstraint,
                         _ property: MutableProperty<Value>,
                         from: @escaping @Sendable (SurfaceValue) -> Value?, to: @escaping @Sendable (Value) -> SurfaceValue,
-                        expectation: String? = nil) {
+                        expectation: String? = nil, typeName: String? = nil) {
         self.name = name
         self.type = type
+        self.typeName = typeName
         self.isOptional = optional
         self.constraint = constraint
         self.expectation = expectation
@@ -55,7 +60,15 @@ public struct SurfaceInput: Sendable {
     public static func scalar<Value: SurfaceScalar>(_ name: String, _ property: MutableProperty<Value>,
                                                     _ constraint: InputConstraint? = nil) -> SurfaceInput {
         SurfaceInput(name, Value.valueType, constraint ?? Value.defaultConstraint, property,
-                     from: Value.init(surfaceValue:), to: \.surfaceValue, expectation: Value.expectation)
+                     from: Value.init(surfaceValue:), to: \.surfaceValue, expectation: Value.expectation,
+                     typeName: spelled(Value.self))
+    }
+
+    /// A scalar type's Swift name when the wire type hides it (a `Date`, a `URL`, a `UUID`,
+    /// your own type, all sent as strings); nil for `String`, `Int`, `Double`, `Bool`, `Float`.
+    static func spelled<Value: SurfaceScalar>(_ type: Value.Type) -> String? {
+        guard Value.valueType == .string, Value.self != String.self else { return nil }
+        return SwiftSpelling.of(Value.self)
     }
 
     /// An input of an optional ``SurfaceScalar``: a value as ``scalar(_:_:_:)`` takes it, or
@@ -64,7 +77,8 @@ public struct SurfaceInput: Sendable {
                                                         _ constraint: InputConstraint? = nil) -> SurfaceInput {
         SurfaceInput(name, Wrapped.valueType, optional: true, constraint ?? Wrapped.defaultConstraint, property,
                      from: { value -> Wrapped?? in value == .null ? .some(nil) : Wrapped(surfaceValue: value).map { .some($0) } },
-                     to: \.surfaceValue, expectation: Wrapped.expectation)
+                     to: \.surfaceValue, expectation: Wrapped.expectation,
+                     typeName: spelled(Wrapped.self).map { $0 + "?" })
     }
 
     /// An input of an enum with raw values (a `String` or an `Int`, say), typed as its raw
@@ -89,7 +103,15 @@ public struct SurfaceInput: Sendable {
         let expectation = cases.map { "one of " + $0.joined(separator: ", ") } ?? "a raw value of \(Value.self)"
         return SurfaceInput(name, raw.valueType, constraint ?? .none, property,
                             from: { value in raw.init(surfaceValue: value).flatMap { ($0 as? Value.RawValue).flatMap(Value.init(rawValue:)) } },
-                            to: shown, expectation: expectation)
+                            to: shown, expectation: expectation,
+                            typeName: SwiftSpelling.of(Value.self) + (cases.map { ": " + $0.map(Self.unquoted).joined(separator: " | ") } ?? ""))
+    }
+
+    /// A case's raw value as the code spells it: a string without its JSON quotes.
+    static func unquoted(_ shown: String) -> String {
+        guard shown.count >= 2, shown.first == "\"", shown.last == "\"",
+              case let .string(text)? = try? SurfaceValue(json: JSONParser.parse(shown)) else { return shown }
+        return text
     }
 
     /// A string input.
@@ -133,7 +155,8 @@ public struct SurfaceInput: Sendable {
     /// way; a value that does not decode to a `Value` is refused.
     public static func codable<Value: Codable & Sendable>(_ name: String, _ property: MutableProperty<Value>) -> SurfaceInput {
         SurfaceInput(name, .json, .none, property, from: { SurfaceValueDecoder.decode(Value.self, from: $0) },
-                     to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)")
+                     to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)",
+                     typeName: SwiftSpelling.of(Value.self))
     }
 
     /// A boolean input.

@@ -48,3 +48,16 @@ protocol SurfaceItemList {
 extension Array: SurfaceItemList where Element: SurfaceItem {
     static var itemFields: [SurfaceItemField] { Element.itemFields }
 }
+
+extension SurfaceItem where Self: Encodable {
+    /// A `Codable` row needs no `surfaceValue` of its own: it shows its Codable form, a record
+    /// of its fields (dates as ISO 8601, raw-value enums as their raw value).
+    public var surfaceValue: SurfaceValue { SurfaceValueEncoder.encodeCodableForm(self) }
+}
+
+extension SurfaceItem where Self: Decodable {
+    /// A `Codable` row needs no `itemFields` of its own: its columns are its fields in the
+    /// order it decodes them (a synthesised `Codable` struct: declaration order), each
+    /// labelled in words (``SurfaceItemField/init(_:label:)``).
+    public static var itemFields: [SurfaceItemField] { SurfaceOutput.fields(ofRows: Self.self) }
+}

@@ -14,6 +14,8 @@ struct SurfaceMemberDetails {
     var derivesFrom: [String] = []
     var argumentName: String?
     var secret = false
+    /// Shown as an output even when it could be an input (``SurfaceDeclaration/readOnly(_:)``).
+    var readOnly = false
 }
 
 /// A stored member type that ``Surface/init(_:name:_:)`` exposes by itself: `MutableProperty`
@@ -29,7 +31,7 @@ protocol SurfaceMemberConvertible {
 
 extension MutableProperty: SurfaceMemberConvertible where Value: SurfaceRepresentable {
     func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
-        if let input = SurfaceInput.discovered(name, self, constraint: details.constraint) { return .input(input) }
+        if !details.readOnly, let input = SurfaceInput.discovered(name, self, constraint: details.constraint) { return .input(input) }
         return .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
     }
 }

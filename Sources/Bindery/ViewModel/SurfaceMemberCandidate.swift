@@ -13,7 +13,7 @@ protocol SurfaceMemberCandidate {
     var remedy: String { get }
     /// The member by its Codable form: an input for a `MutableProperty` of a `Codable` value,
     /// an output for a property of an `Encodable` one; nil for lists, actions and other values.
-    func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember?
+    func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember?
     /// The objects naming this member in the binding graph (``SurfaceDerivations``).
     var graphIdentities: [ObjectIdentifier] { get }
     /// What its value (an action: its enabled state) is composed from.
@@ -26,7 +26,7 @@ extension SurfaceMemberCandidate where Self: LineageRecording {
 }
 
 extension SurfaceMemberCandidate {
-    func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? { nil }
+    func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember? { nil }
     var remedy: String { "make it SurfaceRepresentable (docs/GUIDE.md, \"Values\")" }
 }
 
@@ -34,8 +34,8 @@ extension MutableProperty: SurfaceMemberCandidate {
     var memberDescription: String { "a MutableProperty<\(Value.self)>" }
     var unsupportedTypeName: String { "\(Value.self)" }
     var remedy: String { "make it Codable to set it as JSON, or SurfaceRepresentable to show it (docs/GUIDE.md, \"Values\")" }
-    func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? {
-        if let input = SurfaceInput.discovered(name, self, constraint: nil) { return .input(input) }
+    func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember? {
+        if !readOnly, let input = SurfaceInput.discovered(name, self, constraint: nil) { return .input(input) }
         return Value.self is any Encodable.Type ? .output(SurfaceOutput(name, encoding: self, derivesFrom: derivesFrom)) : nil
     }
 }
@@ -43,7 +43,7 @@ extension MutableProperty: SurfaceMemberCandidate {
 extension Property: SurfaceMemberCandidate {
     var memberDescription: String { "a Property<\(Value.self)>" }
     var unsupportedTypeName: String { "\(Value.self)" }
-    func codableMember(named name: String, derivesFrom: [String]) -> SurfaceMember? {
+    func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember? {
         Value.self is any Encodable.Type ? .output(SurfaceOutput(name, encoding: self, derivesFrom: derivesFrom)) : nil
     }
 }
@@ -51,11 +51,19 @@ extension Property: SurfaceMemberCandidate {
 extension MutableListProperty: SurfaceMemberCandidate {
     var memberDescription: String { "a MutableListProperty<\(Element.self)>" }
     var unsupportedTypeName: String { "\(Element.self)" }
+    /// Rows of an `Encodable` type are shown by their Codable form, one record each.
+    func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember? {
+        Element.self is any Encodable.Type ? .output(SurfaceOutput(name, encodingRows: self, derivesFrom: derivesFrom)) : nil
+    }
 }
 
 extension ListProperty: SurfaceMemberCandidate {
     var memberDescription: String { "a ListProperty<\(Element.self)>" }
     var unsupportedTypeName: String { "\(Element.self)" }
+    /// Rows of an `Encodable` type are shown by their Codable form, one record each.
+    func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember? {
+        Element.self is any Encodable.Type ? .output(SurfaceOutput(name, encodingRows: self, derivesFrom: derivesFrom)) : nil
+    }
 }
 
 extension Action: SurfaceMemberCandidate {

@@ -37,12 +37,33 @@ public struct SurfaceOutput: Sendable {
         self.read = { list.value.surfaceValue }
     }
 
+    /// A list output showing `list`'s rows by their Codable encoding (``SurfaceValueEncoder``),
+    /// reporting its edits row by row: how discovery shows a list of `Encodable` rows that are
+    /// not ``SurfaceRepresentable``. Its columns are the rows' fields in the order their type
+    /// decodes them (``CodableFields``), labelled in words.
+    init<L: ListPropertyProtocol & Sendable>(_ name: String, encodingRows list: L, derivesFrom: [String]) {
+        self.name = name
+        self.derivesFrom = derivesFrom
+        self.itemFields = Self.fields(ofRows: L.Element.self)
+        @Sendable func encode(_ row: L.Element) -> SurfaceValue { SurfaceValueEncoder.encode(row as! any Encodable) }
+        self.producer = list.producer.map { .list($0.map(encode)) }
+        self.rowChanges = list.changeProducer.map { $0.map(encode) }
+        self.read = { .list(list.value.map(encode)) }
+    }
+
+    /// The columns of a list of `row`s by their Codable form; none if they are not records.
+    static func fields(ofRows row: Any.Type) -> [SurfaceItemField] {
+        guard let decodable = row as? any Decodable.Type else { return [] }
+        return CodableFields.of(decodable)?.map { SurfaceItemField($0) } ?? []
+    }
+
     /// An output showing `property`'s values by their Codable encoding (``SurfaceValueEncoder``):
-    /// how discovery shows an `Encodable` value that is not ``SurfaceRepresentable``.
+    /// how discovery shows an `Encodable` value that is not ``SurfaceRepresentable`` (an array
+    /// of records has their fields as its columns).
     init<P: PropertyProtocol & Sendable>(_ name: String, encoding property: P, derivesFrom: [String]) {
         self.name = name
         self.derivesFrom = derivesFrom
-        self.itemFields = []
+        self.itemFields = (P.Value.self as? any EncodedRows.Type).map { Self.fields(ofRows: $0.rowType) } ?? []
         self.producer = property.producer.map { SurfaceValueEncoder.encode($0 as! any Encodable) }
         self.rowChanges = nil
         self.read = { SurfaceValueEncoder.encode(property.value as! any Encodable) }
@@ -50,4 +71,13 @@ public struct SurfaceOutput: Sendable {
 
     /// The current value.
     public var value: SurfaceValue { read() }
+}
+
+/// An array, whose element type is the type of its rows.
+protocol EncodedRows {
+    static var rowType: Any.Type { get }
+}
+
+extension Array: EncodedRows {
+    static var rowType: Any.Type { Element.self }
 }

@@ -9,17 +9,26 @@ extension Float: SurfaceRepresentable {
 }
 
 extension Date: SurfaceRepresentable {
-    /// An ISO 8601 string in UTC with milliseconds: "2026-12-01T23:41:07.123Z".
-    public var surfaceValue: SurfaceValue { .string(formatted(Date.surfaceFormat)) }
+    /// An ISO 8601 string in UTC with milliseconds, rounded to the nearest:
+    /// "2026-12-01T23:41:07.123Z". The date ``init(surfaceText:)`` reads from it shows the
+    /// same text again, so a date survives any number of round trips unchanged.
+    public var surfaceValue: SurfaceValue {
+        let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+        let seconds = (milliseconds / 1000).rounded(.down)
+        let fraction = Int(milliseconds - seconds * 1000)
+        let whole = Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
+        let digits = String(fraction)
+        return .string(whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z")
+    }
 
-    /// The ISO 8601 form ``surfaceValue`` writes.
+    /// The ISO 8601 form with fractional seconds, as ``surfaceValue`` writes it.
     static let surfaceFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    /// `text` as an ISO 8601 date and time, with or without fractional seconds.
+    /// `text` as an ISO 8601 date and time, with or without fractional seconds, on a whole
+    /// millisecond (what ``surfaceValue`` shows).
     init?(surfaceText text: String) {
-        if let date = try? Date.surfaceFormat.parse(text) { self = date; return }
-        guard let date = try? Date.ISO8601FormatStyle().parse(text) else { return nil }
-        self = date
+        guard let date = (try? Date.surfaceFormat.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) else { return nil }
+        self = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 }
 

@@ -7,6 +7,12 @@ enum SurfaceValueEncoder {
     /// `value` as plain data; `.null` if its encoding throws or encodes nothing.
     static func encode(_ value: any Encodable) -> SurfaceValue {
         if let representable = value as? any SurfaceRepresentable { return representable.surfaceValue }
+        return encodeCodableForm(value)
+    }
+
+    /// `value` by its Codable form even if it is ``SurfaceRepresentable`` (what a `Codable`
+    /// ``SurfaceItem``'s default `surfaceValue` is); nested values as ``encode(_:)`` has them.
+    static func encodeCodableForm(_ value: any Encodable) -> SurfaceValue {
         let encoder = Encoding(codingPath: [])
         do { try value.encode(to: encoder) } catch { return .null }
         return encoder.box.value

@@ -13,6 +13,8 @@ import FoundationEssentials
 /// - There is no timeout of its own: whoever runs it bounds a run by disposing it (the
 ///   daemon's `--command-timeout` does, as `timed_out`), so there is one timeout mechanism.
 /// - Disposing a run interrupts the work; `isExecuting` turns false.
+/// - Applied under a ``RunCause`` that is restoring state, the run is interrupted at once
+///   and nothing executes (a restart never starts work).
 public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendable {
     // `@unchecked`: every stored property is immutable and itself thread-safe; the one piece
     // of mutable state, whether an execution runs, is `outlets.executing`, changed atomically.
@@ -142,6 +144,11 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// enabled, and fails with `ActionError.disabled` otherwise.
     @inlinable public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
         SignalProducer(serial: { [self] observer, lifetime in
+            // Restoring state never starts work (`RunCause`): the attempt ends at once.
+            if RunCause.isTracking, RunCause.current?.isRestoring == true {
+                observer.sendInterrupted()
+                return
+            }
             guard let work = claim(input) else {
                 observer.send(error: .disabled)
                 outlets.disabled.send(value: ())
@@ -212,6 +219,17 @@ extension Action: BindingTargetProvider {
     /// (`action <~ signal`); it ends with the action. Values arriving while the action is
     /// disabled fire `disabledErrors`, as any disabled apply does.
     public var bindingTarget: BindingTarget<Input> {
-        BindingTarget(lifetime: lifetime) { [weak self] input in self?.apply(input).start() }
+        BindingTarget(lifetime: lifetime) { [weak self] input in
+            guard let self else { return }
+            // Attributed to the binding, and to what sent its value (`RunCause`).
+            if RunCause.isTracking {
+                RunCause.with(.binding(RunCause.current)) { self.apply(input).start() }
+            } else {
+                self.apply(input).start()
+            }
+        }
     }
+
+    /// The identity ``RunCause/action(_:)`` names this action's executions by.
+    public var runIdentity: ObjectIdentifier { ObjectIdentifier(outlets) }
 }

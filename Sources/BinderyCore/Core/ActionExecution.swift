@@ -75,7 +75,14 @@ import Synchronization
     /// Starts `work` delivering to this execution; interrupts it at once if the execution's
     /// run ended while it started.
     @inlinable func start(_ work: SignalProducer<Output, Error>) {
-        work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
+        if RunCause.isTracking {
+            // What the work starts as it starts is attributed to this action (`RunCause`).
+            RunCause.with(.action(ObjectIdentifier(outlets))) {
+                work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
+            }
+        } else {
+            work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
+        }
         let previous = state.bitwiseOr(Self.started, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.ended != 0 { interrupt() }
     }
@@ -114,8 +121,16 @@ import Synchronization
 
     /// Passes one event to the action's signals, then to the execution's run.
     @inlinable func deliver(_ event: Event) {
-        outlets.report(event)
-        output(event.mapError(ActionError.producerFailed))
+        guard RunCause.isTracking else {
+            outlets.report(event)
+            output(event.mapError(ActionError.producerFailed))
+            return
+        }
+        // What observers of the event start is attributed to this action (`RunCause`).
+        RunCause.with(.action(ObjectIdentifier(outlets))) {
+            outlets.report(event)
+            output(event.mapError(ActionError.producerFailed))
+        }
     }
 
     /// Interrupts the work, unless it has ended (see the type's comment). If an operator of

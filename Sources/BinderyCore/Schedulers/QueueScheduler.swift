@@ -60,7 +60,7 @@ public final class QueueScheduler: DateScheduler {
         action: @escaping () -> Void
     ) -> Disposable? {
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let handed = ScheduledAction(run: action)
+        let handed = ScheduledAction(action, carryingCause: false)
         // The handler keeps the timer alive until it is cancelled, so the action keeps
         // repeating even if nobody keeps the returned disposable (as in ReactiveSwift).
         timer.setEventHandler { withExtendedLifetime(timer) { handed.run() } }

@@ -55,11 +55,19 @@ extension DateScheduler {
 ///
 /// `@unchecked Sendable` because it is a transfer, not a share: a scheduler receives the action,
 /// keeps it until it runs it once on its own thread, and the scheduling code keeps no copy.
+/// It runs under the ``RunCause`` that was in effect when it was scheduled (a repeating one
+/// does not: a timer is its own cause).
 @usableFromInline
 struct ScheduledAction: @unchecked Sendable {
     @usableFromInline let run: () -> Void
 
-    @inlinable init(run: @escaping () -> Void) { self.run = run }
+    @inlinable init(run: @escaping () -> Void) { self.init(run, carryingCause: true) }
+
+    /// `run`, carrying the current cause or not (an action run again and again, a timer's,
+    /// carries none).
+    @inlinable init(_ run: @escaping () -> Void, carryingCause: Bool) {
+        self.run = carryingCause ? RunCause.carried(run) : run
+    }
 }
 
 extension DispatchTimeInterval {

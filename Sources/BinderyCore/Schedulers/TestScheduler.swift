@@ -35,18 +35,18 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
 
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> Disposable? {
-        enqueue(at: nil, action)
+        enqueue(at: nil, RunCause.carried(action))
     }
 
     @discardableResult
     public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
-        enqueue(at: date, action)
+        enqueue(at: date, RunCause.carried(action))
     }
 
     /// Schedules `action` `delay` after the current virtual date.
     @discardableResult
     public func schedule(after delay: DispatchTimeInterval, action: @escaping () -> Void) -> Disposable? {
-        enqueue(at: currentDate.addingTimeInterval(delay), action)
+        enqueue(at: currentDate.addingTimeInterval(delay), RunCause.carried(action))
     }
 
     @discardableResult

@@ -48,7 +48,15 @@ public final class ControlProtocolHandler: Sendable {
         }
     }
 
-    private static let ops = ["ping", "list", "describe", "get", "set", "run", "interrupt", "watch", "log"]
+    private static let ops = ["ping", "list", "describe", "get", "set", "run", "interrupt", "watch", "log", "restore"]
+
+    /// The version field `field` of `request`: a non-negative integer.
+    private static func version(_ request: ControlRequest, _ field: String) throws(HostFailure) -> UInt64 {
+        guard request.has(field) else { throw HostFailure(.badRequest, "\(request.op ?? "request") needs field '\(field)' (a version)") }
+        let number = try request.int(field, default: -1)
+        guard number >= 0 else { throw HostFailure(.invalidArgument, "field '\(field)' must be a version (a non-negative integer), got \(number)") }
+        return UInt64(number)
+    }
 
     private func dispatch(_ request: ControlRequest, session: ControlSession) throws(HostFailure) {
         let id = request.id
@@ -80,7 +88,7 @@ public final class ControlProtocolHandler: Sendable {
             // its types (binderyctl's `show`) needs one request, not two.
             let withSurface = try request.bool("surface", default: false)
             let surface = withSurface ? describeJSON[vm] : nil
-            host.read(viewModel: vm, name: name) { result in
+            let reply: @Sendable (Result<ViewModelHost.Reading, HostFailure>) -> Void = { result in
                 switch result {
                 case let .success(reading):
                     session.reply(ControlReply.success(id: id) { writer in
@@ -93,6 +101,25 @@ public final class ControlProtocolHandler: Sendable {
                         if let surface {
                             writer.key("surface"); writer.raw(surface)
                         }
+                    })
+                case let .failure(failure):
+                    session.reply(ControlReply.failure(id: id, failure))
+                }
+            }
+            if request.has("at") {
+                reply(host.read(viewModel: vm, name: name, at: try Self.version(request, "at")))
+            } else {
+                host.read(viewModel: vm, name: name, completion: reply)
+            }
+        case "restore":
+            let version = try Self.version(request, "version")
+            host.restore(version: version) { result in
+                switch result {
+                case let .success(restored):
+                    session.reply(ControlReply.success(id: id) { writer in
+                        writer.key("set"); writer.beginArray(); for name in restored.set { writer.string(name) }; writer.endArray()
+                        writer.key("skipped"); writer.beginArray(); for name in restored.skipped { writer.string(name) }; writer.endArray()
+                        writer.key("version"); writer.int(restored.version)
                     })
                 case let .failure(failure):
                     session.reply(ControlReply.failure(id: id, failure))

@@ -95,7 +95,7 @@ public final class BinderyDaemon: Sendable {
         let attachLine = attach.line()
         let routes = DaemonHTTPRoutes(host: host, program: program, webFiles: webFiles, attach: attachLine) {
             host.metrics.render(stateVersion: host.version, controlClients: controlServer.clientCount,
-                                httpResponses: countsBox.counts()) + ProcessMetrics.render(program: program)
+                                httpResponses: countsBox.counts(), values: host.numericValues()) + ProcessMetrics.render(program: program)
         }
         do {
             http = try HTTPServer(configuration: httpConfiguration) { request, responder in

@@ -18,7 +18,7 @@ public struct DaemonHTTPRoutes: Sendable {
     /// The longest a long-poll waits.
     public static let maximumWaitSeconds = 60.0
 
-    private let host: ViewModelHost
+    let host: ViewModelHost
     private let webFiles: (any WebFiles)?
     private let metricsText: @Sendable () -> String
     /// `/api/surface`: the host's surface document with `"daemon": program` first, so the
@@ -42,8 +42,8 @@ public struct DaemonHTTPRoutes: Sendable {
         surfaceJSON = writer.bytes + [UInt8(ascii: ",")] + host.surfaceJSON.dropFirst()
     }
 
-    private static let json = "application/json"
-    private static let noCache = HTTPHeader("Cache-Control", "no-cache")
+    static let json = "application/json"
+    static let noCache = HTTPHeader("Cache-Control", "no-cache")
     /// What `/api/state` and `/api/changes` answers carry: shared caches may reuse them
     /// briefly (coalescing identical polls), browsers revalidate.
     private static let shared = SharedCaching.header
@@ -68,6 +68,7 @@ public struct DaemonHTTPRoutes: Sendable {
         case "/api/surface":
             responder.respond(HTTPResponse(contentType: Self.json, bytes: surfaceJSON, headers: [Self.noCache]))
         case "/api/events": events(request, responder)
+        case "/api/history": history(request, responder)
         case "/metrics":
             responder.respond(HTTPResponse(
                 contentType: "text/plain; version=0.0.4; charset=utf-8", bytes: Array(metricsText().utf8), headers: [Self.noCache]))
@@ -108,12 +109,10 @@ public struct DaemonHTTPRoutes: Sendable {
     }
 
     /// `since` and `wait` of a polling request, or the 400 a bad one gets.
-    private static func pollQuery(_ request: HTTPRequest) -> Result<(since: UInt64?, wait: Double), HTTPResponseError> {
+    static func pollQuery(_ request: HTTPRequest) -> Result<(since: UInt64?, wait: Double), HTTPResponseError> {
         var since: UInt64?
         if let text = request.query("since") {
-            // Digits only, no sign and no leading zero ("05" is not a version anyone was given).
-            guard let value = UInt64(text), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  text == "0" || !text.hasPrefix("0") else {
+            guard let value = version(text) else {
                 return .failure(HTTPResponseError(.badRequest("since must be a version: a non-negative integer without leading zeros")))
             }
             since = value
@@ -129,6 +128,7 @@ public struct DaemonHTTPRoutes: Sendable {
     }
 
     private func state(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        if request.query("at") != nil { return state(at: request, responder) }
         let since: UInt64?, wait: Double
         switch Self.pollQuery(request) {
         case let .success(query): (since, wait) = query

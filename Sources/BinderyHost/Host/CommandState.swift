@@ -3,7 +3,7 @@ import BinderyJSON
 import BinderyProtocol
 
 /// What the host shows of one command: whether it can run, whether it runs, and how its
-/// runs started through the host ended.
+/// runs ended, whoever started them.
 public struct CommandState: Sendable, Hashable {
     /// The last failure: its message, when it happened (epoch seconds) and its protocol error
     /// code (`interrupted` or `cancelled` for a run cut short rather than failed).
@@ -20,15 +20,20 @@ public struct CommandState: Sendable, Hashable {
     public var enabled: Bool
     /// Whether an execution is running.
     public var executing: Bool
-    /// The value of the last successful run through the host, or `.null`.
+    /// The value of the last successful run, or `.null`.
     public var lastValue: SurfaceValue = .null
-    /// The last failure of a run through the host; cleared by the next success.
+    /// The last failure of a run; cleared by the next success.
     public var lastError: LastError?
-    /// Runs that executed through the host (refusals while disabled do not count).
+    /// Runs that executed, whoever started them (a client, a binding, a timer, another
+    /// command, the view model's own code); refusals while disabled do not count.
     public var runs: Int = 0
+    /// Attempts the view model made while the command was disabled (a binding's value
+    /// arriving while it could not run); a client's refused `run` is not counted.
+    public var refused: Int = 0
 
     /// Writes the protocol's command state object:
-    /// `{"enabled", "executing", "lastValue", "lastError": null | {"message", "at", "code"}, "runs"}`.
+    /// `{"enabled", "executing", "lastValue", "lastError": null | {"message", "at", "code"}, "runs"}`,
+    /// and `"refused"` once there was a refused attempt.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("enabled"); writer.bool(enabled)
@@ -45,6 +50,7 @@ public struct CommandState: Sendable, Hashable {
             writer.null()
         }
         writer.key("runs"); writer.int(runs)
+        if refused > 0 { writer.key("refused"); writer.int(refused) }
         writer.endObject()
     }
 

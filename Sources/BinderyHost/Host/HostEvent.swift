@@ -48,18 +48,22 @@ public struct HostEvent: Sendable {
     public let kind: Kind
     /// A `set` event's value as the state encoded it, when the host could reuse those bytes.
     let encodedValue: EncodedSetValue?
+    /// What started the run a `start`, `finish` or `fail` is about (nil for other kinds).
+    public let startedBy: RunStarter?
 
-    /// An event about `viewModel`.`name` that happened `at`.
-    public init(viewModel: String, name: String, at: Double, kind: Kind) {
-        self.init(viewModel: viewModel, name: name, at: at, kind: kind, encodedValue: nil)
+    /// An event about `viewModel`.`name` that happened `at`; for a run's events, `startedBy`
+    /// says what started the run.
+    public init(viewModel: String, name: String, at: Double, kind: Kind, startedBy: RunStarter? = nil) {
+        self.init(viewModel: viewModel, name: name, at: at, kind: kind, startedBy: startedBy, encodedValue: nil)
     }
 
-    init(viewModel: String, name: String, at: Double, kind: Kind, encodedValue: EncodedSetValue?) {
+    init(viewModel: String, name: String, at: Double, kind: Kind, startedBy: RunStarter? = nil, encodedValue: EncodedSetValue?) {
         self.viewModel = viewModel
         self.name = name
         self.at = at
         self.kind = kind
         self.encodedValue = encodedValue
+        self.startedBy = startedBy
     }
 
     /// Whether it goes into the event log (everything but `change`).
@@ -84,15 +88,18 @@ public struct HostEvent: Sendable {
             if let argument {
                 writer.key("arg"); writer.value(argument)
             }
+            startedBy?.write(to: &writer)
         case let .finish(durationMs, value):
             writeHeader("finish", &writer)
             writer.key("durationMs"); writer.double(Self.rounded(durationMs))
             writer.key("value"); writer.value(value)
+            startedBy?.write(to: &writer)
         case let .fail(durationMs, failure):
             writeHeader("fail", &writer)
             writer.key("durationMs"); writer.double(Self.rounded(durationMs))
             writer.key("error"); writer.string(failure.message)
             writer.key("code"); writer.string(failure.code.rawValue)
+            startedBy?.write(to: &writer)
         case let .restart(stoppedAt, reason):
             writer.key("kind"); writer.string("restart")
             writer.key("vm"); writer.null()

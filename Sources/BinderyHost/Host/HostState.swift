@@ -26,6 +26,16 @@ final class HostState: @unchecked Sendable {
         let work = SerialDisposable()
         var timeout: Disposable?
         var lastValue: SurfaceValue?
+        /// What asked for it: a client, or the view model's ``SurfaceDeclaration/runAtStart(_:)``.
+        var startedBy = RunStarter.client
+    }
+
+    /// A command execution the view model started itself (a binding, a timer, another
+    /// command, its own `apply`), followed through the action's signals until it ends.
+    struct SelfRun {
+        let startedUptimeNanoseconds: UInt64
+        let startedBy: RunStarter
+        var lastValue: SurfaceValue?
     }
 
     /// Identifies a coalescible change: the same part of the same view model.
@@ -80,6 +90,11 @@ final class HostState: @unchecked Sendable {
     var executingSince: [ChangeKey: Double] = [:]
     var runs: [UInt64: Run] = [:]
     var nextRunID: UInt64 = 1
+    /// Executions the view models started themselves, by command (part `.command`).
+    var selfRuns: [ChangeKey: SelfRun] = [:]
+    /// The command whose run the host itself is starting right now: its execution is the
+    /// host's run, not one the view model started.
+    var hostStarting: ChangeKey?
     var observations: [Disposable] = []
 
     /// Notes that a member's value changed: the next flush re-encodes it.

@@ -78,9 +78,18 @@ public final class Metrics: Sendable {
     /// Inputs set by clients so far.
     public var inputsSet: UInt64 { counters.withLock { $0.inputsSet } }
 
+    /// One numeric input or output as published: its number as JSON text.
+    public struct NumericValue: Sendable {
+        public let viewModel: String
+        public let part: String
+        public let name: String
+        public let number: String
+    }
+
     /// The exposition text, with the gauges the caller knows: the state version, connected
-    /// control clients, and HTTP responses by status.
-    public func render(stateVersion: UInt64, controlClients: Int, httpResponses: [Int: UInt64]) -> String {
+    /// control clients, HTTP responses by status, and each numeric input's and output's value
+    /// (`bindery_value`, so Prometheus can chart what the dashboard shows).
+    public func render(stateVersion: UInt64, controlClients: Int, httpResponses: [Int: UInt64], values: [NumericValue] = []) -> String {
         let counters = counters.withLock { $0 }
         var out = ""
         out += Self.family("bindery_commands_run_total", "counter", "Command executions that ended, by command.")
@@ -115,6 +124,10 @@ public final class Metrics: Sendable {
         out += "bindery_state_version \(stateVersion)\n"
         out += Self.family("bindery_control_clients", "gauge", "Connected control-socket clients.")
         out += "bindery_control_clients \(controlClients)\n"
+        out += Self.family("bindery_value", "gauge", "Each numeric input and output of the view models, as the current version shows it.")
+        for value in values {
+            out += "bindery_value{vm=\"\(Self.escape(value.viewModel))\",part=\"\(value.part)\",name=\"\(Self.escape(value.name))\"} \(value.number)\n"
+        }
         return out
     }
 

@@ -20,4 +20,15 @@ enum RunEvent: Sendable {
             }
         }
     }
+
+    /// The event `event` of an execution of `command` the view model started itself (one of
+    /// ``SurfaceCommand/executions``); interruption is a failure.
+    init(execution event: Signal<SurfaceValue, SurfaceError>.Event, command: String) {
+        switch event {
+        case let .value(value): self = .value(value)
+        case .completed: self = .completed
+        case .interrupted: self = .failed(HostFailure(.interrupted, "\(command) was interrupted"))
+        case let .failed(error): self = .failed(HostFailure(.failed, error.message))
+        }
+    }
 }

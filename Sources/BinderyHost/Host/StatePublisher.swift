@@ -1,4 +1,5 @@
 import Bindery
+import BinderyHistory
 import BinderyJSON
 import Dispatch
 import Synchronization
@@ -26,6 +27,7 @@ final class StatePublisher: Sendable {
         var snapshot: StateSnapshot?
         var changes = ChangeLog()
         var log: EventLog
+        var history: VersionHistory
         var waiters: [UInt64: @Sendable (UInt64) -> Void] = [:]
         /// Long-polls' deadlines: slot (see ``deadlineSlotNanoseconds``) → waiter ids.
         var deadlines: [UInt64: [UInt64]] = [:]
@@ -56,23 +58,30 @@ final class StatePublisher: Sendable {
     private let published: Lock<Published>
     private let timers = DispatchQueue(label: "bindery.host.timers")
 
-    init(viewModelNames: [String], eventLogCapacity: Int) {
+    init(viewModelNames: [String], eventLogCapacity: Int, historyDepth: Int = 1_000) {
         keys = viewModelNames.map { name in
             var writer = JSONWriter(capacity: name.utf8.count + 3)
             writer.string(name)
             return writer.bytes + [UInt8(ascii: ":")]
         }
         published = Lock(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
-                                    log: EventLog(capacity: eventLogCapacity)))
+                                    log: EventLog(capacity: eventLogCapacity), history: VersionHistory(depth: historyDepth)))
     }
 
     /// Publishes `version`: the view models' state objects (in pieces, joined only when the
     /// document is read), the version's change-feed entries
     /// (`restart`: the first version of this run — older cursors get a reset), and its
-    /// events; then wakes the long-polls and delivers the events to watchers.
+    /// events (and its whole document for the history at a checkpoint: without one, a
+    /// version the history cannot follow on to gets one built here); then wakes the
+    /// long-polls and delivers the events to watchers.
     func publish(version: UInt64, viewModelPieces: [ViewModelPieces], secretInputs: [SecretInput: SurfaceValue],
-                 changes: [[UInt8]], restart: Bool, events: [Event]) {
+                 changes: [[UInt8]], restart: Bool, events: [Event], checkpoint: [UInt8]? = nil) {
         let (waiters, watchers) = published.withLock { published in
+            var checkpoint = checkpoint
+            if checkpoint == nil, restart || published.history.newest.map({ $0 + 1 != version }) ?? true {
+                checkpoint = Self.document(version: version, pieces: viewModelPieces, keys: keys)
+            }
+            published.history.append(version: version, entries: changes, checkpoint: checkpoint, restart: restart)
             published.version = version
             published.viewModelPieces = viewModelPieces
             published.secretInputs = secretInputs
@@ -102,6 +111,51 @@ final class StatePublisher: Sendable {
         published.withLock { published in
             for event in events { published.log.append(EventLog.Entry(version: event.version, json: event.json)) }
         }
+    }
+
+    /// Puts the saved history back (at start, before anything is published): rows oldest
+    /// first, each a version's checkpoint document or its entries as one JSON array.
+    func loadHistory(_ rows: [(version: UInt64, checkpoint: Bool, json: [UInt8])]) {
+        published.withLock { published in
+            for row in rows {
+                if row.checkpoint {
+                    published.history.appendSaved(checkpoint: row.json, version: row.version)
+                } else {
+                    guard case let .array(entries)? = try? JSONParser.parse(row.json) else { continue }
+                    published.history.append(version: row.version, entries: entries.map { entry in
+                        var bytes: [UInt8] = []
+                        entry.write(to: &bytes)
+                        return bytes
+                    }, checkpoint: nil)
+                }
+            }
+        }
+    }
+
+    /// The history's kept versions from the newest checkpoint at or before `from` (docs/HTTP.md,
+    /// `/api/history`), and the current version.
+    func history(from: UInt64) -> (version: UInt64, span: (checkpoint: UInt64, document: [UInt8], versions: [(version: UInt64, step: VersionHistory.Step)])?) {
+        published.withLock { ($0.version, $0.history.span(from: from)) }
+    }
+
+    /// The oldest and newest versions the history keeps (nil: none).
+    var historyRange: ClosedRange<UInt64>? {
+        published.withLock { published in
+            guard let oldest = published.history.oldest, let newest = published.history.newest else { return nil }
+            return oldest...newest
+        }
+    }
+
+    /// The `/api/state` document at `version` (parsed), nil when the history does not keep it.
+    func document(at version: UInt64) -> JSONValue? {
+        // Copied out under the lock, replayed outside it: a replay parses a whole document.
+        let history = published.withLock { $0.history }
+        return history.document(at: version)
+    }
+
+    /// The `/api/state` document of `version` made of `pieces`, for a history checkpoint.
+    func checkpointDocument(version: UInt64, pieces: [ViewModelPieces]) -> [UInt8] {
+        Self.document(version: version, pieces: pieces, keys: keys)
     }
 
     /// The current version.
@@ -135,19 +189,20 @@ final class StatePublisher: Sendable {
     var snapshot: StateSnapshot {
         published.withLock { published in
             if let snapshot = published.snapshot, snapshot.version == published.version { return snapshot }
-            let snapshot = StateSnapshot(version: published.version, json: document(published))
+            let snapshot = StateSnapshot(version: published.version,
+                                         json: Self.document(version: published.version, pieces: published.viewModelPieces, keys: keys))
             published.snapshot = snapshot
             return snapshot
         }
     }
 
-    private func document(_ published: Published) -> [UInt8] {
+    private static func document(version: UInt64, pieces viewModelPieces: [ViewModelPieces], keys: [[UInt8]]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(published.viewModelPieces.reduce(64) { $0 + $1.object.byteCount + 32 })
+        bytes.reserveCapacity(viewModelPieces.reduce(64) { $0 + $1.object.byteCount + 32 })
         bytes.append(contentsOf: #"{"version":"#.utf8)
-        bytes.append(contentsOf: String(published.version).utf8)
+        bytes.append(contentsOf: String(version).utf8)
         bytes.append(contentsOf: #","viewModels":{"#.utf8)
-        for (index, pieces) in published.viewModelPieces.enumerated() {
+        for (index, pieces) in viewModelPieces.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(contentsOf: keys[index])
             pieces.object.write(into: &bytes)

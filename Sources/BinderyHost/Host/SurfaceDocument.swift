@@ -53,6 +53,7 @@ public enum SurfaceDocument {
             writer.beginObject()
             writer.key("name"); writer.string(input.name)
             writer.key("type"); writer.string(input.type.rawValue)
+            if let typeName = input.typeName { writer.key("typeName"); writer.string(typeName) }
             if input.isOptional { writer.key("optional"); writer.bool(true) }
             if input.isSecret { writer.key("secret"); writer.bool(true) }
             let constraint = input.constraint.description

@@ -63,6 +63,7 @@ extension ViewModelHost {
                     guard let self else { return }
                     onScheduler { self.commandFlagsChanged(vm, index) }
                 })
+                observeExecutions(vm, index, command)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyHistory
 import BinderyJSON
 import BinderyPersistence
 
@@ -66,9 +67,12 @@ extension ViewModelHost {
 
         let publisher = publisher, pieces = state.encoder!.viewModelPieces, changes = entries
         let secrets = secretInputValues()
+        // The history's checkpoints are built here, where they are also saved with their version.
+        let checkpoint = VersionHistory.isCheckpoint(version, restart: restart)
+            ? publisher.checkpointDocument(version: version, pieces: pieces) : nil
         let publication: @Sendable () -> Void = {
             publisher.publish(version: version, viewModelPieces: pieces, secretInputs: secrets, changes: changes,
-                              restart: restart, events: events)
+                              restart: restart, events: events, checkpoint: checkpoint)
         }
         guard let commit else {
             clearChangedState()
@@ -77,7 +81,18 @@ extension ViewModelHost {
             return
         }
         recordChangedState(in: commit, version: version)
-        commit.record(version: version, events: events.filter(\.logged).map(\.json), publication: publication)
+        var history: [(checkpoint: Bool, json: [UInt8])] = []
+        if !restart {
+            var array: [UInt8] = [UInt8(ascii: "[")]
+            for (index, entry) in changes.enumerated() {
+                if index > 0 { array.append(UInt8(ascii: ",")) }
+                array.append(contentsOf: entry)
+            }
+            array.append(UInt8(ascii: "]"))
+            history.append((false, array))
+        }
+        if let checkpoint { history.append((true, checkpoint)) }
+        commit.record(version: version, events: events.filter(\.logged).map(\.json), history: history, publication: publication)
         for reply in replies {
             commit.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
         }

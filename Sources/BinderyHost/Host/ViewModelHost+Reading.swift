@@ -66,16 +66,7 @@ extension ViewModelHost {
         let surface = surfaces[index]
         guard let name else { return completion(.success(Reading(kind: nil, json: publisher.viewModelJSON(index)))) }
         let key: HostState.ChangeKey
-        if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
-            key = HostState.ChangeKey(viewModel: index, part: .input, index: input)
-        } else if let output = surface.outputs.firstIndex(where: { $0.name == name }) {
-            key = HostState.ChangeKey(viewModel: index, part: .output, index: output)
-        } else if let command = surface.commands.firstIndex(where: { $0.name == name }) {
-            key = HostState.ChangeKey(viewModel: index, part: .command, index: command)
-        } else {
-            let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
-            return completion(.failure(HostFailure(.unknownInput, "\(viewModel) has no input, output or command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: name, among: all, listing: "names"))))
-        }
+        do { key = try memberKey(index, name) } catch { return completion(.failure(error)) }
         // A secret input is masked in the published document; its owner, on the control
         // socket, reads the value itself, at the same version.
         if key.part == .input, surface.inputs[key.index].isSecret,
@@ -87,6 +78,40 @@ extension ViewModelHost {
             return completion(.failure(HostFailure(.internal, "\(viewModel).\(name) is missing from the published state")))
         }
         completion(.success(Reading(kind: key.part.rawValue, json: json)))
+    }
+
+    /// Every input and output whose published value is a number, in hosting and surface order
+    /// (for `/metrics`): each member's own bytes, no parse of a whole state.
+    public func numericValues() -> [Metrics.NumericValue] {
+        var values: [Metrics.NumericValue] = []
+        for (index, surface) in surfaces.enumerated() {
+            let members: [(HostEvent.Part, [String])] = [(.input, surface.inputs.map(\.name)), (.output, surface.outputs.map(\.name))]
+            for (part, names) in members {
+                for (position, name) in names.enumerated() {
+                    guard let json = publisher.memberJSON(HostState.ChangeKey(viewModel: index, part: part, index: position)),
+                          json.count <= 40, let first = json.first,
+                          first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { continue }
+                    values.append(Metrics.NumericValue(viewModel: surface.name, part: part.rawValue, name: name,
+                                                       number: String(decoding: json, as: UTF8.self)))
+                }
+            }
+        }
+        return values
+    }
+
+    /// The member `name` of the view model at `index`, or an `unknown_input` failure with the
+    /// names it has (did you mean …).
+    func memberKey(_ index: Int, _ name: String) throws(HostFailure) -> HostState.ChangeKey {
+        let surface = surfaces[index]
+        if let input = surface.inputs.firstIndex(where: { $0.name == name }) {
+            return HostState.ChangeKey(viewModel: index, part: .input, index: input)
+        } else if let output = surface.outputs.firstIndex(where: { $0.name == name }) {
+            return HostState.ChangeKey(viewModel: index, part: .output, index: output)
+        } else if let command = surface.commands.firstIndex(where: { $0.name == name }) {
+            return HostState.ChangeKey(viewModel: index, part: .command, index: command)
+        }
+        let all = surface.inputs.map(\.name) + surface.outputs.map(\.name) + surface.commands.map(\.name)
+        throw HostFailure(.unknownInput, "\(surface.name) has no input, output or command \(Excerpt.quoted(name, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: name, among: all, listing: "names"))
     }
 
     // MARK: - Watching

@@ -34,6 +34,7 @@ extension ViewModelHost {
             saved.lists = try store.loadLists()
             (saved.previousVersion, saved.cleanStop) = try store.previousRun()
             publisher.loadEvents(try store.loadEvents(newest: eventLogCapacity))
+            publisher.loadHistory(try store.loadHistory(depth: UInt64(historyDepth)))
             try store.clearCleanStop()
         } catch {
             warnings.append("could not read the saved state: \(error)")
@@ -104,6 +105,7 @@ extension ViewModelHost {
             }
             var command = state.values[vm].commands[index]
             command.runs = saved["runs"]?.intValue ?? 0
+            command.refused = saved["refused"]?.intValue ?? 0
             command.lastValue = saved["lastValue"].map(SurfaceValue.init(json:)) ?? .null
             if let error = saved["lastError"], let message = error["message"]?.stringValue {
                 command.lastError = CommandState.LastError(message: message, at: error["at"]?.doubleValue ?? 0,

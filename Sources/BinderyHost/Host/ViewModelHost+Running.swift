@@ -29,7 +29,7 @@ extension ViewModelHost {
         }
     }
 
-    func start(viewModel: Int, command: Int, argument: SurfaceValue?, wait: Bool,
+    func start(viewModel: Int, command: Int, argument: SurfaceValue?, wait: Bool, startedBy: RunStarter = .client,
                        completion: @escaping @Sendable (RunOutcome) -> Void) {
         let surface = surfaces[viewModel]
         let surfaceCommand = surface.commands[command]
@@ -47,18 +47,23 @@ extension ViewModelHost {
             viewModel: viewModel, command: command,
             startedUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds,
             wait: wait, completion: completion)
-        record(HostEvent(viewModel: surface.name, name: surfaceCommand.name, at: ISO8601Timestamp.now(), kind: .start(argument: argument)))
+        state.runs[id]!.startedBy = startedBy
+        record(HostEvent(viewModel: surface.name, name: surfaceCommand.name, at: ISO8601Timestamp.now(),
+                         kind: .start(argument: argument), startedBy: startedBy))
         if !wait {
             state.pendingReplies.append { _ in completion(.started) }
         }
         markDirty()
         let work = state.runs[id]!.work
         let qualifiedName = surface.name + "." + surfaceCommand.name
+        // The execution this start makes is this run, not one the view model started itself.
+        state.hostStarting = HostState.ChangeKey(viewModel: viewModel, part: .command, index: command)
         work.inner = surfaceCommand.run(argument).start { [weak self] event in
             guard let self else { return }
             let runEvent = RunEvent(event, command: qualifiedName)
             onScheduler { self.runEvent(id, runEvent) }
         }
+        state.hostStarting = nil
         if state.runs[id] != nil {
             let timeout = commandTimeout
             state.runs[id]!.timeout = scheduler.schedule(after: timeout) { [weak self] in
@@ -96,33 +101,11 @@ extension ViewModelHost {
         guard let run = state.runs.removeValue(forKey: id) else { return }
         run.timeout?.dispose()
         run.work.dispose()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - run.startedUptimeNanoseconds) / 1e9
-        let surface = surfaces[run.viewModel]
-        let commandName = surface.commands[run.command].name
-        let now = ISO8601Timestamp.now()
-        let outcome: RunOutcome
-        var commandState = state.values[run.viewModel].commands[run.command]
-        switch result {
-        case let .success(value):
-            commandState.runs += 1
-            commandState.lastValue = value
-            commandState.lastError = nil
-            outcome = .finished(value: value, durationMs: seconds * 1000)
-            record(HostEvent(viewModel: surface.name, name: commandName, at: now, kind: .finish(durationMs: seconds * 1000, value: value)))
-        case let .failure(failure):
-            if failure.code != .disabled {
-                commandState.runs += 1
-                commandState.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code)
-            }
-            outcome = .failed(failure)
-            record(HostEvent(viewModel: surface.name, name: commandName, at: now, kind: .fail(durationMs: seconds * 1000, failure: failure)))
-        }
-        if failureIsRefusal(result) == false {
-            metrics.recordRun(viewModel: surface.name, command: commandName, seconds: seconds, failed: !result.isSuccess)
-        }
-        updateCommand(run.viewModel, run.command, commandState)
+        let outcome = recordEnd(viewModel: run.viewModel, command: run.command, startedUptimeNanoseconds: run.startedUptimeNanoseconds,
+                                startedBy: run.startedBy, result)
         if run.wait {
-            let qualifiedName = surface.name + "." + commandName
+            let surface = surfaces[run.viewModel]
+            let qualifiedName = surface.name + "." + surface.commands[run.command].name
             state.pendingReplies.append { result in
                 if case let .failure(fault) = result {
                     run.completion(.failed(HostFailure(.storage, "\(qualifiedName) ended, but the inputs it changed were not saved: \(fault)")))
@@ -132,6 +115,40 @@ extension ViewModelHost {
             }
         }
         markDirty()
+    }
+
+    /// The one bookkeeping of a run's end, whoever started it: its `finish` or `fail` event,
+    /// the command's runs, last value and last error, the metrics. Returns the outcome.
+    func recordEnd(viewModel: Int, command: Int, startedUptimeNanoseconds: UInt64, startedBy: RunStarter,
+                   _ result: Result<SurfaceValue, HostFailure>) -> RunOutcome {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - startedUptimeNanoseconds) / 1e9
+        let surface = surfaces[viewModel]
+        let commandName = surface.commands[command].name
+        let now = ISO8601Timestamp.now()
+        let outcome: RunOutcome
+        var commandState = state.values[viewModel].commands[command]
+        switch result {
+        case let .success(value):
+            commandState.runs += 1
+            commandState.lastValue = value
+            commandState.lastError = nil
+            outcome = .finished(value: value, durationMs: seconds * 1000)
+            record(HostEvent(viewModel: surface.name, name: commandName, at: now,
+                             kind: .finish(durationMs: seconds * 1000, value: value), startedBy: startedBy))
+        case let .failure(failure):
+            if failure.code != .disabled {
+                commandState.runs += 1
+                commandState.lastError = CommandState.LastError(message: failure.message, at: now, code: failure.code)
+            }
+            outcome = .failed(failure)
+            record(HostEvent(viewModel: surface.name, name: commandName, at: now,
+                             kind: .fail(durationMs: seconds * 1000, failure: failure), startedBy: startedBy))
+        }
+        if failureIsRefusal(result) == false {
+            metrics.recordRun(viewModel: surface.name, command: commandName, seconds: seconds, failed: !result.isSuccess)
+        }
+        updateCommand(viewModel, command, commandState)
+        return outcome
     }
 
     func failureIsRefusal(_ result: Result<SurfaceValue, HostFailure>) -> Bool {

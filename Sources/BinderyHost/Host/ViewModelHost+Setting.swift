@@ -92,7 +92,7 @@ extension ViewModelHost {
     /// state, for a client's set as for any other change; the set only says that the change
     /// it caused is a `set` event, placed before the events of its effects (so watchers read
     /// cause, then effects).
-    private func apply(_ accepted: AcceptedValue, viewModel: Int, input: Int, encoded: EncodedSetValue,
+    func apply(_ accepted: AcceptedValue, viewModel: Int, input: Int, encoded: EncodedSetValue = EncodedSetValue(),
                        reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
         let surface = surfaces[viewModel]
         // The set is the cause of the changes it triggers synchronously: its event goes
@@ -101,7 +101,11 @@ extension ViewModelHost {
         let causePosition = state.pendingEvents.count
         let causeTime = ISO8601Timestamp.now()
         let key = HostState.ChangeKey(viewModel: viewModel, part: .input, index: input)
-        surface.inputs[input].set(accepted: accepted)
+        // What the set starts synchronously, or through bindings and timers it feeds, is
+        // attributed to it (`RunCause`).
+        RunCause.with(.named("set", detail: surface.name + "." + surface.inputs[input].name)) {
+            surface.inputs[input].set(accepted: accepted)
+        }
         // The observation recorded the input's change as a `change` event; the set replaces it
         // (a set to the value the input already had changed nothing, and is still logged).
         if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }

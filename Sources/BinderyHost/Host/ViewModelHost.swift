@@ -76,6 +76,8 @@ public final class ViewModelHost: Sendable {
     let referenceMembers: [String]
     /// The most events the log keeps (in memory and in the store).
     let eventLogCapacity: Int
+    /// How many versions back the history keeps the state at least (in memory and in the store).
+    let historyDepth: Int
 
     /// Hosts `viewModels` (whose names must be unique) on `scheduler`, persisting their
     /// state in `store` (nil: nothing is persisted), keeping the newest `eventLogCapacity`
@@ -86,8 +88,11 @@ public final class ViewModelHost: Sendable {
         store: InputStore?,
         commandTimeout: Double = 30,
         eventLogCapacity: Int = 10_000,
+        historyDepth: Int = 1_000,
         logger: Logger? = nil
     ) {
+        // Runs the view models start themselves are attributed to what started them.
+        RunCause.startTracking()
         let surfaces = viewModels.map(\.surface)
         precondition(Set(surfaces.map(\.name)).count == surfaces.count, "view model names must be unique")
         self.viewModels = viewModels
@@ -111,6 +116,7 @@ public final class ViewModelHost: Sendable {
         self.unrestorableMembers = unrestorable
         self.referenceMembers = notValues
         self.eventLogCapacity = max(1, eventLogCapacity)
+        self.historyDepth = max(1, historyDepth)
         self.scheduler = scheduler
         self.store = store
         self.logger = logger
@@ -118,7 +124,7 @@ public final class ViewModelHost: Sendable {
         let metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
         self.metrics = metrics
         self.commit = store.map { store in
-            GroupCommit(store: store, eventCapacity: max(1, eventLogCapacity), scheduler: scheduler.queue,
+            GroupCommit(store: store, eventCapacity: max(1, eventLogCapacity), historyDepth: UInt64(max(1, historyDepth)), scheduler: scheduler.queue,
                         commitEnded: { metrics.recordStateCommit(failed: $0) }) { body in
                 if queueKey.isCurrent { body() } else { scheduler.queue.async(execute: body) }
             }
@@ -129,7 +135,8 @@ public final class ViewModelHost: Sendable {
         self.feedID = Self.feedID(identity)
         self.surfaceJSON = SurfaceDocument.all(surfaces)
         self.queueKey = queueKey
-        self.publisher = StatePublisher(viewModelNames: surfaces.map(\.name), eventLogCapacity: eventLogCapacity)
+        self.publisher = StatePublisher(viewModelNames: surfaces.map(\.name), eventLogCapacity: eventLogCapacity,
+                                        historyDepth: max(1, historyDepth))
     }
 
     // MARK: - Lifecycle
@@ -166,19 +173,13 @@ public final class ViewModelHost: Sendable {
         let saved = loadSavedState(&warnings)
         scheduler.queue.sync {
             state.version = saved.previousVersion
-            warnings += restoreInputs(saved.inputs)
-            warnings += restoreStores(saved)
-            for startup in startupValues {
-                do throws(HostFailure) {
-                    let surface = surfaces[try viewModelIndex(startup.viewModel)]
-                    do throws(SurfaceError) {
-                        try surface.input(named: startup.input).set(startup.value, viewModel: surface.name)
-                    } catch {
-                        throw HostFailure(error)
-                    }
-                } catch {
-                    warnings.append("startup value for \(startup.viewModel).\(startup.input) not applied: \(error.message)")
-                }
+            // Restoring never starts work: actions applied under `.restoring` — however many
+            // operators and scheduler hops lie between a restored input and them — do not
+            // execute (`RunCause`). The restart shows what was shown before, and runs nothing.
+            RunCause.with(.restoring) {
+                warnings += restoreInputs(saved.inputs)
+                warnings += restoreStores(saved)
+                warnings += applyStartupValues(startupValues)
             }
             observeAll()
             // The restart first: the runs a crash cut short end because of it.
@@ -209,6 +210,7 @@ public final class ViewModelHost: Sendable {
                 commit.onHeld = { [weak self] fault in self?.startCommitHeld(fault) }
                 assumeStored(saved.inputs, in: commit)
             }
+            runAtStart()
             flush()
         }
         if let commit {
@@ -223,6 +225,39 @@ public final class ViewModelHost: Sendable {
         return warnings
     }
 
+    /// Gives inputs their `--set` values (under the restore's cause: they start no work).
+    private func applyStartupValues(_ startupValues: [StartupValue]) -> [String] {
+        var warnings: [String] = []
+        for startup in startupValues {
+            do throws(HostFailure) {
+                let surface = surfaces[try viewModelIndex(startup.viewModel)]
+                do throws(SurfaceError) {
+                    try surface.input(named: startup.input).set(startup.value, viewModel: surface.name)
+                } catch {
+                    throw HostFailure(error)
+                }
+            } catch {
+                warnings.append("startup value for \(startup.viewModel).\(startup.input) not applied: \(error.message)")
+            }
+        }
+        return warnings
+    }
+
+    /// Starts the commands the view models asked to run at start
+    /// (``SurfaceDeclaration/runAtStart(_:)``), after the restore, as runs started by `start`.
+    private func runAtStart() {
+        for (vm, surface) in surfaces.enumerated() {
+            for name in surface.commandsAtStart {
+                guard let index = surface.commands.firstIndex(where: { $0.name == name }) else { continue }
+                start(viewModel: vm, command: index, argument: nil, wait: false, startedBy: .start) { [logger] outcome in
+                    if case let .failed(failure) = outcome {
+                        logger?.warning("\(surface.name).\(name) did not run at start: \(failure.message)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Refuses new sets and runs, interrupts every running command (their waiting clients get
     /// `interrupted`), waits until every change is committed (or its commit failed), stops
     /// observing, marks the stop clean and checkpoints the store's write-ahead log into its
@@ -233,6 +268,7 @@ public final class ViewModelHost: Sendable {
             for id in state.runs.keys.sorted() {
                 finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was interrupted: the daemon is stopping")))
             }
+            interruptSelfRuns()
             if state.flushScheduled { flush() }
         }
         if let commit {

@@ -24,7 +24,7 @@ private final class PlanViewModel: ViewModel {
         let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil)
         #expect(host.start().isEmpty)
         let surface = String(decoding: host.surfaceJSON, as: UTF8.self)
-        #expect(surface.contains(#"{"name":"plan","type":"json"}"#), "\(surface)")
+        #expect(surface.contains(#"{"name":"plan","type":"json","typeName":"Plan"}"#), "\(surface)")
 
         let sent = SurfaceValue(json: try JSONParser.parse(#"{"title":"trip","stops":["Lyon","Turin"],"start":"2026-12-01T08:00:00Z"}"#))
         let done = Completion<Bool>()

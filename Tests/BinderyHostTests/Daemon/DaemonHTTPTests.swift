@@ -191,6 +191,12 @@ import Testing
         #expect(metrics.text.contains("bindery_state_version "))
         #expect(metrics.text.contains("bindery_control_clients "))
         #expect(metrics.text.contains("bindery_http_requests_total{status=\"200\"}"))
+        // Numeric inputs and outputs as gauges, so Prometheus and Grafana can chart them;
+        // strings, booleans and lists are not numbers.
+        #expect(metrics.text.contains("# TYPE bindery_value gauge\n"))
+        #expect(metrics.text.contains("bindery_value{vm=\"api\",part=\"input\",name=\"failureRate\"} "))
+        #expect(metrics.text.contains("bindery_value{vm=\"api\",part=\"output\",name=\"requests\"} "))
+        #expect(!metrics.text.contains("name=\"mobilePhone\"") && !metrics.text.contains("name=\"products\"}"))
 
         let health = try http.get("/healthz")
         #expect(health.status == 200 && health.text == "ok\n")

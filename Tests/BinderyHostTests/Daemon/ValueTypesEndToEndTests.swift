@@ -78,7 +78,11 @@ import Testing
         #expect(binderyctl.terminationStatus == 0, "\(printed)")
         #expect(printed.contains("journey.returning = null"), "\(printed)")
         #expect(printed.contains(#"journey.pace = "calm""#), "\(printed)")
-        #expect(printed.contains("  seats      int or null     null"), "\(printed)")
+        #expect(printed.contains("  seats      int or null  "), "\(printed)")
+        // Types read as written (an enum that is not CaseIterable by its name alone).
+        for spelled in ["  departure  Date  ", "  returning  Date?  ", "  tags       [String]  ", "  pace       Pace  "] {
+            #expect(printed.contains(spelled), "\(spelled) in \(printed)")
+        }
         let tags = try second.control().request(#"{"op":"get","vm":"journey","name":"tags"}"#)
         #expect(tags["value"]?.serialized == #"["x","y z"]"#)
         #expect(second.stop() == 0)

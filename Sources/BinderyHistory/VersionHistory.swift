@@ -1,0 +1,134 @@
+import BinderyJSON
+
+/// The state at each recent version (docs/HTTP.md, `/api/history`): the whole `/api/state`
+/// document at some versions (checkpoints) and every version's change-feed entries after
+/// them, so the state of any kept version is its checkpoint with the entries up to it applied.
+///
+/// Guarantees:
+/// - Kept versions are contiguous and end at the newest appended one; they start at a
+///   checkpoint: the newest checkpoint at least `depth` versions back (so at least `depth`
+///   versions are kept once that many exist, and fewer than `depth` plus the checkpoint
+///   interval), unless `byteBudget` drops older segments first.
+/// - A version that does not follow the newest (a gap: a dropped commit, another run) starts
+///   over, and is kept only with a checkpoint.
+/// Not thread-safe by itself: the host's publisher keeps it under its lock.
+package struct VersionHistory: Sendable {
+    /// One checkpoint and the versions after it.
+    private struct Segment: Sendable {
+        let checkpoint: UInt64
+        let document: [UInt8]
+        /// Entries of versions checkpoint+1, checkpoint+2, …
+        var versions: [[[UInt8]]] = []
+        var bytes: Int
+
+        package var newest: UInt64 { checkpoint + UInt64(versions.count) }
+    }
+
+    /// How many versions back at least are kept (when there were that many).
+    package let depth: UInt64
+    /// A checkpoint is taken at every version divisible by this (and at every restart).
+    package static let checkpointInterval: UInt64 = 100
+    private let byteBudget: Int
+    private var segments: [Segment] = []
+    private var bytes = 0
+
+    package init(depth: Int, byteBudget: Int = 64 << 20) {
+        self.depth = UInt64(max(1, depth))
+        self.byteBudget = byteBudget
+    }
+
+    /// Whether `version` gets a checkpoint (always after a restart of the log).
+    package static func isCheckpoint(_ version: UInt64, restart: Bool) -> Bool {
+        restart || version % checkpointInterval == 0
+    }
+
+    /// The oldest kept version (nil: none kept).
+    package var oldest: UInt64? { segments.first?.checkpoint }
+    /// The newest kept version (nil: none kept).
+    package var newest: UInt64? { segments.last?.newest }
+
+    /// Appends `version` with its change-feed entries and, at a checkpoint, its whole
+    /// `/api/state` document (`restart`: the version replaced the whole state, its entries
+    /// say nothing).
+    package mutating func append(version: UInt64, entries: [[UInt8]], checkpoint: [UInt8]?, restart: Bool = false) {
+        let follows = newest.map { version == $0 + 1 } ?? false
+        if let checkpoint {
+            if !follows {
+                segments.removeAll(); bytes = 0
+            } else if !restart {
+                // The entries that lead to the checkpoint, so the versions read on without a reset.
+                let size = entries.reduce(0) { $0 + $1.count }
+                segments[segments.count - 1].versions.append(entries)
+                segments[segments.count - 1].bytes += size
+                bytes += size
+            }
+            segments.append(Segment(checkpoint: version, document: checkpoint, bytes: checkpoint.count))
+            bytes += checkpoint.count
+        } else {
+            guard follows else { segments.removeAll(); bytes = 0; return }
+            let size = entries.reduce(0) { $0 + $1.count }
+            segments[segments.count - 1].versions.append(entries)
+            segments[segments.count - 1].bytes += size
+            bytes += size
+        }
+        trim()
+    }
+
+    /// Appends a saved checkpoint (loading, oldest first): after its version's entries when
+    /// those came first, or as the first version of a run.
+    package mutating func appendSaved(checkpoint: [UInt8], version: UInt64) {
+        guard newest == version else { return append(version: version, entries: [], checkpoint: checkpoint, restart: true) }
+        segments.append(Segment(checkpoint: version, document: checkpoint, bytes: checkpoint.count))
+        bytes += checkpoint.count
+        trim()
+    }
+
+    private mutating func trim() {
+        guard let newest else { return }
+        while segments.count > 1,
+              newest - segments[1].checkpoint >= depth || bytes > byteBudget {
+            bytes -= segments.removeFirst().bytes
+        }
+    }
+
+    /// One kept version after the first: its change-feed entries, or (a restart) its whole
+    /// document.
+    package enum Step {
+        case changes([[UInt8]])
+        case reset([UInt8])
+    }
+
+    /// The kept versions as a checkpoint and each later version's step, from the newest
+    /// checkpoint at or before `from` (the oldest kept when `from` is older), nil when none
+    /// is kept.
+    package func span(from: UInt64 = 0) -> (checkpoint: UInt64, document: [UInt8], versions: [(version: UInt64, step: Step)])? {
+        guard let start = segments.lastIndex(where: { $0.checkpoint <= from }) ?? (segments.isEmpty ? nil : 0) else { return nil }
+        var versions: [(version: UInt64, step: Step)] = []
+        for (index, segment) in segments[start...].enumerated() {
+            // A later checkpoint either continues the previous segment (its entries are there)
+            // or starts a run of the daemon (its document is the step).
+            if index > 0, versions.last?.version != segment.checkpoint {
+                versions.append((segment.checkpoint, .reset(segment.document)))
+            }
+            for (offset, entries) in segment.versions.enumerated() {
+                versions.append((segment.checkpoint + UInt64(offset) + 1, .changes(entries)))
+            }
+        }
+        return (segments[start].checkpoint, segments[start].document, versions)
+    }
+
+    /// The `/api/state` document at `version`, nil when it is not kept (or a kept document
+    /// cannot be parsed).
+    package func document(at version: UInt64) -> JSONValue? {
+        guard let segment = segments.last(where: { $0.checkpoint <= version }), version <= segment.newest || version == segment.checkpoint,
+              var state = try? JSONParser.parse(segment.document) else { return nil }
+        for entries in segment.versions.prefix(Int(version - segment.checkpoint)) {
+            for entry in entries {
+                guard let change = try? JSONParser.parse(entry) else { continue }
+                StateReplay.apply(change, to: &state)
+            }
+        }
+        StateReplay.setVersion(version, in: &state)
+        return state
+    }
+}

@@ -1,0 +1,50 @@
+import Bindery
+
+/// What started a command run, as the host shows it with the run's start, finish and fail
+/// events (docs/PROTOCOL.md, "Events"): `by` is one of
+/// - `client`: a client's `run` (binderyctl, the control protocol);
+/// - `set`: a client's set of the input `via` names, synchronously;
+/// - `binding`: a binding (`action <~ signal`); `via` says what sent its value, when known
+///   ("set search.query", "command search.refresh", "start");
+/// - `command`: another command's run (`via` names it), its work or one of its events;
+/// - `start`: the view model's ``SurfaceDeclaration/runAtStart(_:)``;
+/// - `viewModel`: the view model's own code, a timer, anything the host cannot attribute.
+public struct RunStarter: Sendable, Hashable {
+    /// The kind of starter (see the type's notes).
+    public let by: String
+    /// What it is about, if known: an input, a command, or what sent a binding its value.
+    public let via: String?
+
+    /// A starter of kind `by`, about `via`.
+    public init(by: String, via: String? = nil) {
+        self.by = by
+        self.via = via
+    }
+
+    /// A client's `run`.
+    public static let client = RunStarter(by: "client")
+    /// ``SurfaceDeclaration/runAtStart(_:)``.
+    public static let start = RunStarter(by: "start")
+
+    /// The starter `cause` describes; `commandName` names an action by its identity
+    /// ("vm.command"), nil for one the host does not know.
+    init(_ cause: RunCause?, commandName: (ObjectIdentifier) -> String?) {
+        switch cause {
+        case nil, .restoring?: self.init(by: "viewModel")
+        case let .named(kind, detail)?: self.init(by: kind, via: detail)
+        case let .action(identity)?: self.init(by: "command", via: commandName(identity))
+        case let .binding(inner)?:
+            let sender = inner.map { RunStarter($0, commandName: commandName) }
+            self.init(by: "binding", via: sender.flatMap { $0.by == "viewModel" ? nil : $0.text })
+        }
+    }
+
+    /// One phrase: "binding", "set search.query", "command search.refresh".
+    public var text: String { via.map { by + " " + $0 } ?? by }
+
+    /// Writes `"by"` and, when known, `"via"` into the object `writer` is in.
+    func write(to writer: inout JSONWriter) {
+        writer.key("by"); writer.string(by)
+        if let via { writer.key("via"); writer.string(via) }
+    }
+}

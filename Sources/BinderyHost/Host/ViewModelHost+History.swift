@@ -1,0 +1,117 @@
+import Bindery
+import BinderyHistory
+import BinderyJSON
+import BinderyProtocol
+
+/// The state at earlier versions (docs/HTTP.md, `/api/history`; docs/PROTOCOL.md, `restore`):
+/// reading it, and putting a past version's inputs back as one change.
+extension ViewModelHost {
+    /// The history's kept versions from the newest checkpoint at or before `from`, and the
+    /// current version.
+    func history(from: UInt64) -> (version: UInt64, span: (checkpoint: UInt64, document: [UInt8], versions: [(version: UInt64, step: VersionHistory.Step)])?) {
+        publisher.history(from: from)
+    }
+
+    /// The oldest and newest versions whose state the history keeps (nil: none yet).
+    public var historyRange: ClosedRange<UInt64>? { publisher.historyRange }
+
+    /// The `/api/state` document at `version` (secret inputs masked, as published), or a
+    /// `invalid_argument` failure that names the versions kept.
+    public func state(at version: UInt64) -> Result<JSONValue, HostFailure> {
+        if let document = publisher.document(at: version) { return .success(document) }
+        return .failure(HostFailure(.invalidArgument, Self.notKept(version, range: historyRange)))
+    }
+
+    /// "version V is not kept: …", naming the versions the history keeps.
+    static func notKept(_ version: UInt64, range: ClosedRange<UInt64>?) -> String {
+        guard let range else { return "version \(version) is not kept: the history keeps no versions yet" }
+        let when = version > range.upperBound ? "the current version is \(range.upperBound)" : "the history keeps versions \(range.lowerBound)–\(range.upperBound)"
+        return "version \(version) is not kept: \(when)"
+    }
+
+    /// What `get` with `at` answers: `viewModel` (its state object) or its member `name` as
+    /// version `version` showed it (secret inputs masked, as the history keeps them).
+    public func read(viewModel: String, name: String?, at version: UInt64) -> Result<Reading, HostFailure> {
+        do throws(HostFailure) {
+            let index = try viewModelIndex(viewModel)
+            let key = try name.map { name throws(HostFailure) in try memberKey(index, name) }
+            let document = try state(at: version).get()
+            guard let vmState = document["viewModels"]?[viewModel] else {
+                throw HostFailure(.invalidArgument, "\(viewModel) was not hosted at version \(version)")
+            }
+            guard let key, let name else { return .success(Reading(kind: nil, json: Self.bytes(vmState))) }
+            guard let value = vmState[key.part.rawValue + "s"]?[name] else {
+                throw HostFailure(.invalidArgument, "\(viewModel).\(name) did not exist at version \(version)")
+            }
+            return .success(Reading(kind: key.part.rawValue, json: Self.bytes(value)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func bytes(_ value: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        value.write(to: &bytes)
+        return bytes
+    }
+
+    /// What ``restore(version:completion:)`` did: the inputs it set (as "vm.name"), the ones it
+    /// could not (secret inputs, which the history keeps masked; inputs this build lacks),
+    /// and the version that shows the change (the current one when nothing differed).
+    public struct Restored: Sendable {
+        public let set: [String]
+        public let skipped: [String]
+        public let version: UInt64
+    }
+
+    /// Puts every input back as it was at `version`, as ONE change: each input whose value
+    /// differs is validated first (any failure changes nothing and names the input), then all
+    /// are set in one turn of the scheduler, so they make one new version, acknowledged once
+    /// it is visible and durable; each is logged as a `set`.
+    public func restore(version: UInt64, completion: @escaping @Sendable (Result<Restored, HostFailure>) -> Void) {
+        if let reason = unavailableReason { return completion(.failure(HostFailure(.unavailable, reason))) }
+        let document: JSONValue
+        switch state(at: version) {
+        case let .success(found): document = found
+        case let .failure(failure): return completion(.failure(failure))
+        }
+        var targets: [(viewModel: Int, input: Int, value: AcceptedValue)] = []
+        var skipped: [String] = []
+        for (vmIndex, surface) in surfaces.enumerated() {
+            guard case let .object(inputs)? = document["viewModels"]?[surface.name]?["inputs"] else { continue }
+            for (name, json) in inputs {
+                guard let index = surface.inputs.firstIndex(where: { $0.name == name }) else {
+                    skipped.append("\(surface.name).\(name)"); continue
+                }
+                let input = surface.inputs[index]
+                if input.isSecret { skipped.append("\(surface.name).\(name)"); continue }
+                do throws(SurfaceError) {
+                    let accepted = try input.accept(SurfaceValue(json: json), viewModel: surface.name)
+                    targets.append((vmIndex, index, accepted))
+                } catch {
+                    return completion(.failure(HostFailure(.invalidValue,
+                        "\(surface.name).\(name) cannot be restored to its value at version \(version): \(error); nothing changed")))
+                }
+            }
+        }
+        onScheduler { [self, targets, skipped] in
+            // Only what differs now is set: restoring the live version changes nothing.
+            let changed = targets.filter { state.values[$0.viewModel].inputs[$0.input] != $0.value.value }
+            guard !changed.isEmpty else {
+                return completion(.success(Restored(set: [], skipped: skipped, version: publisher.version)))
+            }
+            let setNames = changed.map { "\(surfaces[$0.viewModel].name).\(surfaces[$0.viewModel].inputs[$0.input].name)" }
+            for (position, target) in changed.enumerated() {
+                let last = position == changed.count - 1
+                apply(target.value, viewModel: target.viewModel, input: target.input) { result in
+                    guard last else { return }
+                    switch result {
+                    case let .success(version): completion(.success(Restored(set: setNames, skipped: skipped, version: version)))
+                    case let .failure(fault):
+                        completion(.failure(HostFailure(.storage, "the inputs of version \(version) were not saved: \(fault)")))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Examples/Search's view model (a debounced search bound to its command) on the dashboard, in
+headless Chromium, against the real daemon (bindery-search-daemon, this build's):
+
+- a search the binding ran after "boom" then "swift" is not shown as failed now, and the
+  event log says what started each run ("by binding, from set search.query");
+- the card states the settable rule over its inputs and reads types as written
+  (`SortOrder: relevance | newest | title`, `Date?`-typed outputs aside);
+- a date in a list row does not wrap mid-number.
+
+  python3 Tests/web/self_driven_test.py --bin-dir .build/debug
+
+Prints one line per check; exits 0 only when all held."""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from dashboard_checks import command_selector, js, run_state
+from dashboard_test import open_dashboard
+from devtools import TestFailure
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from daemon import Daemon  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin-dir", default=os.path.join(ROOT, ".build", "debug"))
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("--web-dir", help="serve these dashboard files instead of the compiled-in ones")
+    args = parser.parse_args()
+    daemon = Daemon(os.path.join(args.bin_dir, "bindery-search-daemon"), ["--web-dir", args.web_dir] if args.web_dir else [],
+                    prefix="bindery-search-")
+    profile = tempfile.mkdtemp(prefix="bindery-search-web-")
+    browser = None
+    try:
+        daemon.start()
+        control = [os.path.join(args.bin_dir, "binderyctl"), "--socket", daemon.socket]
+        browser, session = open_dashboard(args.chromium, profile, daemon.base_url, timeout=30)
+        session.wait_for("document.querySelector('[data-vm=\"search\"]') !== null", "the search card")
+
+        def runs_by_the_binding():
+            subprocess.run(control + ["-c", "set search.query boom"], check=True, capture_output=True, timeout=30)
+            session.wait_for(f"{run_state('search', 'search')} === 'failed-now'", "the 'boom' search failed now")
+            subprocess.run(control + ["-c", "set search.query swift"], check=True, capture_output=True, timeout=30)
+            session.wait_for(f"{run_state('search', 'search')} === 'failed-before'",
+                             "after the 'swift' search, the failure is an earlier run's")
+            starters = session.wait_for(
+                "[...document.querySelectorAll('.started-by')].map(e => e.textContent)", "started-by lines")
+            if not all(text == "by binding, from set search.query" for text in starters) or len(starters) < 4:
+                raise TestFailure(f"the runs' events say {starters}")
+
+        def rules_and_types():
+            heading = session.evaluate(f"document.querySelector({js('[data-vm=search] h4 .rule')})?.textContent")
+            if not heading or "settable" not in heading:
+                raise TestFailure(f"the inputs' heading says {heading!r}")
+            sort_type = session.evaluate("document.querySelector('[data-vm=search] [data-input=sort] .type')?.textContent")
+            if sort_type != "SortOrder: relevance | newest | title":
+                raise TestFailure(f"sort's type reads {sort_type!r}")
+
+        def dates_keep_one_line():
+            session.wait_for("document.querySelector('[data-vm=search] td[data-kind=date]') !== null", "a date cell")
+            lines = session.evaluate(
+                "(() => { const c = document.querySelector('[data-vm=search] td[data-kind=date]');"
+                " const r = document.createRange(); r.selectNodeContents(c);"
+                " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })()")
+            if lines != 1:
+                raise TestFailure(f"a date cell spans {lines} lines")
+
+        for description, check in [
+            ("runs a binding starts are shown with what started them, a later success clears 'failed now'", runs_by_the_binding),
+            ("the card states the settable rule and reads types as written", rules_and_types),
+            ("a date in a list row stays on one line", dates_keep_one_line),
+        ]:
+            session.check(description, check)
+        print(f"self-driven dashboard test: {'PASS' if not session.failed else 'FAIL'} — {session.passed} checks")
+        return 0 if not session.failed else 1
+    except TestFailure as failure:
+        print(f"FAIL  {failure}")
+        return 1
+    finally:
+        if browser is not None:
+            browser.kill()
+            browser.wait()
+        daemon.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

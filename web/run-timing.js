@@ -1,0 +1,100 @@
+// Commands over time: each command's recent runs as a small timeline (one bar per run, its
+// height the run's duration, its colour how it ended) from the event log's finish and fail
+// events, and a running command's elapsed time, counted from its start event (or from when
+// the page first saw it executing). The clock ticks only while a command runs.
+import { h, svg, setText } from "./dom.js";
+import { counted, formatDuration } from "./format.js";
+
+const RUNS = 24;
+const WIDTH = 96;
+const HEIGHT = 18;
+const TICK_MS = 200;
+
+function commandElement(vm, name) {
+  return document.querySelector(`[data-vm="${CSS.escape(vm)}"] [data-command="${CSS.escape(name)}"]`);
+}
+
+export class RunTiming {
+  constructor() {
+    this.runs = new Map();     // "vm|name" -> [{ms, outcome, version}], oldest first
+    this.started = new Map();  // "vm|name" -> epoch ms of the running execution's start
+    this.timer = null;
+  }
+
+  clear() { this.runs.clear(); this.started.clear(); }
+
+  /** Takes in events (oldest first): starts, and the durations of finishes and failures. */
+  record(events) {
+    const touched = new Set();
+    for (const event of events) {
+      if (!event.vm || !event.name) continue;
+      const key = `${event.vm}|${event.name}`;
+      if (event.kind === "start") {
+        const at = Date.parse(event.at);
+        if (Number.isFinite(at)) this.started.set(key, at);
+      } else if ((event.kind === "finish" || event.kind === "fail") && typeof event.durationMs === "number") {
+        this.started.delete(key);
+        if (!this.runs.has(key)) this.runs.set(key, []);
+        const runs = this.runs.get(key);
+        runs.push({ ms: event.durationMs, outcome: event.kind === "finish" ? "ok" : (event.code || "failed"), version: event.version });
+        if (runs.length > RUNS) runs.splice(0, runs.length - RUNS);
+        touched.add(key);
+      }
+    }
+    for (const key of touched) this.draw(key);
+    this.tick();
+  }
+
+  drawAll() { for (const key of this.runs.keys()) this.draw(key); }
+
+  /** Draws the timeline of `key`'s recent runs in its command's row. */
+  draw(key) {
+    const [vm, name] = key.split("|");
+    const command = commandElement(vm, name);
+    const runs = this.runs.get(key) || [];
+    if (!command || !runs.length) return;
+    let line = command.querySelector("svg.run-timeline");
+    if (!line) {
+      line = svg("svg", { class: "run-timeline", width: WIDTH, height: HEIGHT, viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img" });
+      command.append(line);
+    }
+    const longest = Math.max(...runs.map((run) => run.ms), 1);
+    const step = WIDTH / RUNS;
+    const bars = runs.map((run, index) => {
+      const height = Math.max(2, (run.ms / longest) * (HEIGHT - 2));
+      const bar = svg("rect", { x: (index * step).toFixed(1), y: (HEIGHT - height).toFixed(1), width: (step - 1).toFixed(1),
+        height: height.toFixed(1), "data-outcome": run.outcome });
+      bar.append(svg("title", {}));
+      bar.firstChild.textContent = `v${run.version}: ${formatDuration(run.ms)} (${run.outcome})`;
+      return bar;
+    });
+    line.replaceChildren(...bars);
+    const label = `${name}: last ${counted(runs.length, "run")}, ${formatDuration(Math.min(...runs.map((run) => run.ms)))} to ${formatDuration(longest)}`;
+    line.setAttribute("aria-label", label);
+    line.dataset.runs = String(runs.length);
+  }
+
+  /** Shows each running command's elapsed time; keeps ticking while any runs. */
+  tick() {
+    const running = document.querySelectorAll('.command[data-executing="true"]');
+    const now = Date.now();
+    for (const command of running) {
+      const vm = command.closest("[data-vm]").dataset.vm;
+      const key = `${vm}|${command.dataset.command}`;
+      if (!this.started.has(key)) this.started.set(key, now); // seen running, its start unknown
+      let elapsed = command.querySelector(".elapsed");
+      if (!elapsed) {
+        elapsed = h("span", { class: "elapsed" });
+        command.querySelector(".command-head").append(elapsed);
+      }
+      setText(elapsed, `running ${formatDuration(now - this.started.get(key))}`);
+    }
+    for (const idle of document.querySelectorAll('.command[data-executing="false"] .elapsed')) idle.remove();
+    if (running.length && this.timer === null) {
+      this.timer = setInterval(() => this.tick(), TICK_MS);
+    } else if (!running.length && this.timer !== null) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+}
