@@ -1,4 +1,5 @@
 import Bindery
+import BinderyJSON
 
 /// What started a command run, as the host shows it with the run's start, finish and fail
 /// events (docs/PROTOCOL.md, "Events"): `by` is one of
