@@ -100,6 +100,10 @@ let package = Package(
         .target(name: "BinderySearchExample", dependencies: ["Bindery"], path: "Examples/Search/Sources/SearchKit"),
         .executableTarget(name: "bindery-search-daemon", dependencies: ["BinderySearchExample", "BinderyHost"],
                           path: "Tests/Programs/bindery-search-daemon"),
+        // Test-only: the same search screen as a newcomer first writes it (every member public,
+        // so settable), for the binding graph's readability check.
+        .executableTarget(name: "bindery-graph-search-daemon", dependencies: ["Bindery", "BinderyHost"],
+                          path: "Tests/Programs/bindery-graph-search-daemon"),
         // The layers README.md draws, checked against the package itself.
         .testTarget(name: "BinderyArchitectureTests"),
         // `import ReactiveSwift` and module-qualified names, as ReactiveSwift's users write them.
@@ -112,7 +116,7 @@ let package = Package(
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyModels", "BinderyProtocol", "BinderySQLite",
-                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon",
+                                                           "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon", "bindery-graph-search-daemon",
                                                            "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]

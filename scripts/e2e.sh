@@ -15,7 +15,9 @@
 #      binding graph (an input enabling a command) drawn with no edge behind a node;
 #   6. the dashboard's first paint: the state inline, and one-shot Chromium reads;
 #   7. Examples/Search (built by `make test` into .build/examples/search): its tests, searchd --help,
-#      and its view model's dashboard in headless Chromium (Tests/web/self_driven_test.py).
+#      and its view model's dashboard in headless Chromium (Tests/web/self_driven_test.py);
+#   8. the binding graphs of binderyd and of bindery-graph-search-daemon (a debounced search) laid out
+#      readably, and each event's effects, stored by the daemon, on a page opened after a restart.
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -128,6 +130,17 @@ self_driven_dashboard() {
     return "${PIPESTATUS[0]}"
 }
 
+graphs_and_effects() {
+    # Their own daemons: binderyd's seven graphs and bindery-graph-search-daemon's (a debounced
+    # search), then binderyd restarted and a fresh page reading each event's stored effects.
+    local ok=0
+    python3 Tests/web/graph_readability_test.py --bin-dir "$bin" | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    python3 Tests/web/effects_test.py --bin-dir "$bin" | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    return $ok
+}
+
 first_paint() {
     # Its own daemons (15 listed products): the state in the first paint and one-shot reads.
     python3 Tests/web/first_paint.py --rows 15 --runs 1 | sed 's/^/      /'
@@ -139,6 +152,7 @@ check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_a
 check "dashboard in headless Chromium: live state, run states, event log, scrubber, outage and resync" dashboard
 check "dashboard's first paint shows the state; chromium --dump-dom and --virtual-time-budget read it at once" first_paint
 check "dashboard of a view model that drives itself: runs a binding starts, what started them, the settable rule, dates on one line" self_driven_dashboard
+check "binding graphs in layers (no edge behind a node, few crossings; the debounced search's) and each event's stored effects on a page opened after a restart" graphs_and_effects
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
 check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a set reaches long-polls and the dashboard, caught up after nginx restarts" behind_nchan
 check "two nginx sharing nchan's channels in Redis (docs/nginx-nchan-redis.conf): a set reaches both, caught up after Redis and nginx restarts, the dashboard following nchan's EventSource" behind_nchan_redis

@@ -67,3 +67,32 @@ export function describeRecord(record) {
   if (more) lines.push({ ...base, name, before: "", after: `and ${counted(more, "more row")} changed`, summary: true });
   return lines;
 }
+
+/**
+ * The lines of one effect the daemon stored with an event (docs/HTTP.md, "/api/events"): a
+ * value before and after, a command's state by the fields that changed, or a list's length and
+ * how many of its rows changed.
+ */
+export function describeEffect(effect) {
+  const base = { vm: effect.vm, part: effect.part };
+  const { name } = effect;
+  if ("rowsBefore" in effect || "rowsAfter" in effect) {
+    const before = "rowsBefore" in effect ? counted(effect.rowsBefore, "row") : formatValue(effect.before);
+    const after = "rowsAfter" in effect ? counted(effect.rowsAfter, "row") : formatValue(effect.after);
+    const lines = before === after ? [] : [{ ...base, name, before, after }];
+    for (const [index, old, row] of effect.rows || []) {
+      lines.push(...(isRecord(old) && isRecord(row)
+        ? fieldLines(base, `${name}[${index}]`, old, row)
+        : [{ ...base, name: `${name}[${index}]`, before: formatValue(old), after: formatValue(row) }]));
+    }
+    const unnamed = (effect.rowsChanged || 0) - (effect.rows || []).length;
+    if (unnamed > 0 && (effect.rows || []).length) lines.push({ ...base, name, before: "", after: `and ${counted(unnamed, "more row")} changed`, summary: true });
+    else if (unnamed > 0) lines.push({ ...base, name, before: "", after: `${name}: ${counted(unnamed, "row")} changed`, summary: true });
+    if (!lines.length) lines.push({ ...base, name, before: "", after: `${name}: rows changed`, summary: true });
+    return lines;
+  }
+  if (effect.part === "command" && isRecord(effect.before) && isRecord(effect.after)) return fieldLines(base, name, effect.before, effect.after);
+  // A long value is stored as the start of its JSON text.
+  const shown = (side) => (`${side}Text` in effect ? effect[`${side}Text`] : formatValue(effect[side]));
+  return [{ ...base, name, before: shown("before"), after: shown("after") }];
+}

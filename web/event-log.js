@@ -1,6 +1,7 @@
 // The event log (/api/events at a reset, then the events each change-feed answer carries):
-// what it changed (history.js gives each event the changes of its version, and the later
-// changes before the next event). A search box, a view-model and a kind filter choose what
+// what it changed (the daemon stores what each version changed with the last event it logs,
+// so a page opened later shows it too; history.js gives the later changes before the next
+// event, and what an event of an older daemon without stored effects changed). A search box, a view-model and a kind filter choose what
 // is shown; pause stops new entries from being added to the list (they are counted and added
 // on resume); export downloads every entry kept that the filters show, as JSON through a
 // Blob URL.
@@ -9,6 +10,7 @@
 // show in the page ("show older" lists more): every entry in the page is laid out and
 // painted again when new ones push it down, so a change costs the page the entries it lists,
 // not all it keeps.
+import { describeEffect } from "./diff.js";
 import { counted, formatDuration, formatValue, fullTimestamp } from "./format.js";
 import { isNested, jsonTree } from "./json-tree.js";
 import { loadLogSettings, saveLogSettings } from "./log-settings.js";
@@ -154,11 +156,34 @@ export class EventLog {
       this.entries.push(entry);
       if (!this.byVersion.has(event.version)) this.byVersion.set(event.version, []);
       this.byVersion.get(event.version).push(entry);
+      if (Array.isArray(event.effects)) this.showStoredEffects(entry);
       added.push(entry);
     }
     if (newKind) this.fillKinds();
     this.trim();
     this.refresh(markNew ? added : []);
+  }
+
+  /**
+   * Lists what the daemon stored with `entry`'s event (the last its version logged): what the
+   * version changed, once, under it; the version's earlier events point to it. The page shows
+   * the same whenever it was opened, and however versions arrived.
+   */
+  showStoredEffects(entry) {
+    const lines = entry.event.effects.flatMap(describeEffect);
+    entry.storedEffects = true;
+    entry.effects.at.push(...lines);
+    if (lines.length) {
+      entry.item.append(h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
+        ...lines.map((line) => effectLine(line, entry.event.vm))));
+    }
+    const same = this.byVersion.get(entry.event.version) || [];
+    for (const earlier of same) {
+      if (earlier === entry || earlier.pointsToStored || !lines.length) continue;
+      earlier.pointsToStored = true;
+      earlier.item.append(h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
+        effectLine({ summary: true, after: `changed in the same turn as ${entry.event.kind} ${entry.event.vm}.${entry.event.name}: listed there` }, earlier.event.vm)));
+    }
   }
 
   /** Forgets the oldest entries past EVENT_LIMIT, and the dividers older than what is kept. */
@@ -229,6 +254,8 @@ export class EventLog {
   addEffects(versions, relation, lines, span) {
     for (const version of versions) {
       const entries = this.byVersion.get(version) || [];
+      // The daemon stored what this version changed with its events: listed already.
+      if (relation === "at" && entries.some((entry) => entry.storedEffects)) continue;
       for (const entry of entries) {
         if (relation === "at") {
           // Events of one version happened in one turn (a command that runs synchronously

@@ -1,36 +1,27 @@
-// A card's binding graph: an inline SVG of inputs → outputs → commands' enabled state, drawn
-// from /api/surface's derivesFrom lists; nodes and edges light up when a change runs along them.
-// No edge passes behind a node it does not connect: an edge between neighbouring columns
-// stays in the gap between them, one within a column bulges into the gap on its right, and
-// one that skips a column (an input enabling a command) or runs back (a command setting an
-// output) runs down the gap after its source, along a lane of its own under the nodes, and
-// up the gap before its target.
+// A card's binding graph: an inline SVG of the view model's inputs, outputs and commands, drawn
+// from /api/surface's lists (an output's derivesFrom, a command's enabledDerivesFrom and
+// startedBy) in layers left to right (graph-layout.js: what dagre does), so a person can follow
+// it; nodes and edges light up when a change runs along them. No edge passes behind a node it
+// does not connect: between layers an edge stays in the gap, and it crosses a layer only
+// through a slot of its own.
 import { clip } from "./format.js";
 import { h, light, svg } from "./dom.js";
+import { layeredLayout } from "./graph-layout.js";
 
 const NODE_W = 128;
 const NODE_H = 26;
 const ROW_GAP = 10;
-const COL_GAP = 44;
-const TOP = 30;
-const LANE_GAP = 8;    // between the lanes of column-skipping edges, under the nodes
+const COL_GAP = 56;
+const TOP = 24;
+const WAYPOINT_H = 6;   // the slot an edge takes in a layer it passes through
 
-/** Inline SVG of inputs → outputs → commands' enabled state, from the surface. */
+/** Inline SVG of a view model's binding graph, from its surface. */
 export class BindingGraph {
   constructor(vm, shape, inputNames, outputNames, commandNames) {
     this.nodes = new Map();
     this.edges = [];
-    const columns = [
-      { title: "inputs", prefix: "in", names: inputNames },
-      { title: "outputs", prefix: "out", names: outputNames },
-      { title: "commands · enabled", prefix: "cmd", names: commandNames },
-    ].filter((column) => column.names.length > 0);
-    const tallest = Math.max(1, ...columns.map((column) => column.names.length));
-    const width = Math.max(1, columns.length) * NODE_W + Math.max(0, columns.length - 1) * COL_GAP + 24;
     const titleId = `graph-${vm}-title`;
     const picture = svg("svg", { role: "img", "aria-labelledby": titleId, class: "graph" });
-    picture.style.minWidth = `${Math.min(width, 340)}px`;
-    picture.style.maxWidth = `${width}px`; // never enlarge: text keeps one size across cards
     const markerId = `arrow-${vm}`;
     const defs = svg("defs");
     const marker = svg("marker", { id: markerId, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
@@ -38,76 +29,93 @@ export class BindingGraph {
     defs.append(marker);
     picture.append(defs);
 
-    const position = new Map();
-    columns.forEach((column, c) => {
-      const x = c * (NODE_W + COL_GAP);
-      const heading = svg("text", { x: x + 4, y: 14, class: "column-title" });
-      heading.textContent = column.title;
-      picture.append(heading);
-      column.names.forEach((name, r) => position.set(`${column.prefix}:${name}`, { x, y: TOP + r * (NODE_H + ROW_GAP), column: c }));
-    });
-
+    const members = [
+      ...inputNames.map((name) => `in:${name}`),
+      ...outputNames.map((name) => `out:${name}`),
+      ...commandNames.map((name) => `cmd:${name}`),
+    ];
     const descriptions = [];
     // A command is a source too: of the outputs it sets, of a command its running disables.
     const idOf = (name) => (inputNames.includes(name) ? `in:${name}`
       : outputNames.includes(name) ? `out:${name}`
       : commandNames.includes(name) ? `cmd:${name}` : null);
-    const link = (fromName, to) => {
+    const seen = new Set();
+    const link = (fromName, to, kind) => {
       const from = idOf(fromName);
-      if (from && position.has(to)) this.edges.push({ from, to });
+      if (!from || from === to || !members.includes(to) || seen.has(`${from}>${to}`)) return;
+      seen.add(`${from}>${to}`);
+      this.edges.push({ from, to, kind });
     };
     for (const output of shape.outputs) {
-      for (const source of output.derivesFrom || []) link(source, `out:${output.name}`);
+      for (const source of output.derivesFrom || []) link(source, `out:${output.name}`, "derives");
       if ((output.derivesFrom || []).length) descriptions.push(`${output.name} derives from ${output.derivesFrom.join(", ")}`);
     }
     for (const command of shape.commands) {
-      for (const source of command.enabledDerivesFrom || []) link(source, `cmd:${command.name}`);
+      for (const source of command.startedBy || []) link(source, `cmd:${command.name}`, "starts");
+      for (const source of command.enabledDerivesFrom || []) link(source, `cmd:${command.name}`, "derives");
+      if ((command.startedBy || []).length) descriptions.push(`${command.name} is started by ${command.startedBy.join(", ")}`);
       if ((command.enabledDerivesFrom || []).length) descriptions.push(`${command.name} is enabled by ${command.enabledDerivesFrom.join(", ")}`);
     }
     const title = svg("title", { id: titleId });
     title.textContent = `Binding graph of ${vm}. ${descriptions.join(". ") || "No derivations."}`;
     picture.prepend(title);
 
+    const layout = layeredLayout(members.map((id, order) => ({ id, order })), this.edges,
+      { nodeHeight: NODE_H, waypointHeight: WAYPOINT_H, rowGap: ROW_GAP });
+    const left = (id) => layout.layerOf(id) * (NODE_W + COL_GAP);
+    const middle = (id) => TOP + layout.top(id) + (id.startsWith("~") ? WAYPOINT_H : NODE_H) / 2;
+    const width = Math.max(1, layout.layerCount) * NODE_W + Math.max(0, layout.layerCount - 1) * COL_GAP + 4;
+    const height = TOP + layout.height + 6;
+    picture.style.minWidth = `${Math.min(width, 340)}px`;
+    picture.style.maxWidth = `${width}px`; // never enlarge: text keeps one size across cards
+    picture.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    picture.dataset.crossings = String(layout.crossings);
+
+    // What the three kinds of box are, once, where the column titles used to be.
+    const legend = svg("g", { class: "legend", transform: "translate(0,4)" });
+    [["input", "node-in"], ["output", "node-out"], ["command", "node-cmd"]].forEach(([word, kind], i) => {
+      const key = svg("g", { class: `node ${kind}`, transform: `translate(${i * 84},0)` });
+      key.append(svg("rect", { width: 12, height: 12, rx: 3 }));
+      const text = svg("text", { x: 17, y: 10, class: "column-title" });
+      text.textContent = word;
+      key.append(text);
+      legend.append(key);
+    });
+    picture.append(legend);
+
     const edgeLayer = svg("g", { class: "edges" });
-    const bottomOfNodes = TOP + tallest * (NODE_H + ROW_GAP) - ROW_GAP;
-    let lanes = 0;
-    for (const edge of this.edges) {
-      const a = position.get(edge.from);
-      const b = position.get(edge.to);
-      const ay = a.y + NODE_H / 2;
-      const by = b.y + NODE_H / 2;
-      const ax = a.x + NODE_W;
-      let d;
-      if (a.column === b.column) {
-        const bulge = Math.min(COL_GAP - 8, 20 + Math.abs(by - ay) / 6);
-        d = `M${ax},${ay} C${ax + bulge},${ay} ${ax + bulge},${by} ${ax + 2},${by}`;
-      } else if (b.column === a.column + 1) {
-        const bx = b.x - 2;
-        const mid = (ax + bx) / 2;
-        d = `M${ax},${ay} C${mid},${ay} ${mid},${by} ${bx},${by}`;
-      } else {
-        // Around the columns between (or back to a column on the left, from a command to an
-        // output it sets): each such edge has its own lane and its own x in the gaps (so two
-        // never share a segment), all within the gaps and under the nodes.
-        const lane = lanes++;
-        const laneY = bottomOfNodes + (lane + 1) * LANE_GAP + 4;
-        const offset = 6 + (lane % 4) * 5;
-        const downX = ax + offset;
-        const upX = b.x - COL_GAP + offset + 8;
-        const bx = b.x - 2;
-        d = `M${ax},${ay} H${downX} V${laneY} H${upX} V${by} H${bx}`;
-      }
-      edge.path = svg("path", { d, class: "edge", "marker-end": `url(#${markerId})`, "data-from": edge.from, "data-to": edge.to });
+    for (const route of layout.routes) {
+      // Right side of each slot to the left side of the next; through a waypoint's slot along
+      // its middle. Drawn in layout order; a reversed edge carries its arrow at the start.
+      const [first, ...rest] = route.chain;
+      let x = left(first) + NODE_W + (route.reversed ? 2 : 0);
+      let y = middle(first);
+      let d = `M${x},${y}`;
+      rest.forEach((id, i) => {
+        const last = i === rest.length - 1;
+        const bx = left(id) - (last && !route.reversed ? 2 : 0);
+        const by = middle(id);
+        const mid = (x + bx) / 2;
+        d += ` C${mid},${y} ${mid},${by} ${bx},${by}`;
+        x = bx;
+        y = by;
+        if (!last) {
+          x = left(id) + NODE_W;
+          d += ` H${x}`;
+        }
+      });
+      const edge = route.edge;
+      const attributes = { d, class: `edge edge-${edge.kind}`, "data-from": edge.from, "data-to": edge.to };
+      attributes[route.reversed ? "marker-start" : "marker-end"] = `url(#${markerId})`;
+      edge.path = svg("path", attributes);
       edgeLayer.append(edge.path);
     }
-    const height = bottomOfNodes + (lanes ? (lanes + 1) * LANE_GAP + 4 : 0) + 4;
-    picture.setAttribute("viewBox", `0 0 ${width} ${height}`);
     picture.append(edgeLayer);
 
-    for (const [id, at] of position) {
+    for (const id of members) {
       const name = id.slice(id.indexOf(":") + 1);
       const kind = id.slice(0, id.indexOf(":"));
-      const group = svg("g", { class: `node node-${kind}`, "data-node": id, transform: `translate(${at.x},${at.y})` });
+      const group = svg("g", { class: `node node-${kind}`, "data-node": id, transform: `translate(${left(id)},${TOP + layout.top(id)})` });
       const hint = svg("title");
       hint.textContent = `${kind === "in" ? "input" : kind === "out" ? "output" : "command"} ${name}`;
       group.append(hint, svg("rect", { width: NODE_W, height: NODE_H, rx: 6 }));

@@ -14,17 +14,21 @@ extension Surface {
     ///
     /// What each output and command derives from is read from the code: the members its
     /// composition reaches (`map`, `combineLatest`, `zip`, `skipRepeats`, the boolean
-    /// operators, `Property(_:)` views, `Action(enabledIf:)` and `Action(state:enabledIf:…)`),
-    /// through properties that are not members; `declare`'s
-    /// ``SurfaceDeclaration/derive(_:from:)`` adds what composition cannot show.
+    /// operators, `Property(_:)` views, `Action(enabledIf:)` and `Action(state:enabledIf:…)`,
+    /// and through signals and producers every operator of the core: time operators, `sample`,
+    /// `merge`, flatten strategies, `Property(initial:then:)`), through properties that are not
+    /// members; a command's `startedBy` is what the streams bound to it (`<~`) derive from.
+    /// `declare`'s ``SurfaceDeclaration/derive(_:from:)`` adds what composition cannot show; on
+    /// a command, what its work reads (never a contradiction: work is code composition cannot
+    /// see).
     ///
     /// Fails at construction (a precondition, like duplicate names) when a declared member is
     /// not a stored member, an exposed `Action` takes an argument no surface can carry, an
     /// exposed property, list or `Action` holds a value no surface can carry (it names the
     /// member, the type and what to do: make it `Codable` or ``SurfaceRepresentable``, or hide
-    /// the member), or a
-    /// `derive` contradicts the code (composition shows all a member derives from, and the
-    /// declaration names a different set).
+    /// the member). A `derive` contradicting an output's code (composition shows all it derives
+    /// from, and the declaration names a different set) stops the program with one line naming
+    /// both sets and exit status 1 (``SurfaceConstructionFailure``), not a crash report.
     public init<Model: AnyObject>(_ model: Model, name: String? = nil, _ declare: (inout SurfaceDeclaration<Model>) -> Void = { _ in }) {
         var stored: [(name: String, value: Any)] = []
         var mirror: Mirror? = Mirror(reflecting: model)
@@ -50,8 +54,11 @@ extension Surface {
         let derivations = SurfaceDerivations(members: candidates)
         for (memberName, candidate) in candidates {
             var details = declaration.details[memberName] ?? .init()
-            let (derives, problem) = derivations.derivesFrom(memberName, lineage: candidate.derivationLineage, declared: details.derivesFrom)
-            if let problem { preconditionFailure("\(surfaceName): \(problem)") }
+            details.startedBy = derivations.composed(memberName, lineage: candidate.startLineage).sources
+            let (derives, problem) = derivations.derivesFrom(
+                memberName, lineage: candidate.derivationLineage, declared: details.derivesFrom,
+                shownElsewhere: details.startedBy, runsOpaqueWork: candidate.runsOpaqueWork)
+            if let problem { SurfaceConstructionFailure.stop("\(surfaceName): \(problem)") }
             details.derivesFrom = derives
             guard let convertible = candidate as? any SurfaceMemberConvertible else {
                 switch candidate.codableMember(named: memberName, derivesFrom: derives, readOnly: details.readOnly) {

@@ -37,7 +37,7 @@ public struct Surface: Sendable {
     /// One line per `derivesFrom` name that is not an input, output or command of the surface.
     static func unknownDerivations(inputs: [SurfaceInput], outputs: [SurfaceOutput], commands: [SurfaceCommand]) -> [String] {
         let known = inputs.map(\.name) + outputs.map(\.name) + commands.map(\.name)
-        let claims = outputs.map { ($0.name, $0.derivesFrom) } + commands.map { ($0.name, $0.enabledDerivesFrom) }
+        let claims = outputs.map { ($0.name, $0.derivesFrom) } + commands.map { ($0.name, $0.enabledDerivesFrom + $0.startedBy) }
         return claims.flatMap { member, sources in
             sources.filter { !known.contains($0) }.map {
                 "\(member) derives from '\($0)', which is not a member" + DidYouMean.suffix(for: $0, among: known)

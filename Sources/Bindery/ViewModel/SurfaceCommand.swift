@@ -23,6 +23,10 @@ public struct SurfaceCommand: Sendable {
     /// The members (inputs, outputs, commands whose running disables it) its enabled state
     /// derives from, for the binding graph; ``Surface/init(_:name:_:)`` reads them from the code.
     public let enabledDerivesFrom: [String]
+    /// The members whose changes start it from the view model's own code: the sources of what
+    /// is bound to it (`search <~ query.signal.debounce(0.3, on: s).map { _ in () }` is
+    /// started by `query`), read from the code; for the binding graph.
+    public let startedBy: [String]
     /// Whether it can run now (`enabledIf && !isExecuting`).
     public let isEnabled: Property<Bool>
     /// Whether an execution is running.
@@ -41,9 +45,10 @@ public struct SurfaceCommand: Sendable {
     public init<Output: SurfaceRepresentable, Error: Swift.Error>(
         _ name: String,
         _ action: Action<Void, Output, Error>,
-        enabledDerivesFrom: [String] = []
+        enabledDerivesFrom: [String] = [],
+        startedBy: [String] = []
     ) {
-        self.init(name, action, argument: nil, enabledDerivesFrom: enabledDerivesFrom) { _ in () }
+        self.init(name, action, argument: nil, enabledDerivesFrom: enabledDerivesFrom, startedBy: startedBy) { _ in () }
     }
 
     /// A command running `action` with an integer argument called `argumentName`.
@@ -51,9 +56,10 @@ public struct SurfaceCommand: Sendable {
         _ name: String,
         _ action: Action<Int, Output, Error>,
         argument argumentName: String,
-        enabledDerivesFrom: [String] = []
+        enabledDerivesFrom: [String] = [],
+        startedBy: [String] = []
     ) {
-        self.init(name, action, argument: Argument(argumentName, .int), enabledDerivesFrom: enabledDerivesFrom) { value in
+        self.init(name, action, argument: Argument(argumentName, .int), enabledDerivesFrom: enabledDerivesFrom, startedBy: startedBy) { value in
             if case let .int(i) = value { i } else { nil }
         }
     }
@@ -64,11 +70,13 @@ public struct SurfaceCommand: Sendable {
         _ action: Action<Input, Output, Error>,
         argument: Argument?,
         enabledDerivesFrom: [String] = [],
+        startedBy: [String] = [],
         input: @escaping @Sendable (SurfaceValue?) -> Input?
     ) {
         self.name = name
         self.argument = argument
         self.enabledDerivesFrom = enabledDerivesFrom
+        self.startedBy = startedBy
         self.isEnabled = action.isEnabled
         self.isExecuting = action.isExecuting
         self.executions = action.events.map { event in

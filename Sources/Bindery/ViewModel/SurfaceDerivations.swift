@@ -24,8 +24,8 @@ struct SurfaceDerivations {
         var isComplete = true
         var visited: Set<ObjectIdentifier> = []
         func walk(_ lineage: PropertyLineage) {
-            switch lineage {
-            case .constant: return
+            switch lineage.resolved {
+            case .constant, .node: return
             case .unknown: isComplete = false
             case let .composed(parts):
                 for part in parts {
@@ -45,14 +45,17 @@ struct SurfaceDerivations {
     }
 
     /// What `member` (whose value or enabled state composes as `lineage` says) derives from:
-    /// what composition shows, then what `declared` adds. `problem` is a one-line message when
-    /// the declaration contradicts the code: composition shows everything `member` derives from
-    /// and `declared` names a different set.
-    func derivesFrom(_ member: String, lineage: PropertyLineage, declared: [String]) -> (sources: [String], problem: String?) {
+    /// what composition shows, then what `declared` adds (less what `shownElsewhere`, the
+    /// members that start it, already shows). `problem` is a one-line message when the
+    /// declaration contradicts the code: composition shows everything `member` derives from and
+    /// `declared` names a different set. A member running opaque work (a command, whose work
+    /// may read any member) never contradicts: a declaration adds what its work reads.
+    func derivesFrom(_ member: String, lineage: PropertyLineage, declared: [String],
+                     shownElsewhere: [String] = [], runsOpaqueWork: Bool = false) -> (sources: [String], problem: String?) {
         let (composed, isComplete) = composed(member, lineage: lineage)
         var sources = composed
-        for name in declared where !sources.contains(name) { sources.append(name) }
-        guard isComplete, !declared.isEmpty, Set(declared) != Set(composed) else { return (sources, nil) }
+        for name in declared where !sources.contains(name) && !shownElsewhere.contains(name) { sources.append(name) }
+        guard isComplete, !runsOpaqueWork, !declared.isEmpty, Set(declared) != Set(composed) else { return (sources, nil) }
         let code = composed.isEmpty ? "nothing (it never changes)" : composed.joined(separator: ", ")
         return (sources, "\(member) is declared to derive from \(declared.joined(separator: ", ")), but its code composes it from \(code): remove the derive(…) or make it match")
     }

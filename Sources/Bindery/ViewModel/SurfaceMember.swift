@@ -12,6 +12,8 @@ enum SurfaceMember {
 struct SurfaceMemberDetails {
     var constraint: InputConstraint?
     var derivesFrom: [String] = []
+    /// The members whose changes start a command through `<~` (read from the code).
+    var startedBy: [String] = []
     var argumentName: String?
     var secret = false
     /// Shown as an output even when it could be an input (``SurfaceDeclaration/readOnly(_:)``).
@@ -60,19 +62,19 @@ extension Action: SurfaceMemberConvertible where Output: SurfaceRepresentable {
         func argument(_ type: ValueType) -> SurfaceCommand.Argument { .init(details.argumentName ?? "value", type) }
         switch self {
         case let action as Action<Void, Output, Error>:
-            return .command(SurfaceCommand(name, action, enabledDerivesFrom: derives))
+            return .command(SurfaceCommand(name, action, enabledDerivesFrom: derives, startedBy: details.startedBy))
         case let action as Action<Int, Output, Error>:
-            return .command(SurfaceCommand(name, action, argument: argument(.int).name, enabledDerivesFrom: derives))
+            return .command(SurfaceCommand(name, action, argument: argument(.int).name, enabledDerivesFrom: derives, startedBy: details.startedBy))
         case let action as Action<String, Output, Error>:
-            return .command(SurfaceCommand(name, action, argument: argument(.string), enabledDerivesFrom: derives) {
+            return .command(SurfaceCommand(name, action, argument: argument(.string), enabledDerivesFrom: derives, startedBy: details.startedBy) {
                 if case let .string(s)? = $0 { s } else { nil }
             })
         case let action as Action<Double, Output, Error>:
-            return .command(SurfaceCommand(name, action, argument: argument(.double), enabledDerivesFrom: derives) {
+            return .command(SurfaceCommand(name, action, argument: argument(.double), enabledDerivesFrom: derives, startedBy: details.startedBy) {
                 if case let .double(d)? = $0 { d } else { nil }
             })
         case let action as Action<Bool, Output, Error>:
-            return .command(SurfaceCommand(name, action, argument: argument(.bool), enabledDerivesFrom: derives) {
+            return .command(SurfaceCommand(name, action, argument: argument(.bool), enabledDerivesFrom: derives, startedBy: details.startedBy) {
                 if case let .bool(b)? = $0 { b } else { nil }
             })
         default:

@@ -18,6 +18,12 @@ protocol SurfaceMemberCandidate {
     var graphIdentities: [ObjectIdentifier] { get }
     /// What its value (an action: its enabled state) is composed from.
     var derivationLineage: PropertyLineage { get }
+    /// What starts it from the code (an action: the sources bound to it with `<~`); constant
+    /// for everything else.
+    var startLineage: PropertyLineage { get }
+    /// Whether it runs work composition cannot see (an action's), which may read any member:
+    /// a declaration then adds to what composition shows and never contradicts it.
+    var runsOpaqueWork: Bool { get }
 }
 
 extension SurfaceMemberCandidate where Self: LineageRecording {
@@ -27,6 +33,8 @@ extension SurfaceMemberCandidate where Self: LineageRecording {
 
 extension SurfaceMemberCandidate {
     func codableMember(named name: String, derivesFrom: [String], readOnly: Bool) -> SurfaceMember? { nil }
+    var startLineage: PropertyLineage { .constant }
+    var runsOpaqueWork: Bool { false }
     var remedy: String { "make it SurfaceRepresentable (docs/GUIDE.md, \"Values\")" }
 }
 
@@ -72,4 +80,5 @@ extension Action: SurfaceMemberCandidate {
     /// A property composed from `isExecuting` or `isEnabled` derives from the command.
     var graphIdentities: [ObjectIdentifier] { [ObjectIdentifier(isExecuting.lineageIdentity), ObjectIdentifier(isEnabled.lineageIdentity)] }
     var derivationLineage: PropertyLineage { enabledLineage }
+    var runsOpaqueWork: Bool { true }
 }

@@ -49,6 +49,9 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// What the enabled state derives from (its `enabledIf` or `state` property), for the
     /// binding graph: `isEnabled` itself is made on first use, and also reads `isExecuting`.
     @usableFromInline package let enabledLineage: PropertyLineage
+    /// What the sources bound to the action (`action <~ signal`) derive from, one per binding:
+    /// what starts it, for the binding graph. Written when a binding is made, never per value.
+    let boundLineages = Lock<[PropertyLineage]>([])
 
     /// `isExecuting`'s source and the inputs of the signals above, shared by every execution.
     @usableFromInline let outlets: ActionOutlets<Output, Error>
@@ -77,13 +80,15 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         self.enabledLineage = enabledLineage
         lifetime = Lifetime(token)
         let executing = MutableProperty(false)
-        let events = Signal<Signal<Output, Error>.Event, Never>.pipe()
-        let disabledErrors = Signal<(), Never>.pipe()
+        // What the action sends derives from the action: the node `isExecuting` names.
+        let fromAction = executing.signal.lineage
+        let events = Signal<Signal<Output, Error>.Event, Never>.pipe(lineage: fromAction)
+        let disabledErrors = Signal<(), Never>.pipe(lineage: fromAction)
         // Separate pipes rather than operators on `events`: one delivery per event instead of
         // three filtered ones.
-        let values = Signal<Output, Never>.pipe()
-        let errors = Signal<Error, Never>.pipe()
-        let completed = Signal<(), Never>.pipe()
+        let values = Signal<Output, Never>.pipe(lineage: fromAction)
+        let errors = Signal<Error, Never>.pipe(lineage: fromAction)
+        let completed = Signal<(), Never>.pipe(lineage: fromAction)
         (self.events, self.disabledErrors, self.values, self.errors, self.completed) =
             (events.output, disabledErrors.output, values.output, errors.output, completed.output)
         outlets = ActionOutlets(
@@ -219,7 +224,9 @@ extension Action: BindingTargetProvider {
     /// (`action <~ signal`); it ends with the action. Values arriving while the action is
     /// disabled fire `disabledErrors`, as any disabled apply does.
     public var bindingTarget: BindingTarget<Input> {
-        BindingTarget(lifetime: lifetime) { [weak self] input in
+        BindingTarget(lifetime: lifetime, recordingSources: { [weak self] lineage in
+            self?.boundLineages.withLock { $0.append(lineage.resolved) }
+        }) { [weak self] input in
             guard let self else { return }
             // Attributed to the binding, and to what sent its value (`RunCause`).
             if RunCause.isTracking {
@@ -232,4 +239,8 @@ extension Action: BindingTargetProvider {
 
     /// The identity ``RunCause/action(_:)`` names this action's executions by.
     public var runIdentity: ObjectIdentifier { ObjectIdentifier(outlets) }
+
+    /// What starts the action from the code: the sources of the signals, producers and
+    /// properties bound to it (constant when nothing is).
+    package var startLineage: PropertyLineage { .merging(boundLineages.withLock { $0 }) }
 }

@@ -35,9 +35,23 @@ public struct BindingTarget<Value>: BindingTargetProvider, @unchecked Sendable {
     public let lifetime: Lifetime
     /// Sets one value.
     public let action: (Value) -> Void
+    /// Told what each source bound to the target derives from (``PropertyLineage``), once per
+    /// binding, for the binding graph: how a command knows what starts it.
+    @usableFromInline let recordSource: ((PropertyLineage) -> Void)?
 
     /// A target calling `action` for each value, on `scheduler`, until `lifetime` ends.
     @inlinable public init(on scheduler: Scheduler = ImmediateScheduler(), lifetime: Lifetime, action: @escaping (Value) -> Void) {
+        self.init(on: scheduler, lifetime: lifetime, recordingSources: nil, action: action)
+    }
+
+    /// `init(on:lifetime:action:)` telling `recordSource` what each bound source derives from.
+    @inlinable init(
+        on scheduler: Scheduler = ImmediateScheduler(),
+        lifetime: Lifetime,
+        recordingSources recordSource: ((PropertyLineage) -> Void)?,
+        action: @escaping (Value) -> Void
+    ) {
+        self.recordSource = recordSource
         self.lifetime = lifetime
         if scheduler is ImmediateScheduler {
             self.action = action
@@ -81,7 +95,9 @@ extension BindingTargetProvider {
     @inlinable public static func <~ <Source: BindingSource>(target: Self, source: Source) -> Disposable?
     where Source.Value == Value, Source.Error == Never {
         let target = target.bindingTarget
-        return source.producer
+        let producer = source.producer
+        target.recordSource?(producer.lineage)
+        return producer
             .take(during: target.lifetime)
             .startWithValues(target.action)
     }
@@ -91,7 +107,9 @@ extension BindingTargetProvider {
     @inlinable public static func <~ <Source: BindingSource>(target: Self, source: Source) -> Disposable?
     where Value == Source.Value?, Source.Error == Never {
         let target = target.bindingTarget
-        return source.producer
+        let producer = source.producer
+        target.recordSource?(producer.lineage)
+        return producer
             .take(during: target.lifetime)
             .startWithValues { target.action($0) }
     }

@@ -15,7 +15,7 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
     /// A property holding `initial`.
     @inlinable public init(_ initial: Value) {
         core = SignalCore(owned: true, current: initial)
-        signal = Signal(core: core)
+        signal = Signal(core: core, isPropertyNode: true)
     }
 
     deinit { core.send(.completed) }

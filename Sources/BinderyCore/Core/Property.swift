@@ -35,7 +35,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// A property that never changes.
     @inlinable public init(value: Value) {
         core = SignalCore(owned: true, current: value)
-        signal = Signal(core: core)
+        signal = Signal(core: core, lineage: .constant, isPropertyNode: true)
         lineage = .constant
         core.send(.completed)
     }
@@ -67,15 +67,15 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// A property with `initial` as its value until a run of `values` sends another. The run
     /// starts now and lasts as long as the property.
     @inlinable public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
-        self.init(initial: initial, then: values, lineage: .unknown)
+        self.init(initial: initial, then: values, lineage: values.lineage)
     }
 
     /// `init(initial:then:)` composed as `lineage` says.
     @inlinable init(initial: Value, then values: SignalProducer<Value, Never>, lineage: PropertyLineage) {
         let core = SignalCore<Value, Never>(owned: true, current: initial)
         self.core = core
-        signal = Signal(core: core)
-        self.lineage = lineage
+        signal = Signal(core: core, lineage: lineage, isPropertyNode: true)
+        self.lineage = lineage.resolved
         core.lifetime.attach(values.start(Property.storing(into: core)))
     }
 
@@ -90,7 +90,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// every property's `producer` does and `map`, `combineLatest`, `skipRepeats` keep.
     /// `sources` are kept alive as long as the property.
     @inlinable public convenience init(replaying producer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = []) {
-        self.init(replaying: producer, retaining: sources, lineage: .unknown)
+        self.init(replaying: producer, retaining: sources, lineage: producer.lineage)
     }
 
     /// `init(replaying:retaining:)` composed as `lineage` says: how the operators on
@@ -98,8 +98,8 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     @inlinable init(replaying producer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = [], lineage: PropertyLineage) {
         let core = SignalCore<Value, Never>(owned: true)
         self.core = core
-        signal = Signal(core: core)
-        self.lineage = lineage
+        signal = Signal(core: core, lineage: lineage, isPropertyNode: true)
+        self.lineage = lineage.resolved
         if !sources.isEmpty {
             core.lifetime.attach(AnyDisposable { withExtendedLifetime(sources) {} })
         }

@@ -369,7 +369,7 @@ import Synchronization
     /// holds `owner`, the core's `Signal`, so the core stays owned, and its last value kept,
     /// while the producer exists.
     @inlinable func replayingProducer(keeping owner: Signal<Value, Error>) -> SignalProducer<Value, Error> {
-        SignalProducer(serial: { observer, lifetime in
+        SignalProducer(lineage: owner.lineage, serial: { observer, lifetime in
             withExtendedLifetime(owner) { lifetime.attach(self.observeReplaying(observer)) }
         })
     }

@@ -11,10 +11,14 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// The kind of signal a run of this producer is.
     public typealias ProducedSignal = Signal<Value, Error>
     @usableFromInline let startHandler: StartHandler
+    /// What the producer's values derive from, for the binding graph (``PropertyLineage``):
+    /// recorded when it is made, never looked at by a run.
+    @usableFromInline let lineage: PropertyLineage
 
     /// A producer running `startHandler` on every start, with the observer to send into and the
     /// lifetime of that run. Events may be sent from any thread; they are serialised.
     @inlinable public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
+        lineage = .unknown
         self.startHandler = { observer, lifetime in
             // A serialising core between the user's code and the operators after it, so that
             // stateful operators see one event at a time even if the user sends concurrently.
@@ -25,9 +29,11 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// A producer whose start handler is trusted to send serially (Bindery's own sources and
-    /// operators): no extra serialising core. Debug builds check the trust: two threads
-    /// sending into one run at once stop the process (`SerialSendCheck`).
-    @inlinable init(serial startHandler: @escaping StartHandler) {
+    /// operators): no extra serialising core. Its values derive from what `lineage` says.
+    /// Debug builds check the trust: two threads sending into one run at once stop the
+    /// process (`SerialSendCheck`).
+    @inlinable init(lineage: PropertyLineage = .unknown, serial startHandler: @escaping StartHandler) {
+        self.lineage = lineage
         #if DEBUG
         self.startHandler = { observer, lifetime in
             startHandler(SerialSendCheck.checking(observer, "SignalProducer.init(serial:)"), lifetime)
@@ -39,7 +45,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer sending `value`, then completing.
     @inlinable public init(value: Value) {
-        self.init(serial: Self.sending(value))
+        self.init(lineage: .constant, serial: Self.sending(value))
     }
 
     /// A producer running `action` on each start and sending its result, then completing.
@@ -62,7 +68,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer failing with `error` at once.
     @inlinable public init(error: Error) {
-        self.init(serial: { observer, _ in observer.send(error: error) })
+        self.init(lineage: .constant, serial: { observer, _ in observer.send(error: error) })
     }
 
     /// A producer sending `value` or failing, per `result`.
@@ -76,7 +82,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// A producer sending each element of `sequence`, then completing; stops early when
     /// disposed.
     @inlinable public init<S: Sequence>(_ sequence: S) where S.Element == Value {
-        self.init(serial: Self.sending(sequence))
+        self.init(lineage: .constant, serial: Self.sending(sequence))
     }
 
     /// A producer sending each of `first`, `second` and `tail`, then completing. At least two
@@ -87,7 +93,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer that, on each start, observes `signal` until it or the run ends.
     @inlinable public init(_ signal: Signal<Value, Error>) {
-        self.init(serial: { observer, lifetime in
+        self.init(lineage: signal.lineage, serial: { observer, lifetime in
             lifetime.attach(signal.core.attach(observer))
         })
     }
@@ -127,12 +133,12 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer that completes at once.
     @inlinable public static var empty: SignalProducer {
-        SignalProducer(serial: { observer, _ in observer.sendCompleted() })
+        SignalProducer(lineage: .constant, serial: { observer, _ in observer.sendCompleted() })
     }
 
     /// A producer that never sends anything and never ends (until disposed).
     @inlinable public static var never: SignalProducer {
-        SignalProducer(serial: { _, _ in })
+        SignalProducer(lineage: .constant, serial: { _, _ in })
     }
 
     // MARK: Starting
@@ -184,7 +190,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// `setup` returns never starts.
     @inlinable public func startWithSignal<Result>(_ setup: (Signal<Value, Error>, Disposable) -> Result) -> Result {
         let core = SignalCore<Value, Error>(owned: true)
-        let signal = Signal(core: core)
+        let signal = Signal(core: core, lineage: lineage)
         let result = setup(signal, RunDisposable(core))
         // Disposed inside `setup`: the run never starts, so it has no side effects.
         if !core.isTerminated {
@@ -200,13 +206,13 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 extension SignalProducer where Error == Never {
     /// A producer sending `value`, then completing.
     @inlinable public init(value: Value) {
-        self.init(serial: Self.sending(value))
+        self.init(lineage: .constant, serial: Self.sending(value))
     }
 
     /// A producer sending each element of `sequence`, then completing; stops early when
     /// disposed.
     @inlinable public init<S: Sequence>(_ sequence: S) where S.Element == Value {
-        self.init(serial: Self.sending(sequence))
+        self.init(lineage: .constant, serial: Self.sending(sequence))
     }
 
     /// A producer sending each of `first`, `second` and `tail`, then completing (at least two

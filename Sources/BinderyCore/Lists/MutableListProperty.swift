@@ -35,7 +35,7 @@ public final class MutableListProperty<Element>: ListPropertyProtocol, BindingTa
     /// A list holding `rows`.
     public init(_ rows: [Element] = []) {
         core = SignalCore(owned: true)
-        updates = Signal(core: core)
+        updates = Signal(core: core, isPropertyNode: true)
         storage = ListStorage(rows)
     }
 
@@ -174,7 +174,7 @@ public final class MutableListProperty<Element>: ListPropertyProtocol, BindingTa
         let storage = storage
         // The run holds the core and the rows, not this property: like a `MutableProperty`'s
         // producer, it completes when the property goes (after replaying the last list).
-        return SignalProducer(serial: { observer, lifetime in
+        return SignalProducer(lineage: updates.lineage, serial: { observer, lifetime in
             let upstream = Signal<ListUpdate<Element>, Never>.Observer { observer.send($0.map(pick)) }
             lifetime.attach(core.observeReplaying(upstream) { ListUpdate(change: .replaced(storage.rows), list: storage.rows) })
         })

@@ -82,7 +82,7 @@ import Synchronization
 extension Signal {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
     @inlinable public func combineLatest<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
-        lift(paired: { CombineLatestOperator.parts(with: SignalProducer(other), downstream: $0, lifetime: $1) })
+        lift(paired: { CombineLatestOperator.parts(with: SignalProducer(other), downstream: $0, lifetime: $1) }, with: other.lineage)
     }
 
     /// The latest values of `a` and `b`, once each has sent one.
@@ -104,7 +104,7 @@ extension Signal {
 extension SignalProducer {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
     @inlinable public func combineLatest<W>(with other: SignalProducer<W, Error>) -> SignalProducer<(Value, W), Error> {
-        lift(paired: { CombineLatestOperator.parts(with: other, downstream: $0, lifetime: $1) })
+        lift(paired: { CombineLatestOperator.parts(with: other, downstream: $0, lifetime: $1) }, with: other.lineage)
     }
 
     /// The latest values of `a` and `b`, once each has sent one.

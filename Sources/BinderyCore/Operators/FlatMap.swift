@@ -4,7 +4,7 @@
 extension Signal where Value: SignalProducerConvertible, Error == Value.Error {
     /// The inner streams this signal sends, run and combined per `strategy`.
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
-        map(\.producer).lift(FlattenOperator.make(strategy))
+        map(\.producer).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 }
 
@@ -18,21 +18,21 @@ extension Signal where Value: SignalProducerConvertible, Error == Never {
 extension Signal where Value: SignalProducerConvertible, Error == Never, Value.Error == Never {
     /// The inner streams this signal sends, run and combined per `strategy`.
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Never> {
-        map(\.producer).lift(FlattenOperator.make(strategy))
+        map(\.producer).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 }
 
 extension Signal where Value: SignalProducerConvertible, Value.Error == Never {
     /// The inner streams this signal sends, which cannot fail, run and combined per `strategy`.
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
-        map { $0.producer.promoteError(Error.self) }.lift(FlattenOperator.make(strategy))
+        map { $0.producer.promoteError(Error.self) }.lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 }
 
 extension SignalProducer where Value: SignalProducerConvertible, Error == Value.Error {
     /// The inner streams this producer sends, run and combined per `strategy`.
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
-        map(\.producer).lift(FlattenOperator.make(strategy))
+        map(\.producer).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 }
 
@@ -46,14 +46,14 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never 
 extension SignalProducer where Value: SignalProducerConvertible, Error == Never, Value.Error == Never {
     /// The inner streams this producer sends, run and combined per `strategy`.
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Never> {
-        map(\.producer).lift(FlattenOperator.make(strategy))
+        map(\.producer).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 }
 
 extension SignalProducer where Value: SignalProducerConvertible, Value.Error == Never {
     /// The inner streams this producer sends, which cannot fail, run and combined per `strategy`.
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
-        map { $0.producer.promoteError(Error.self) }.lift(FlattenOperator.make(strategy))
+        map { $0.producer.promoteError(Error.self) }.lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 }
 
@@ -64,7 +64,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Value.Error == 
 extension Signal {
     /// Each value mapped to an inner producer, run and combined per `strategy`.
     public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>) -> Signal<U, Error> {
-        map(transform).lift(FlattenOperator.make(strategy))
+        map(transform).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 
     /// Each value mapped to an inner stream, run and combined per `strategy`.
@@ -88,7 +88,7 @@ extension Signal {
 extension Signal where Error == Never {
     /// Each value mapped to an inner producer that can fail, run and combined per `strategy`.
     public func flatMap<U, F>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>) -> Signal<U, F> {
-        promoteError(F.self).map(transform).lift(FlattenOperator.make(strategy))
+        promoteError(F.self).map(transform).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 
     /// Each value mapped to an inner stream that can fail, run and combined per `strategy`.
@@ -98,7 +98,7 @@ extension Signal where Error == Never {
 
     /// Each value mapped to an inner producer that cannot fail either.
     public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>) -> Signal<U, Never> {
-        map(transform).lift(FlattenOperator.make(strategy))
+        map(transform).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 
     /// Each value mapped to an inner stream that cannot fail either.
@@ -111,7 +111,7 @@ extension Signal where Error == Never {
 extension SignalProducer {
     /// Each value mapped to an inner producer, run and combined per `strategy`.
     public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>) -> SignalProducer<U, Error> {
-        map(transform).lift(FlattenOperator.make(strategy))
+        map(transform).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 
     /// Each value mapped to an inner stream, run and combined per `strategy`.
@@ -135,7 +135,7 @@ extension SignalProducer {
 extension SignalProducer where Error == Never {
     /// Each value mapped to an inner producer, run and combined per `strategy`.
     public func flatMap<U>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>) -> SignalProducer<U, Error> {
-        map(transform).lift(FlattenOperator.make(strategy))
+        map(transform).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 
     /// Each value mapped to an inner stream, run and combined per `strategy`.
@@ -146,7 +146,7 @@ extension SignalProducer where Error == Never {
 
     /// Each value mapped to an inner producer that can fail, run and combined per `strategy`.
     public func flatMap<U, F>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>) -> SignalProducer<U, F> {
-        promoteError(F.self).map(transform).lift(FlattenOperator.make(strategy))
+        promoteError(F.self).map(transform).lift(lineage: lineage.withUnseenSources, FlattenOperator.make(strategy))
     }
 
     /// Each value mapped to an inner stream that can fail, run and combined per `strategy`.
@@ -172,7 +172,7 @@ extension SignalProducer where Value: Sequence {
 extension SignalProducer {
     /// Runs `producers` at once and interleaves their values; completes when all have.
     public static func merge<S: Sequence>(_ producers: S) -> SignalProducer where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
-        SignalProducer<SignalProducer, Error>(producers.map(\.producer)).flatten(.merge)
+        flattening(producers.map(\.producer), .merge)
     }
 
     /// The values of every producer, interleaved; completes when all have.
@@ -188,7 +188,14 @@ extension SignalProducer {
 
     /// This run's values, then `next`'s.
     public func concat(_ next: SignalProducer) -> SignalProducer {
-        SignalProducer<SignalProducer, Error>([self, next]).flatten(.concat)
+        SignalProducer.flattening([self, next], .concat)
+    }
+
+    /// `producers` run and combined per `strategy`: unlike a flatten of values sent later,
+    /// every inner producer is known, so the result derives from exactly what they derive from.
+    static func flattening(_ producers: [SignalProducer], _ strategy: FlattenStrategy) -> SignalProducer {
+        SignalProducer<SignalProducer, Error>(producers)
+            .lift(lineage: .merging(producers.map(\.lineage)), FlattenOperator.make(strategy))
     }
 
     /// This run's values, then `next`'s.

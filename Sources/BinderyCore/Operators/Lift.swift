@@ -15,9 +15,10 @@
     (Signal<U, F>.Observer, Lifetime) -> (upstream: Signal<Value, Error>.Observer, startOther: () -> Void)
 
 extension Signal {
-    /// A signal observing this one and another source through `transform`.
-    @inlinable func lift<U, F>(paired transform: @escaping PairedTransform<Value, Error, U, F>) -> Signal<U, F> {
-        lift { downstream, lifetime in
+    /// A signal observing this one and another source, whose values derive from what
+    /// `otherLineage` says, through `transform`.
+    @inlinable func lift<U, F>(paired transform: @escaping PairedTransform<Value, Error, U, F>, with otherLineage: PropertyLineage) -> Signal<U, F> {
+        lift(lineage: .merging(lineage, otherLineage)) { downstream, lifetime in
             let (upstream, startOther) = transform(downstream, lifetime)
             startOther()
             return upstream
@@ -26,9 +27,10 @@ extension Signal {
 }
 
 extension SignalProducer {
-    /// A producer whose runs start this one, then another source, through `transform`.
-    @inlinable func lift<U, F>(paired transform: @escaping PairedTransform<Value, Error, U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F>(serial: { observer, lifetime in
+    /// A producer whose runs start this one, then another source (whose values derive from
+    /// what `otherLineage` says), through `transform`.
+    @inlinable func lift<U, F>(paired transform: @escaping PairedTransform<Value, Error, U, F>, with otherLineage: PropertyLineage) -> SignalProducer<U, F> {
+        SignalProducer<U, F>(lineage: .merging(lineage, otherLineage), serial: { observer, lifetime in
             let (upstream, startOther) = transform(observer, lifetime)
             self.startHandler(upstream, lifetime)
             guard !lifetime.hasEnded else { return }
@@ -38,18 +40,31 @@ extension SignalProducer {
 }
 
 extension Signal {
-    /// A signal observing this one through `transform`.
+    /// A signal observing this one through `transform`: its values derive from this one's.
     @inlinable func lift<U, F>(_ transform: @escaping Transform<Value, Error, U, F>) -> Signal<U, F> {
-        Signal<U, F> { observer, lifetime in
+        lift(lineage: lineage, transform)
+    }
+
+    /// A signal observing this one through `transform`, whose values derive from what
+    /// `lineage` says (an operator that also reads another stream).
+    @inlinable func lift<U, F>(lineage: PropertyLineage, _ transform: @escaping Transform<Value, Error, U, F>) -> Signal<U, F> {
+        Signal<U, F>(lineage: lineage) { observer, lifetime in
             lifetime.attach(self.core.attach(transform(observer, lifetime)))
         }
     }
 }
 
 extension SignalProducer {
-    /// A producer whose runs start this one through `transform`.
+    /// A producer whose runs start this one through `transform`: its values derive from this
+    /// one's.
     @inlinable func lift<U, F>(_ transform: @escaping Transform<Value, Error, U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F>(serial: { observer, lifetime in
+        lift(lineage: lineage, transform)
+    }
+
+    /// A producer whose runs start this one through `transform`, whose values derive from what
+    /// `lineage` says (an operator that also reads another stream).
+    @inlinable func lift<U, F>(lineage: PropertyLineage, _ transform: @escaping Transform<Value, Error, U, F>) -> SignalProducer<U, F> {
+        SignalProducer<U, F>(lineage: lineage, serial: { observer, lifetime in
             self.startHandler(transform(observer, lifetime), lifetime)
         })
     }
@@ -89,8 +104,10 @@ extension Signal {
 extension SignalProducer {
     /// A producer whose every run applies `transform` to the signal of this producer's run:
     /// the way to use an operator written for signals on a producer.
+    /// What the result derives from: this producer's sources, and whatever else `transform`
+    /// reads, which composition cannot see before a run.
     public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F>(serial: { observer, lifetime in
+        SignalProducer<U, F>(lineage: lineage.withUnseenSources, serial: { observer, lifetime in
             let (signal, input) = Signal<Value, Error>.pipe()
             lifetime += transform(signal).observe(observer)
             self.startHandler(input, lifetime)
@@ -120,7 +137,7 @@ extension SignalProducer {
         otherFirst: Bool
     ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
         { other in
-            SignalProducer<V, G>(serial: { observer, lifetime in
+            SignalProducer<V, G>(lineage: .merging([lineage, other.lineage, .unknown]), serial: { observer, lifetime in
                 let (signal, input) = Signal<Value, Error>.pipe()
                 let (otherSignal, otherInput) = Signal<U, F>.pipe()
                 lifetime += transform(signal)(otherSignal).observe(observer)

@@ -69,7 +69,7 @@ extension SignalProducer {
         let log = EventLog(identifier: identifier, events: events, fileName: fileName,
                            functionName: functionName, lineNumber: lineNumber, logger: logger)
         let logged: SignalProducer = lift(log.hooks().transform())
-        return SignalProducer(serial: { observer, lifetime in
+        return SignalProducer(lineage: lineage, serial: { observer, lifetime in
             log.log(.starting, "starting")
             logged.startHandler(observer, lifetime)
             log.log(.started, "started")

@@ -54,7 +54,7 @@ extension SignalProducer {
     public func `repeat`(_ count: Int) -> SignalProducer {
         precondition(count >= 0, "repeat(_:) needs a count of at least 0")
         guard count > 0 else { return .empty }
-        return SignalProducer(serial: { observer, lifetime in
+        return SignalProducer(lineage: lineage, serial: { observer, lifetime in
             let output = Signal<Value, Error>.Observer.serializing(observer, during: lifetime)
             let repetition = Repetition(count)
             let current = SerialDisposable()

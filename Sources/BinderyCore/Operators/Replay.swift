@@ -77,7 +77,7 @@ extension SignalProducer {
     public func replayLazily(upTo capacity: Int) -> SignalProducer {
         precondition(capacity >= 0, "replayLazily(upTo:) needs a capacity of at least 0")
         let hub = ReplayHub(source: self, capacity: capacity)
-        return SignalProducer(serial: { observer, lifetime in
+        return SignalProducer(lineage: lineage, serial: { observer, lifetime in
             let membership = ReplayHub<Value, Error>.Membership()
             hub.commands.send(.value(.join(observer, membership)))
             lifetime.observeEnded { hub.commands.send(.value(.leave(membership))) }

@@ -68,7 +68,7 @@ extension Signal {
     /// The latest value of this signal with each value of `sampler`, once this signal has sent
     /// one. Completes when both have completed; interrupted if either is.
     public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
-        lift(paired: SampleOperators.sample(with: SignalProducer(sampler)))
+        lift(paired: SampleOperators.sample(with: SignalProducer(sampler)), with: sampler.lineage)
     }
 
     /// The latest value of this signal each time `sampler` fires, once this signal has sent one.
@@ -79,19 +79,19 @@ extension Signal {
     /// Each value of this signal with the latest value of `samplee`; values sent before
     /// `samplee` has sent one are dropped. Ends when this signal ends.
     public func withLatest<U>(from samplee: Signal<U, Never>) -> Signal<(Value, U), Error> {
-        lift(SampleOperators.withLatest(from: SignalProducer(samplee)))
+        lift(lineage: .merging(lineage, samplee.lineage), SampleOperators.withLatest(from: SignalProducer(samplee)))
     }
 
     /// Each value of this signal with the latest value of a run of `samplee`, started now.
     public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
-        lift(SampleOperators.withLatest(from: samplee))
+        lift(lineage: .merging(lineage, samplee.lineage), SampleOperators.withLatest(from: samplee))
     }
 }
 
 extension SignalProducer {
     /// The latest value of this run with each value of `sampler` (see `Signal.sample(with:)`).
     public func sample<T>(with sampler: SignalProducer<T, Never>) -> SignalProducer<(Value, T), Error> {
-        lift(paired: SampleOperators.sample(with: sampler))
+        lift(paired: SampleOperators.sample(with: sampler), with: sampler.lineage)
     }
 
     /// The latest value of this run with each value of `sampler`.
@@ -129,11 +129,11 @@ extension SignalProducer {
 
     /// Each value of this run with the latest value of `samplee` (see `Signal.withLatest(from:)`).
     public func withLatest<U>(from samplee: Signal<U, Never>) -> SignalProducer<(Value, U), Error> {
-        lift(SampleOperators.withLatest(from: SignalProducer<U, Never>(samplee)))
+        lift(lineage: .merging(lineage, samplee.lineage), SampleOperators.withLatest(from: SignalProducer<U, Never>(samplee)))
     }
 
     /// Each value of this run with the latest value of a run of `samplee`, started with it.
     public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Error> {
-        lift(SampleOperators.withLatest(from: samplee))
+        lift(lineage: .merging(lineage, samplee.lineage), SampleOperators.withLatest(from: samplee))
     }
 }

@@ -52,7 +52,7 @@ extension SignalProducer {
 
     /// Runs the start handler on `scheduler` instead of the starting thread.
     public func start(on scheduler: Scheduler) -> SignalProducer {
-        SignalProducer(serial: { observer, lifetime in
+        SignalProducer(lineage: lineage, serial: { observer, lifetime in
             let handed = ScheduledAction { self.startHandler(observer, lifetime) }
             lifetime += scheduler.schedule(handed.run)
         })

@@ -89,7 +89,7 @@ extension SignalProducer {
         let hooked = lift(EventHooks(event: event, failed: failed, completed: completed, interrupted: interrupted,
                                      terminated: terminated, disposed: disposed, value: value).transform())
         guard starting != nil || started != nil else { return hooked }
-        return SignalProducer(serial: { observer, lifetime in
+        return SignalProducer(lineage: lineage, serial: { observer, lifetime in
             starting?()
             hooked.startHandler(observer, lifetime)
             started?()

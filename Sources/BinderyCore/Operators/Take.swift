@@ -132,7 +132,7 @@ extension Signal {
     /// is sent).
     public func take(until shouldContinue: @escaping (Value) -> Bool) -> Signal { lift(TakeOperators.until(shouldContinue)) }
     /// This signal's events until `replacement` sends one; then `replacement`'s.
-    public func take(untilReplacement replacement: Signal) -> Signal { lift(TakeOperators.untilReplacement(SignalProducer(replacement))) }
+    public func take(untilReplacement replacement: Signal) -> Signal { lift(lineage: .merging(lineage, replacement.lineage), TakeOperators.untilReplacement(SignalProducer(replacement))) }
     /// Values until `trigger` sends a value or completes, then completion.
     public func take<Trigger: SignalProducerConvertible>(until trigger: Trigger) -> Signal where Trigger.Value == (), Trigger.Error == Never {
         lift(TakeOperators.until(trigger.producer))
@@ -146,7 +146,7 @@ extension SignalProducer {
     /// is sent).
     public func take(until shouldContinue: @escaping (Value) -> Bool) -> SignalProducer { lift(TakeOperators.until(shouldContinue)) }
     /// This run's events until `replacement` sends one; then `replacement`'s.
-    public func take(untilReplacement replacement: SignalProducer) -> SignalProducer { lift(TakeOperators.untilReplacement(replacement)) }
+    public func take(untilReplacement replacement: SignalProducer) -> SignalProducer { lift(lineage: .merging(lineage, replacement.lineage), TakeOperators.untilReplacement(replacement)) }
     /// This run's events until `replacement` sends one; then `replacement`'s.
     public func take<Replacement: SignalProducerConvertible>(untilReplacement replacement: Replacement) -> SignalProducer
     where Replacement.Value == Value, Replacement.Error == Error {

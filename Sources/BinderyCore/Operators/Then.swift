@@ -20,7 +20,7 @@ enum ThenOperator {
 extension SignalProducer {
     /// Waits for this run to complete, ignoring its values, then runs `replacement`.
     public func then<U>(_ replacement: SignalProducer<U, Never>) -> SignalProducer<U, Error> {
-        lift(ThenOperator.make(replacement.promoteError(Error.self)))
+        lift(lineage: .merging(lineage, replacement.lineage), ThenOperator.make(replacement.promoteError(Error.self)))
     }
 
     /// Waits for this run to complete, ignoring its values, then runs `replacement`.
@@ -32,12 +32,12 @@ extension SignalProducer {
     /// Waits for this run to complete, ignoring its values, then runs `replacement` (the
     /// overload a bare `.empty` or `.init(value:)` resolves to).
     public func then(_ replacement: SignalProducer) -> SignalProducer {
-        lift(ThenOperator.make(replacement))
+        lift(lineage: .merging(lineage, replacement.lineage), ThenOperator.make(replacement))
     }
 
     /// Waits for this run to complete, ignoring its values, then runs `replacement`.
     public func then<U>(_ replacement: SignalProducer<U, Error>) -> SignalProducer<U, Error> {
-        lift(ThenOperator.make(replacement))
+        lift(lineage: .merging(lineage, replacement.lineage), ThenOperator.make(replacement))
     }
 
     /// Waits for this run to complete, ignoring its values, then runs `replacement`.
@@ -65,7 +65,7 @@ extension SignalProducer where Error == Never {
 
     /// Waits for this run to complete, ignoring its values, then runs `replacement`.
     public func then<U>(_ replacement: SignalProducer<U, Never>) -> SignalProducer<U, Never> {
-        lift(ThenOperator.make(replacement))
+        lift(lineage: .merging(lineage, replacement.lineage), ThenOperator.make(replacement))
     }
 
     /// Waits for this run to complete, ignoring its values, then runs `replacement`.

@@ -78,7 +78,7 @@ extension Signal {
     /// Pairs of the n-th values of both; completes when either has completed and has no
     /// unpaired values left.
     public func zip<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
-        lift(paired: ZipOperator.make(with: SignalProducer(other)))
+        lift(paired: ZipOperator.make(with: SignalProducer(other)), with: other.lineage)
     }
 
     /// Pairs of the n-th values of `a` and `b`.
@@ -99,7 +99,7 @@ extension SignalProducer {
     /// Pairs of the n-th values of both; completes when either has completed and has no
     /// unpaired values left.
     public func zip<W>(with other: SignalProducer<W, Error>) -> SignalProducer<(Value, W), Error> {
-        lift(paired: ZipOperator.make(with: other))
+        lift(paired: ZipOperator.make(with: other), with: other.lineage)
     }
 
     /// Pairs of the n-th values of `a` and `b`.

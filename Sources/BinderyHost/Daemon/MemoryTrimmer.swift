@@ -1,3 +1,4 @@
+import Bindery
 import Dispatch
 import Glibc
 import Synchronization
@@ -25,7 +26,7 @@ final class MemoryTrimmer: @unchecked Sendable {
     /// The peak of open connections since the last burst ended, and the trims still due
     /// after it (libmicrohttpd frees a closed connection's memory a little after it stops
     /// counting it, so one trim at the end of a burst comes too early for part of it).
-    private let state = Mutex((peak: 0, trimsDue: 0))
+    private let state = Lock((peak: 0, trimsDue: 0))
     /// Trims after a burst, one per check.
     static let trimsPerBurst = 3
 

@@ -11,7 +11,7 @@ import Synchronization
 /// same flush (the event) and after the commit on the writer's queue (the reply): the mutex
 /// makes the write visible there.
 final class EncodedSetValue: Sendable {
-    private let bytes = Mutex<[UInt8]?>(nil)
+    private let bytes = Lock<[UInt8]?>(nil)
 
     /// The value's JSON, if the flush could take it from the state.
     var json: [UInt8]? { bytes.withLock { $0 } }

@@ -72,8 +72,9 @@ public struct HostEvent: Sendable {
         return true
     }
 
-    /// The event's JSON object, stamped with `version`.
-    public func json(version: UInt64) -> [UInt8] {
+    /// The event's JSON object, stamped with `version`; `effects` (``EventEffects``' array)
+    /// is what its version changed, written with the last event logged in it.
+    public func json(version: UInt64, effects: [UInt8]? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 160)
         writer.beginObject()
         writer.key("version"); writer.int(version)
@@ -116,6 +117,9 @@ public struct HostEvent: Sendable {
             case let .command(state): state.write(to: &writer)
             case let .json(json): writer.raw(json)
             }
+        }
+        if let effects {
+            writer.key("effects"); writer.raw(effects)
         }
         writer.endObject()
         return writer.bytes

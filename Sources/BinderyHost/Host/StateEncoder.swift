@@ -75,6 +75,46 @@ struct StateEncoder {
         return member.list?.json ?? member.json
     }
 
+    /// One side of a member's change as the event log tells it (``EventEffects``): its JSON,
+    /// or for a list, its length (a list's rows are not copied into the log).
+    enum EffectSide {
+        case value([UInt8])
+        case rows(Int)
+    }
+
+    /// `key`'s member now, for the event log's effects.
+    func effectSide(_ key: Key) -> EffectSide {
+        let member = members[key.viewModel][ViewModelPieces.partIndex(key.part)][key.index]
+        if let list = member.list { return .rows(list.count) }
+        if let rows = member.rows { return .rows(rows.count) }
+        return .value(member.json)
+    }
+
+    /// The JSON of row `index` of `key`'s list member now (nil past its end, or not a list).
+    func rowJSON(_ key: Key, _ index: Int) -> [UInt8]? {
+        let member = members[key.viewModel][ViewModelPieces.partIndex(key.part)][key.index]
+        if let list = member.list { return index < list.count ? list.row(index) : nil }
+        return index < member.rowJSON.count ? member.rowJSON[index] : nil
+    }
+
+    /// The rows of `key`'s member, when it is a list of values (not a reported list).
+    func listRows(_ key: Key) -> [SurfaceValue]? {
+        members[key.viewModel][ViewModelPieces.partIndex(key.part)][key.index].rows
+    }
+
+    /// The name of `key`'s member.
+    func name(_ key: Key) -> String {
+        let surface = surfaces[key.viewModel]
+        switch key.part {
+        case .input: return surface.inputs[key.index].name
+        case .output: return surface.outputs[key.index].name
+        case .command: return surface.commands[key.index].name
+        }
+    }
+
+    /// The name of view model `vm`.
+    func viewModelName(_ vm: Int) -> String { surfaces[vm].name }
+
     /// What changed in one member, as the change feed's entry (docs/HTTP.md).
     enum Change {
         /// The member's whole new value (JSON).

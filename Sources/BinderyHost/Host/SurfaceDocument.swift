@@ -98,6 +98,7 @@ public enum SurfaceDocument {
                 writer.null()
             }
             writer.key("enabledDerivesFrom"); names(command.enabledDerivesFrom, &writer)
+            writer.key("startedBy"); names(command.startedBy, &writer)
             writer.endObject()
         }
         writer.endArray()

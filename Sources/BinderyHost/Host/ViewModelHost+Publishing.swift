@@ -16,6 +16,14 @@ extension ViewModelHost {
         let version = state.version
         let restart = state.encoder == nil
         var entries: [[UInt8]] = []
+        // What this version changed, for the last event it logs (nil: it logs none).
+        var effects: EventEffects? = state.pendingEvents.contains(where: \.isLogged) ? EventEffects() : nil
+        // The inputs this version's sets set: their events carry the values already, so a
+        // long one is not repeated in the effects.
+        let setInputs = effects == nil ? [] : Set(state.pendingEvents.compactMap { event -> String? in
+            if case .set = event.kind { return event.viewModel + "." + event.name }
+            return nil
+        })
         if restart {
             state.encoder = StateEncoder(surfaces: surfaces, values: state.values)
             // The reported lists' first edits: their rows as observation found them.
@@ -25,6 +33,11 @@ extension ViewModelHost {
             var touched: Set<Int> = []
             for key in state.changedMembers {
                 let values = state.values[key.viewModel]
+                let before = effects == nil ? nil : state.encoder!.effectSide(key)
+                var rowsBefore = EventEffects.RowsBefore()
+                if effects != nil, case .rows = before {
+                    rowsBefore = EventEffects.RowsBefore(key, in: state.encoder!, edits: key.part == .output ? state.pendingRowChanges[key] : nil)
+                }
                 let change: StateEncoder.Change?
                 switch key.part {
                 case .input: change = state.encoder!.update(key, value: values.inputs[key.index])
@@ -37,6 +50,13 @@ extension ViewModelHost {
                 case .command: change = state.encoder!.update(key, command: values.commands[key.index])
                 }
                 guard let change else { continue }
+                if let before {
+                    let (vm, name, after) = (state.encoder!.viewModelName(key.viewModel), state.encoder!.name(key), state.encoder!.effectSide(key))
+                    let isSet = key.part == .input && setInputs.contains(vm + "." + name)
+                    if !isSet || (EventEffects.isShort(before) && EventEffects.isShort(after)) {
+                        effects!.add(vm: vm, part: key.part, name: name, before: before, after: after, change: change, rowsBefore: rowsBefore)
+                    }
+                }
                 touched.insert(key.viewModel)
                 entries.append(state.encoder!.entry(key, change))
             }
@@ -56,9 +76,13 @@ extension ViewModelHost {
         // that starts while this flush runs sees events from the next version on.
         let watching = publisher.watcherCount > 0
         if watching { fillInReportedListEvents() }
-        let events = state.pendingEvents.compactMap { event -> StatePublisher.Event? in
+        let lastLogged = state.pendingEvents.lastIndex(where: \.isLogged)
+        let effectsJSON = effects?.json()
+        let events = state.pendingEvents.indices.compactMap { index -> StatePublisher.Event? in
+            let event = state.pendingEvents[index]
             guard watching || event.isLogged else { return nil }
-            return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged, json: event.json(version: version))
+            return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged,
+                                        json: event.json(version: version, effects: index == lastLogged ? effectsJSON : nil))
         }
         state.pendingEvents.removeAll(keepingCapacity: true)
         state.pendingChangeIndex.removeAll(keepingCapacity: true)

@@ -33,7 +33,13 @@ import Synchronization
 ///   `interrupted`); outputs are recomputed and compared with what was shown (a difference
 ///   is logged: the view model holds state the host cannot see). The event log continues,
 ///   and versions continue by one: the first is the last durable plus one, with a `restart`
-///   event ("stopped at v N (clean stop | crash recovery), started at v N+1").
+///   event ("stopped at v N (clean stop | crash recovery), started at v N+1") logged before
+///   the runs the crash cut short end (each `fail` with the time from its start).
+/// - Nothing is shown before the first version is durable: when its commit fails (a full
+///   disk), reads (`get`, `/api/state`, the change feed, the page) and changes are refused as
+///   `unavailable` (``unavailableReason``) and the same batch — its version, restart and
+///   recovery events — is retried every second until it commits, then shown. A crash
+///   meanwhile loses nothing shown: the next start recovers from the same durable state.
 /// - A refused set or run changes nothing and is not logged.
 /// - After ``stop()``, every running command has ended as `interrupted`, everything is
 ///   committed, the stop is marked clean, and new sets and runs are refused as `unavailable`.
@@ -62,7 +68,7 @@ public final class ViewModelHost: Sendable {
     let state = HostState()
     private let stopping = Synchronization.Atomic<Bool>(false)
     /// Why the start's first version is not saved yet (nil once it is, or if it never failed).
-    let heldStartFault = Mutex<StorageFault?>(nil)
+    let heldStartFault = Lock<StorageFault?>(nil)
     let publisher: StatePublisher
     /// The secret inputs (which the published document shows masked), found once: every
     /// version hands their values to the publisher for `get` on the control socket.

@@ -113,8 +113,17 @@ import Testing
             #expect(refresh?["runs"]?.intValue == runs + 1)
             #expect(refresh?["lastError"]?["code"] == .string("interrupted"))
             #expect(refresh?["lastError"]?["message"]?.stringValue?.hasSuffix(says) == true, "\(String(describing: refresh))")
-            let fail = try events(daemon).last { $0["kind"] == .string("fail") }
+            let logged = try events(daemon)
+            let fail = logged.last { $0["kind"] == .string("fail") }
             #expect(fail?["name"] == .string("refresh") && fail?["code"] == .string("interrupted"))
+            if signal == SIGKILL {
+                // The recovery ends the run after the restart that caused it, with the time it ran.
+                let failAt = try #require(logged.lastIndex { $0["kind"] == .string("fail") })
+                let restartAt = try #require(logged.lastIndex { $0["kind"] == .string("restart") })
+                #expect(restartAt < failAt, "\(logged.suffix(3))")
+                #expect(logged[restartAt]["version"] == logged[failAt]["version"])
+                #expect((fail?["durationMs"]?.doubleValue ?? 0) > 0, "\(String(describing: fail))")
+            }
             #expect(daemon.stop() == 0)
         }
     }
