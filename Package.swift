@@ -57,6 +57,7 @@ let package = Package(
         // sees in `make tsan`), which is all they take from it.
         .target(name: "BinderySystemd", dependencies: ["BinderyCore", "BinderyProtocol", "CSystemd"]),
         .target(name: "BinderyHTTP", dependencies: ["BinderyCore", "CMicroHTTPD", "CZlib"]),
+        .target(name: "BinderyControl", dependencies: ["BinderyCore"]),
         .target(name: "BinderyPersistence", dependencies: ["Bindery", "BinderySQLite"]),
         // The state at recent versions: checkpoints and each version's change-feed entries.
         .target(name: "BinderyHistory", dependencies: ["BinderyJSON"]),
@@ -68,7 +69,7 @@ let package = Package(
 
         // Host: view-model hosts, state and events, the control server, the daemon's routes.
         .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyProtocol", "BinderySignals",
-                                                   "BinderySQLite", "BinderyPersistence", "BinderyHistory", "BinderyHTTP",
+                                                   "BinderySQLite", "BinderyPersistence", "BinderyHistory", "BinderyHTTP", "BinderyControl",
                                                    "BinderySystemd", "BinderyWeb"]),
 
         // The demo's view models over their SQLite store and the simulated API client.
@@ -114,7 +115,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyPersistence", "BinderySystemd",
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyModels", "BinderyProtocol", "BinderySQLite",
                                                            "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon", "bindery-graph-search-daemon",
                                                            "binderyctl", "binderyd"]),

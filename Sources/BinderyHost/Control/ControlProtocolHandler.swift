@@ -1,4 +1,5 @@
 import Bindery
+import BinderyControl
 import BinderyJSON
 import BinderyProtocol
 
@@ -7,7 +8,7 @@ import BinderyProtocol
 /// Guarantees: every frame gets exactly one reply line — a malformed, unknown or oversized
 /// frame an error reply with the protocol's code — and a refused request changes nothing;
 /// no input makes it trap.
-public final class ControlProtocolHandler: Sendable {
+public final class ControlProtocolHandler: ControlFrameHandler {
     /// The most events `log` returns.
     public static let maximumLogCount = 1_000
 

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyControl
 import BinderyHTTP
 import BinderySystemd
 import Glibc

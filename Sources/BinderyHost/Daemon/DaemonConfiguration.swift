@@ -1,3 +1,4 @@
+import BinderyControl
 import BinderySystemd
 import Glibc
 

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyHTTP
 import BinderySystemd
 import Dispatch
 import Synchronization
@@ -58,7 +59,7 @@ public final class ChangeFeedPublisher: Sendable {
         self.host = host
         self.url = url
         self.logger = logger
-        state = Lock(State(client: KeepAliveHTTPClient(url: url)))
+        state = Lock(State(client: KeepAliveHTTPClient(server: url.server, describedAs: url.description)))
     }
 
     /// Starts publishing, from the current version's answer on.

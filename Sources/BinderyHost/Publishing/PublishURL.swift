@@ -1,3 +1,5 @@
+import BinderyHTTP
+
 /// Where binderyd publishes its change feed (`--publish-url`, docs/HTTP.md): an HTTP server
 /// reached over TCP (`http://HOST:PORT/PATH`) or over a unix socket in nginx's own spelling
 /// (`http://unix:/SOCKET:/PATH`), and the path each channel's name is appended to.
@@ -7,13 +9,8 @@
 /// 1–65535 (default 80); the socket path is absolute; PATH starts with `/` (default `/`) and
 /// holds no space, `?` or `#`; anything else is a one-line error naming what is wrong.
 public struct PublishURL: Sendable, Equatable, CustomStringConvertible {
-    /// How to reach the server.
-    public enum Server: Sendable, Equatable {
-        /// TCP to `host` (a name or an IP address, IPv6 without brackets) and `port`.
-        case tcp(host: String, port: UInt16)
-        /// A unix stream socket at `path`.
-        case unix(path: String)
-    }
+    /// How to reach the server (TCP or a unix socket).
+    public typealias Server = HTTPServerAddress
 
     /// How to reach the server.
     public let server: Server
@@ -75,15 +72,5 @@ public struct PublishURL: Sendable, Equatable, CustomStringConvertible {
         if path.isEmpty { return "/" }
         guard path.hasPrefix("/") else { throw UsageError("--publish-url's path must start with '/', got '\(text)'") }
         return path
-    }
-
-    /// The `Host` header to send.
-    var hostHeader: String {
-        switch server {
-        case let .tcp(host, port):
-            let name = host.contains(":") ? "[\(host)]" : host
-            return port == 80 ? name : "\(name):\(port)"
-        case .unix: return "localhost"
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyControl
 import BinderyHost
 import BinderyJSON
 import Testing

@@ -1,3 +1,4 @@
+import BinderyControl
 import BinderyHost
 import BinderyJSON
 import BinderyTestSupport

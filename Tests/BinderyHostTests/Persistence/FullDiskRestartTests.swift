@@ -1,3 +1,4 @@
+import BinderyHTTP
 import BinderyJSON
 import BinderyTestSupport
 import Foundation

@@ -1,7 +1,7 @@
 import Glibc
 
-/// One keep-alive HTTP/1.1 client connection that POSTs to one server (``PublishURL``): what
-/// ``ChangeFeedPublisher`` posts each version with. Blocking calls, made by one thread at a time.
+/// One keep-alive HTTP/1.1 client connection that POSTs to one server: what binderyd's change
+/// feed publisher posts each version with. Blocking calls, made by one thread at a time.
 ///
 /// Guarantees: ``post(path:contentType:body:)`` returns the answer's status once its whole
 /// answer is read (`Content-Length`, chunked, or up to the server's close), or throws a
@@ -9,27 +9,31 @@ import Glibc
 /// is not HTTP); a connection is reused while the server keeps it open and closed after any
 /// failure, so the next call connects afresh; connecting, each send and each receive give up
 /// after `timeoutSeconds`.
-final class KeepAliveHTTPClient {
-    private let url: PublishURL
+public final class KeepAliveHTTPClient {
+    private let server: HTTPServerAddress
+    /// How messages name the server (the URL it was given as).
+    private let url: String
     private let timeoutSeconds: Int
     private var descriptor: Int32 = -1
 
-    init(url: PublishURL, timeoutSeconds: Int = 5) {
-        self.url = url
+    /// A client of `server`, named `name` in its errors; nothing connects until the first post.
+    public init(server: HTTPServerAddress, describedAs name: String, timeoutSeconds: Int = 5) {
+        self.server = server
+        self.url = name
         self.timeoutSeconds = timeoutSeconds
     }
 
     deinit { close() }
 
     /// Closes the connection (the next call connects again).
-    func close() {
+    public func close() {
         if descriptor >= 0 { Glibc.close(descriptor) }
         descriptor = -1
     }
 
     /// POSTs `body` to `path` and returns the status of the answer.
-    func post(path: String, contentType: String, body: [UInt8]) throws(HTTPClientError) -> Int {
-        let head = "POST \(path) HTTP/1.1\r\nHost: \(url.hostHeader)\r\nContent-Type: \(contentType)\r\n"
+    public func post(path: String, contentType: String, body: [UInt8]) throws(HTTPClientError) -> Int {
+        let head = "POST \(path) HTTP/1.1\r\nHost: \(server.hostHeader)\r\nContent-Type: \(contentType)\r\n"
             + "Content-Length: \(body.count)\r\n\r\n"
         let request = Array(head.utf8) + body
         // A kept-alive connection the server has closed since fails on first use: try once more on a new one.
@@ -77,7 +81,7 @@ final class KeepAliveHTTPClient {
     }
 
     private func connectToServer() throws(HTTPClientError) -> Int32 {
-        switch url.server {
+        switch server {
         case let .unix(path):
             var address = sockaddr_un()
             guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
@@ -143,7 +147,8 @@ final class KeepAliveHTTPClient {
 }
 
 /// Why an HTTP request could not be made: one line.
-struct HTTPClientError: Error, CustomStringConvertible {
-    let description: String
+public struct HTTPClientError: Error, CustomStringConvertible {
+    /// The explanation.
+    public let description: String
     init(_ description: String) { self.description = description }
 }

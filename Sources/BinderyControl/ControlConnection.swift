@@ -1,4 +1,4 @@
-import Bindery
+import BinderyCore
 import Dispatch
 import Glibc
 import Synchronization
@@ -30,7 +30,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
 
     let descriptor: Int32
     private let queue: DispatchQueue
-    private let handler: ControlProtocolHandler
+    private let handler: any ControlFrameHandler
     private let closed: @Sendable (ControlConnection) -> Void
     private let readSource: DispatchSourceRead
     private let writeSource: DispatchSourceWrite
@@ -50,7 +50,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     private let closeCallbacks = Lock<[@Sendable () -> Void]?>([])
     private let budget: ControlOutputBudget
 
-    init(descriptor: Int32, handler: ControlProtocolHandler, target: DispatchQueue, budget: ControlOutputBudget,
+    init(descriptor: Int32, handler: any ControlFrameHandler, target: DispatchQueue, budget: ControlOutputBudget,
          closed: @escaping @Sendable (ControlConnection) -> Void) {
         self.descriptor = descriptor
         self.budget = budget

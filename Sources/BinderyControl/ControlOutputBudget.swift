@@ -1,4 +1,4 @@
-import Bindery
+import BinderyCore
 import Synchronization
 
 /// One budget for the output queued to all control clients together (replies and watch

@@ -1,10 +1,10 @@
-import Bindery
+import BinderyCore
 import Dispatch
 import Glibc
 import Synchronization
 
 /// The control socket's server: accepts clients on a listening Unix stream socket and serves
-/// each with a ``ControlProtocolHandler``.
+/// each with a ``ControlFrameHandler`` (binderyd's: the host's `ControlProtocolHandler`).
 ///
 /// Guarantees: accepting and every client's I/O run on dispatch queues, never blocking
 /// each other; ``stopAccepting()`` closes the listening socket (and removes the socket file
@@ -18,7 +18,7 @@ public final class ControlServer: Sendable {
         case socket(Int32)
     }
 
-    private let handler: ControlProtocolHandler
+    private let handler: any ControlFrameHandler
     private let queue = DispatchQueue(label: "bindery.control", attributes: .concurrent)
     private let acceptQueue = DispatchQueue(label: "bindery.control.accept")
     private let listenDescriptor: Int32
@@ -39,7 +39,7 @@ public final class ControlServer: Sendable {
     /// Starts listening and serving with `handler`. All clients together may have at most
     /// `outputBudgetBytes` of replies and watch lines queued unread; past that the slowest
     /// readers are disconnected, each logged through `log` (``ControlOutputBudget``).
-    public init(listener: Listener, handler: ControlProtocolHandler, outputBudgetBytes: Int = defaultOutputBudgetBytes,
+    public init(listener: Listener, handler: any ControlFrameHandler, outputBudgetBytes: Int = defaultOutputBudgetBytes,
                 log: (@Sendable (String) -> Void)? = nil) throws(ControlSetupError) {
         self.handler = handler
         self.outputBudget = ControlOutputBudget(limit: outputBudgetBytes, log: log)
