@@ -17,6 +17,16 @@ class TestFailure(Exception):
     """A check did not hold; the message says what was expected and what was seen."""
 
 
+def check(name, body):
+    """Runs one named check: prints "ok    NAME: what it found" or "FAIL  NAME: why"."""
+    try:
+        print(f"ok    {name}: {body()}")
+        return True
+    except TestFailure as failure:
+        print(f"FAIL  {name}: {failure}")
+        return False
+
+
 class WebSocket:
     """Just enough RFC 6455 for the DevTools protocol: text frames, masking, ping, close."""
 

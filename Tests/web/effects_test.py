@@ -24,7 +24,7 @@ import tempfile
 import urllib.request
 
 from dashboard_test import open_dashboard
-from devtools import TestFailure
+from devtools import TestFailure, check
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from daemon import Daemon  # noqa: E402
@@ -40,15 +40,6 @@ def api_events(daemon):
     no_proxy = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     with no_proxy.open(daemon.base_url + "/api/events", timeout=10) as response:
         return json.loads(response.read())["events"]
-
-
-def check(name, body):
-    try:
-        print(f"ok    {name}: {body()}")
-        return True
-    except TestFailure as failure:
-        print(f"FAIL  {name}: {failure}")
-        return False
 
 
 def main():

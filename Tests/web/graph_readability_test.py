@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 from dashboard_test import open_dashboard
-from devtools import TestFailure
+from devtools import TestFailure, check
 from graph_checks import no_edge_behind_a_node
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
@@ -101,15 +101,6 @@ def screenshot(session, path):
                                  clip={**box, "scale": 1})
     with open(path, "wb") as f:
         f.write(base64.b64decode(shot["data"]))
-
-
-def check(name, body):
-    try:
-        print(f"ok    {name}: {body()}")
-        return True
-    except TestFailure as failure:
-        print(f"FAIL  {name}: {failure}")
-        return False
 
 
 def main():
