@@ -174,8 +174,10 @@ export class EventLog {
     entry.storedEffects = true;
     entry.effects.at.push(...lines);
     if (lines.length) {
-      entry.item.append(h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
-        ...lines.map((line) => effectLine(line, entry.event.vm))));
+      const block = h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
+        ...lines.map((line) => effectLine(line, entry.event.vm)));
+      entry.item.append(block);
+      entry.haystack += `\n${block.textContent.toLowerCase()}`; // the search covers what it changed
     }
     const same = this.byVersion.get(entry.event.version) || [];
     for (const earlier of same) {

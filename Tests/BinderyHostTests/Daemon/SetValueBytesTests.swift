@@ -7,7 +7,7 @@ import Testing
 /// that value — also when sets of one input are pipelined, so that one version holds a later
 /// value than an earlier set's reply and event must carry.
 @Suite(.serialized) struct SetValueBytesTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func pipelinedSetsOfOneInputEachAnswerAndLogTheirOwnValue() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
