@@ -21,6 +21,18 @@ class DaemonError(RuntimeError):
     """The daemon did not start or did not stop as it should."""
 
 
+def end_process(process, timeout=10):
+    """Ends a server this module's callers started: SIGTERM, then SIGKILL after `timeout` s."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def free_port():
     """A 127.0.0.1 TCP port nobody listens on now (the kernel's choice)."""
     with socket.socket() as s:

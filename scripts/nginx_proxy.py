@@ -20,7 +20,7 @@ docs/nginx-nchan-redis.conf is rewritten to 127.0.0.1 and that port (scripts/red
 real restart: a new master and workers, nchan's channels and their messages gone."""
 import os, shutil, socket, subprocess, time
 
-from daemon import free_port
+from daemon import end_process, free_port
 
 DOCS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx.conf")
 NCHAN_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx-nchan.conf")
@@ -128,13 +128,7 @@ http {{
         return sum(1 for fields in lines if fields[0].startswith(prefix) and self.upstream in " ".join(fields[4:]))
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end_process(self.process)
 
     def restart(self):
         self.stop()

@@ -5,7 +5,7 @@ dashboards to recover from). `start()` returns once it answers PING (the constru
 it); `stop()` ends it (SIGTERM, then SIGKILL after 10 s); `restart()` does both."""
 import os, shutil, socket, subprocess, time
 
-from daemon import free_port
+from daemon import end_process, free_port
 
 
 class RedisServer:
@@ -41,13 +41,7 @@ class RedisServer:
             return False
 
     def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end_process(self.process)
 
     def restart(self):
         self.stop()
