@@ -104,23 +104,26 @@ docs: deps
 # -sanitize=thread into their own scratch path, so the normal build is left alone, and with
 # BINDERY_TSAN, which swaps the project's lock for one the sanitizer sees
 # (Sources/BinderyCore/Utilities/Lock.swift). Every process's reports (the test runner's and each
-# daemon's) are written to TSAN_REPORTS; any report fails the target, printed. Suppressions
-# (Tests/tsan.supp) are only for libraries we do not own, each explained there.
+# daemon's) are written to TSAN_DIR/reports; any report fails the target, printed. Suppressions
+# (Tests/tsan.supp) are only for libraries we do not own, each explained there. TSAN_DIR is
+# under /tmp, not the checkout: daemons the tests run as `nobody` write reports there and read
+# the suppressions, and a checkout may sit where nobody can reach.
 TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN --scratch-path .build/tsan
-TSAN_REPORTS := $(CURDIR)/.build/tsan/reports
+TSAN_DIR     := $(shell mktemp -u /tmp/bindery-tsan.XXXXXX)
+TSAN_REPORTS := $(TSAN_DIR)/reports
 # One test run per target: the core's async tests would otherwise wait behind the host's
 # blocking ones for the two cooperative threads, and pass their time limits waiting.
 TSAN_SUITES  ?= BinderyTests BinderyHostTests
 tsan: deps
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
-	@rm -rf $(TSAN_REPORTS) && mkdir -p -m 1777 $(TSAN_REPORTS)
+	@rm -rf $(TSAN_DIR) && mkdir -p -m 1777 $(TSAN_REPORTS) && install -m 644 Tests/tsan.supp $(TSAN_DIR)/tsan.supp
 	@status=0; for suite in $(TSAN_SUITES); do \
-	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/report suppressions=$(CURDIR)/Tests/tsan.supp halt_on_error=0 second_deadlock_stack=1" \
+	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/report suppressions=$(TSAN_DIR)/tsan.supp halt_on_error=0 second_deadlock_stack=1" \
 	    timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter "^$$suite\." || status=1; \
 	done; \
 	reports=$$(ls $(TSAN_REPORTS)); \
-	if [ -n "$$reports" ]; then cat $(TSAN_REPORTS)/*; echo "ThreadSanitizer: reports from $$(echo $$reports | wc -w) processes (above)"; exit 1; fi; \
-	exit $$status
+	if [ -n "$$reports" ]; then cat $(TSAN_REPORTS)/*; echo "ThreadSanitizer: reports from $$(echo $$reports | wc -w) processes (above)"; status=1; fi; \
+	rm -rf $(TSAN_DIR); exit $$status
 
 # Only the package and service test: builds the .deb, checks it (lintian, contents), installs
 # it with apt into a throwaway overlay and runs it under a real systemd, also behind nginx with
