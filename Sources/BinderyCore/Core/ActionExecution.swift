@@ -66,7 +66,9 @@ import Synchronization
     /// closure rather than the observer object, so that the observer the run's start handler
     /// is given need not outlive the start (the optimiser can then keep it off the heap).
     @usableFromInline let output: (Signal<Output, ActionError<Error>>.Event) -> Void
-    @inlinable init(outlets: ActionOutlets<Output, Error>, output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void) {
+    /// Always inlined: called, the initialiser retained both references once more and the
+    /// caller released its own copies after the call (two retains and releases per execution).
+    @inlinable @inline(__always) init(outlets: ActionOutlets<Output, Error>, output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void) {
         self.outlets = outlets
         self.output = output
         super.init()
