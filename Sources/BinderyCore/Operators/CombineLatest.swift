@@ -1,78 +1,86 @@
-import Synchronization
+/// What reaches a combined run's serialising core: a value or the completion of one side.
+/// Failures and interruptions travel as the core's own terminal events.
+@usableFromInline enum CombineLatestInput<A, B> {
+    case a(A)
+    case b(B)
+    case completedA
+    case completedB
+}
 
-/// The latest value of each of two sources, and which of them have completed.
-@usableFromInline final class LatestPair<A, B>: @unchecked Sendable {
-    // `@unchecked`: every field is only touched under `mutex` (hence no dynamic exclusivity
-    // checks, which cost more than the lock on every value).
-    @inlinable init() {}
-    @usableFromInline let mutex = Lock(())
+/// The latest value of each side, which sides have completed, and whether the combined run has
+/// sent its terminal event. Only touched by the combined run's delivery loop (`RunCore`), which
+/// runs one event at a time, so it needs no lock of its own (hence no dynamic exclusivity
+/// checks).
+@usableFromInline final class CombinedLatest<A, B> {
     @exclusivity(unchecked) @usableFromInline var a: A?
     @exclusivity(unchecked) @usableFromInline var b: B?
     @exclusivity(unchecked) @usableFromInline var completedA = false
     @exclusivity(unchecked) @usableFromInline var completedB = false
-
-    /// Stores a new first value; returns the pair to send once both sides have a value.
-    @inlinable func set(a value: A) -> (A, B)? {
-        let other = mutex.withLock { _ -> B? in
-            a = value
-            return b
-        }
-        guard let other else { return nil }
-        return (value, other)
-    }
-
-    @inlinable func set(b value: B) -> (A, B)? {
-        let other = mutex.withLock { _ -> A? in
-            b = value
-            return a
-        }
-        guard let other else { return nil }
-        return (other, value)
-    }
-
-    /// Marks a side completed; returns whether both now are.
-    @inlinable func complete(first: Bool) -> Bool {
-        mutex.withLock { _ in
-            if first { completedA = true } else { completedB = true }
-            return completedA && completedB
-        }
-    }
+    /// Both sides completed and `completed` went downstream: nothing follows it.
+    @exclusivity(unchecked) @usableFromInline var finished = false
+    @inlinable init() {}
 }
 
 @usableFromInline enum CombineLatestOperator {
     /// The observer for this side's events, and the start of `other`. Producers run `other`
     /// after this side's start handler, so synchronous sources combine in ReactiveSwift's order
     /// (each of `other`'s values paired with this side's latest).
+    ///
+    /// Both sides send into one serialising core (`RunCore`), whose delivery loop stores the
+    /// value and sends the pair: one claim per value, where a lock around the pair and a
+    /// serialising core after it took two. Storing in delivery order also means a pair is never
+    /// overtaken by an older one when both sides send from different threads. `other` runs
+    /// with a lifetime of its own that ends when it terminates (as a run of its own did), but
+    /// without a core of its own: the combined core already serialises what it sends.
     @inlinable static func parts<V, E, W>(
         with other: SignalProducer<W, E>,
         downstream: Signal<(V, W), E>.Observer,
         lifetime: Lifetime
     ) -> (upstream: Signal<V, E>.Observer, startOther: () -> Void) {
-        let output = Signal<(V, W), E>.Observer.serializing(downstream, during: lifetime)
-        let latest = LatestPair<V, W>()
-        func terminal(_ event: Signal<(V, W), E>.Event, first: Bool) {
-            if case .completed = event {
-                if latest.complete(first: first) { output.sendCompleted() }
-            } else {
-                output.send(event)
+        let latest = CombinedLatest<V, W>()
+        let send = downstream.action
+        let core = RunCore<CombineLatestInput<V, W>, E>(action: { event in
+            guard !latest.finished else { return }
+            switch event {
+            case let .value(.a(v)):
+                latest.a = v
+                if let w = latest.b { send(.value((v, w))) }
+            case let .value(.b(w)):
+                // Nothing `other` sends after its terminal event counts (its own run dropped it).
+                guard !latest.completedB else { return }
+                latest.b = w
+                if let v = latest.a { send(.value((v, w))) }
+            case .value(.completedA), .value(.completedB):
+                if case .value(.completedA) = event { latest.completedA = true } else { latest.completedB = true }
+                guard latest.completedA, latest.completedB else { return }
+                latest.finished = true
+                send(.completed)
+            case let .failed(error): send(.failed(error))
+            case .completed: break
+            case .interrupted: send(.interrupted)
             }
-        }
+        })
+        lifetime.attach(core)
         let startOther: () -> Void = {
-            lifetime += other.start { event in
+            // `other`'s lifetime: ended when `other` terminates, or with the combined run.
+            let otherRun = CompositeDisposable()
+            lifetime.attach(otherRun)
+            other.startHandler(Signal<W, E>.Observer { event in
                 switch event {
-                case let .value(w): if let pair = latest.set(b: w) { output.send(value: pair) }
-                case let .failed(error): terminal(.failed(error), first: false)
-                case .completed: terminal(.completed, first: false)
-                case .interrupted: terminal(.interrupted, first: false)
+                case let .value(w): core.send(.value(.b(w)))
+                case let .failed(error): core.send(.failed(error))
+                case .completed: core.send(.value(.completedB))
+                case .interrupted: core.send(.interrupted)
                 }
-            }
+                if event.isTerminating { otherRun.end() }
+            }, Lifetime(otherRun))
         }
         let upstream = Signal<V, E>.Observer { event in
             switch event {
-            case let .value(v): if let pair = latest.set(a: v) { output.send(value: pair) }
-            case let .failed(error): terminal(.failed(error), first: true)
-            case .completed: terminal(.completed, first: true)
-            case .interrupted: terminal(.interrupted, first: true)
+            case let .value(v): core.send(.value(.a(v)))
+            case let .failed(error): core.send(.failed(error))
+            case .completed: core.send(.value(.completedA))
+            case .interrupted: core.send(.interrupted)
             }
         }
         return (upstream, startOther)

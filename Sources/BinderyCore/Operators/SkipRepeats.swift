@@ -8,14 +8,37 @@
     @inlinable init() {}
 }
 
+// The observer is one closure capturing downstream's action (as `map`'s, Map.swift), not
+// `forwarding(to:value:)`, a closure around a closure: one call per event, not two.
 @usableFromInline enum SkipRepeatsOperator {
     @inlinable static func make<V, E>(_ isEquivalent: @escaping (V, V) -> Bool) -> Transform<V, E, V, E> {
         { downstream, _ in
             let previous = PreviousValue<V>()
-            return .forwarding(to: downstream) { value in
-                if let last = previous.value, isEquivalent(last, value) { return }
-                previous.value = value
-                downstream.send(value: value)
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
+                if case let .value(value) = event {
+                    if let last = previous.value, isEquivalent(last, value) { return }
+                    previous.value = value
+                }
+                send(event)
+            }
+        }
+    }
+
+    /// `make(==)`, with `==` specialised for `V` and inlined into the observer rather than
+    /// called through a closure on every value. Written out, not `make { $0 == $1 }`: the
+    /// optimiser does not specialise the captured closure (W2 1,037 instructions per set
+    /// against 1,077 that way).
+    @inlinable static func equal<V: Equatable, E>() -> Transform<V, E, V, E> {
+        { downstream, _ in
+            let previous = PreviousValue<V>()
+            let send = downstream.action
+            return Signal<V, E>.Observer { event in
+                if case let .value(value) = event {
+                    if let last = previous.value, last == value { return }
+                    previous.value = value
+                }
+                send(event)
             }
         }
     }
@@ -28,7 +51,7 @@ extension Signal {
 
 extension Signal where Value: Equatable {
     /// Drops each value equal to the one before it.
-    @inlinable public func skipRepeats() -> Signal { skipRepeats(==) }
+    @inlinable public func skipRepeats() -> Signal { lift(SkipRepeatsOperator.equal()) }
 }
 
 extension SignalProducer {
@@ -38,5 +61,5 @@ extension SignalProducer {
 
 extension SignalProducer where Value: Equatable {
     /// Drops each value equal to the one before it.
-    @inlinable public func skipRepeats() -> SignalProducer { skipRepeats(==) }
+    @inlinable public func skipRepeats() -> SignalProducer { lift(SkipRepeatsOperator.equal()) }
 }
