@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// One execution of an `Action`, and the run of its work: what the work's events go to, and
@@ -40,6 +45,14 @@ import Synchronization
 /// starting (`take(first: 1)` on a work sending more) lets the work finish starting first.
 /// Whichever of `started` and `ended` is set second interrupts.
 ///
+/// *While starting*: an event the work sends from inside its start handler, on the thread
+/// running it (`starter`), needs no claim. Nothing can interrupt then: the run's end
+/// interrupts only once `started` is set, which that thread sets after the handler returns.
+/// So a value is delivered after a plain check of `terminated`, and a terminal event sets
+/// `terminated` with one atomic or and is delivered (a synchronous work, the common case, so
+/// costs no compare-and-swap per value). Another thread's send in that time (a work that
+/// handed its observer on) still claims: it cannot tell that the handler is still running.
+///
 /// As a `Disposable` (what the execution's run holds), it ends the execution (`dispose`); the
 /// work's lifetime, the bag it inherits, is ended through `end()`.
 @usableFromInline final class ActionExecution<Output, Error: Swift.Error>: CompositeDisposable, @unchecked Sendable {
@@ -61,6 +74,9 @@ import Synchronization
     @usableFromInline static var ended: UInt32 { 16 }
 
     @usableFromInline let state = Synchronization.Atomic<UInt32>(0)
+    /// The thread running the work's start handler (its `pthread_self`), 0 outside it. Only
+    /// that thread writes it, so only that thread can find its own identity here.
+    @usableFromInline let starter = Synchronization.Atomic<UInt>(0)
     @usableFromInline let outlets: ActionOutlets<Output, Error>
     /// What the execution's run receives: the `action` of the run's observer, held as the
     /// closure rather than the observer object, so that the observer the run's start handler
@@ -77,6 +93,7 @@ import Synchronization
     /// Starts `work` delivering to this execution; interrupts it at once if the execution's
     /// run ended while it started.
     @inlinable func start(_ work: SignalProducer<Output, Error>) {
+        starter.store(UInt(pthread_self()), ordering: .relaxed)
         if RunCause.isTracking {
             // What the work starts as it starts is attributed to this action (`RunCause`).
             RunCause.with(.action(ObjectIdentifier(outlets))) {
@@ -85,12 +102,17 @@ import Synchronization
         } else {
             work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
         }
+        starter.store(0, ordering: .relaxed)
         let previous = state.bitwiseOr(Self.started, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.ended != 0 { interrupt() }
     }
 
     /// Receives one event of the work (see the type's comment for the claim).
     @inlinable func send(_ event: Event) {
+        if starter.load(ordering: .relaxed) == UInt(pthread_self()) {
+            sendWhileStarting(event)
+            return
+        }
         let terminal: UInt32 = event.isTerminating ? Self.terminated : 0
         var observed = state.load(ordering: .relaxed)
         while true {
@@ -119,6 +141,19 @@ import Synchronization
             if released { return }
             observed = original
         }
+    }
+
+    /// Receives one event the work sends from inside its start handler, on the thread running
+    /// it: no claim, as nothing can interrupt (see the type's comment).
+    @inlinable func sendWhileStarting(_ event: Event) {
+        guard event.isTerminating else {
+            if state.load(ordering: .relaxed) & Self.terminated == 0 { deliver(event) }
+            return
+        }
+        let previous = state.bitwiseOr(Self.terminated, ordering: .acquiringAndReleasing).oldValue
+        guard previous & Self.terminated == 0 else { return }
+        deliver(event)
+        end()
     }
 
     /// Passes one event to the action's signals, then to the execution's run.
