@@ -33,31 +33,40 @@ import Synchronization
     /// A run's lifetime holds the subscription itself (one object per observer, not two);
     /// `observe` hands out an `Observation` around it instead, which lets go of it when
     /// disposed, so a disposable kept after disposal does not keep the observer alive.
-    @usableFromInline final class Subscription: Disposable, @unchecked Sendable {
+    @usableFromInline final class Subscription: LoopSubscription, Disposable, @unchecked Sendable {
         // `@unchecked`: `action` and `detach` are immutable; `action` is only called by the
         // owning core's delivery loop, one event at a time; the flags are atomic.
         /// The observer's action, held directly so delivery skips one indirection.
         @usableFromInline let action: (Event) -> Void
         @usableFromInline let active = Synchronization.Atomic<Bool>(true)
         @usableFromInline let disposed = Synchronization.Atomic<Bool>(false)
-        /// Removes this subscription from its core: a closure whose only capture is the core
-        /// (so it needs no context object of its own), made in the core's specialised code.
-        /// `dispose()` is reached through `Disposable`, where this generic class's methods run
-        /// unspecialised; the closure keeps the removal itself specialised.
-        @usableFromInline let detach: (Subscription) -> Void
+        /// Removes this subscription from its core (no run given), or detaches it and
+        /// interrupts the run it feeds through the core's loop (`interruptThroughLoop(_:)`): a
+        /// closure whose only capture is the core (so it needs no context object of its own),
+        /// made in the core's specialised code. `dispose()` is reached through `Disposable`,
+        /// and `interruptThroughLoop(_:)` through `LoopSubscription`, where this generic
+        /// class's methods run unspecialised; the closure keeps the work itself specialised.
+        @usableFromInline let detach: (Subscription, _ interrupting: LoopFedRun?) -> Bool
 
         @inlinable init(_ observer: Observer, core: SignalCore) {
             self.action = observer.action
-            self.detach = { [core] in core.remove($0) }
+            self.detach = { [core] subscription, run in
+                if let run { return core.interruptThroughLoop(subscription, run: run) }
+                core.remove(subscription)
+                return true
+            }
         }
 
         @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
         /// Removes the subscription from its core, once.
         @inlinable func dispose() {
-            guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            detach(self)
+            guard !disposed.load(ordering: .acquiring),
+                  !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            _ = detach(self, nil)
         }
+
+        @inlinable override func interruptThroughLoop(_ run: LoopFedRun) -> Bool { detach(self, run) }
     }
 
     // The order of the stored properties is deliberate; keep it when adding one: the two
@@ -78,7 +87,7 @@ import Synchronization
     @usableFromInline let isObserved = Synchronization.Atomic<Bool>(false)
     /// The index in `pending` of the next event to deliver.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
-    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
+    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<Queued> = []
     /// What the generator's lifetime holds; disposed once the core has terminated.
     /// Made on first use: most properties never need one.
     @exclusivity(unchecked) @usableFromInline var disposablesIfMade: CompositeDisposable?
@@ -228,13 +237,13 @@ import Synchronization
     /// Claims the delivery loop and returns `true`, or, if another delivery is under way,
     /// queues `event` for `targets` (only then evaluated) and returns `false`. Must be called
     /// under `mutex`.
-    @inlinable func claimOrEnqueue(_ event: Event, to targets: @autoclosure () -> Targets) -> Bool {
+    @inlinable func claimOrEnqueue(_ event: Event, to targets: @autoclosure () -> Targets, endsCore: Bool = true) -> Bool {
         var observed = loop.load(ordering: .acquiring)
         while observed & Self.delivering != 0 {
             let (marked, original) = loop.compareExchange(
                 expected: observed, desired: observed | Self.hasPending, ordering: .relaxed)
             if marked {
-                pending.append((event, targets()))
+                pending.append(Queued(event, to: targets(), endsCore: endsCore))
                 return false
             }
             // The deliverer released the loop meanwhile; it is ours to claim.
@@ -248,31 +257,34 @@ import Synchronization
 
     /// The delivery loop: delivers `event`, then everything queued meanwhile. `targets` is
     /// consumed: the snapshot taken under the lock is handed over without another retain.
-    @inlinable func deliver(_ event: Event, to targets: consuming Targets) {
+    /// `endsCore`: see `Queued`.
+    @inlinable func deliver(_ event: Event, to targets: consuming Targets, endsCore: Bool = true) {
         var event = event
+        var endsCore = endsCore
         while true {
             (consume targets).visit { subscription in
                 if subscription.active.load(ordering: .relaxed) { subscription.action(event) }
             }
-            if event.isTerminating {
+            if endsCore, event.isTerminating {
                 finishTermination()
                 return
             }
             guard let next = releaseOrTakeNext() else { return }
-            event = next.0
-            targets = next.1
+            event = next.event
+            targets = next.targets
+            endsCore = next.endsCore
         }
     }
 
     /// Run by the loop's owner after an event has reached its targets: releases the loop if
     /// nothing was queued meanwhile (returning `nil`), or takes the next queued event.
-    @inlinable func releaseOrTakeNext() -> (Event, Targets)? {
+    @inlinable func releaseOrTakeNext() -> Queued? {
         if loop.compareExchange(
             expected: Self.delivering, desired: 0,
             successOrdering: .releasing, failureOrdering: .relaxed
         ).exchanged { return nil }
         // `hasPending` was set, so `pending` holds at least one event.
-        return mutex.withLock { _ -> (Event, Targets) in
+        return mutex.withLock { _ -> Queued in
             let next = pending[Int(pendingHead)]
             pendingHead += 1
             if Int(pendingHead) == pending.count {
@@ -360,7 +372,7 @@ import Synchronization
             // Still active: it cannot have been removed yet, nor the core terminated, since
             // this thread owns the loop.
             subscription.action(.value(value))
-            if let (event, targets) = releaseOrTakeNext() { deliver(event, to: targets) }
+            if let next = releaseOrTakeNext() { deliver(next.event, to: next.targets, endsCore: next.endsCore) }
         }
         return subscription
     }
@@ -369,15 +381,82 @@ import Synchronization
     /// holds `owner`, the core's `Signal`, so the core stays owned, and its last value kept,
     /// while the producer exists.
     @inlinable func replayingProducer(keeping owner: Signal<Value, Error>) -> SignalProducer<Value, Error> {
-        SignalProducer(lineage: owner.lineage, serial: { observer, lifetime in
+        SignalProducer(lineage: owner.lineage, fedByOneLoop: true, serial: { observer, lifetime in
             withExtendedLifetime(owner) { lifetime.attach(self.observeReplaying(observer)) }
         })
+    }
+
+    /// An event waiting behind the one being delivered, and whom it goes to.
+    @usableFromInline struct Queued {
+        @usableFromInline let event: Event
+        @usableFromInline let targets: Targets
+        /// Whether a terminal `event` ends the core (every terminal event sent to the core
+        /// does), or only one subscription's run (`interruptThroughLoop`).
+        @usableFromInline let endsCore: Bool
+
+        @inlinable init(_ event: Event, to targets: Targets, endsCore: Bool = true) {
+            self.event = event
+            self.targets = targets
+            self.endsCore = endsCore
+        }
     }
 
     @usableFromInline enum ReplayStart {
         case ended(Value?)
         case queued
         case deliverNow(Value)
+    }
+
+    /// Interrupts `run`, which `subscription` feeds, in order with this core's loop: removes
+    /// the subscription (so no later event reaches it), then, if the loop is idle, has the
+    /// run deliver `interrupted` itself; if another thread (or this one, further up) is
+    /// delivering, queues `interrupted` for the subscription alone, behind the events already
+    /// on their way to it. The core itself goes on. Returns `false`, doing nothing, if
+    /// the loop no longer feeds the subscription: the core has ended (its terminal event
+    /// reaches the run instead) or the subscription was removed (its run has ended).
+    ///
+    /// How a run fed by one loop (`RunCore`) is disposed: that loop is the run's only sender,
+    /// so the run needs no claim of its own for the interruption either. The subscription
+    /// stays `active`, so a queued interruption reaches it; values queued for it before are
+    /// dropped by the run, which marks itself interrupted first.
+    @inlinable func interruptThroughLoop(_ subscription: Subscription, run: LoopFedRun) -> Bool {
+        let outcome = mutex.withLock { _ -> LoopInterruption in
+            guard !terminated, observers.remove(subscription) else { return .notFed }
+            // Its run's end disposes it: nothing is left to remove then.
+            subscription.disposed.store(true, ordering: .relaxed)
+            isObserved.store(!observers.isEmpty, ordering: .releasing)
+            let abandoned = observers.isEmpty && !hasOwner
+            if abandoned { terminated = true }
+            // An idle loop stays idle while this thread holds the lock (it is only claimed
+            // under it), and any delivery it starts later leaves the subscription out: nothing
+            // can reach the run but the interruption, so it is delivered without a claim.
+            if loop.load(ordering: .acquiring) & Self.delivering == 0 {
+                return .deliverNow(abandoned: abandoned, claimed: false)
+            }
+            if claimOrEnqueue(.interrupted, to: [subscription], endsCore: false) {
+                return .deliverNow(abandoned: abandoned, claimed: true)
+            }
+            // Under the lock, so the deliverer cannot reach the queued interruption first.
+            run.dropValuesUntilInterrupted()
+            return .queued(abandoned: abandoned)
+        }
+        switch outcome {
+        case .notFed:
+            return false
+        case let .queued(abandoned):
+            if abandoned { endLifetime() }
+        case let .deliverNow(abandoned, claimed):
+            run.interruptOwningTheLoop()
+            if claimed, let next = releaseOrTakeNext() { deliver(next.event, to: next.targets, endsCore: next.endsCore) }
+            if abandoned { endLifetime() }
+        }
+        return true
+    }
+
+    @usableFromInline enum LoopInterruption {
+        case notFed
+        case queued(abandoned: Bool)
+        case deliverNow(abandoned: Bool, claimed: Bool)
     }
 
     @inlinable func remove(_ subscription: Subscription) {

@@ -14,11 +14,18 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// What the producer's values derive from, for the binding graph (``PropertyLineage``):
     /// recorded when it is made, never looked at by a run.
     @usableFromInline let lineage: PropertyLineage
+    /// Whether every event a run of this producer sends comes from one `SignalCore`'s delivery
+    /// loop (a property's or a signal's, through operators that only forward synchronously),
+    /// or from the starting thread before `start` returns. That loop already serialises the
+    /// run's events, so the run's end need not claim a loop of its own for each one, and
+    /// disposing the run sends its interruption through that loop (`RunCore`).
+    @usableFromInline let fedByOneLoop: Bool
 
     /// A producer running `startHandler` on every start, with the observer to send into and the
     /// lifetime of that run. Events may be sent from any thread; they are serialised.
     @inlinable public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
         lineage = .unknown
+        fedByOneLoop = false
         self.startHandler = { observer, lifetime in
             // A serialising core between the user's code and the operators after it, so that
             // stateful operators see one event at a time even if the user sends concurrently.
@@ -31,9 +38,10 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// A producer whose start handler is trusted to send serially (Bindery's own sources and
     /// operators): no extra serialising core. Its values derive from what `lineage` says.
     /// Debug builds check the trust: two threads sending into one run at once stop the
-    /// process (`SerialSendCheck`).
-    @inlinable init(lineage: PropertyLineage = .unknown, serial startHandler: @escaping StartHandler) {
+    /// process (`SerialSendCheck`). `fedByOneLoop`: see ``fedByOneLoop``.
+    @inlinable init(lineage: PropertyLineage = .unknown, fedByOneLoop: Bool = false, serial startHandler: @escaping StartHandler) {
         self.lineage = lineage
+        self.fedByOneLoop = fedByOneLoop
         #if DEBUG
         self.startHandler = { observer, lifetime in
             startHandler(SerialSendCheck.checking(observer, "SignalProducer.init(serial:)"), lifetime)
@@ -93,7 +101,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer that, on each start, observes `signal` until it or the run ends.
     @inlinable public init(_ signal: Signal<Value, Error>) {
-        self.init(lineage: signal.lineage, serial: { observer, lifetime in
+        self.init(lineage: signal.lineage, fedByOneLoop: true, serial: { observer, lifetime in
             lifetime.attach(signal.core.attach(observer))
         })
     }
@@ -146,13 +154,13 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Starts a run delivering to `observer`; disposing the result interrupts the run.
     @discardableResult
     @inlinable public func start(_ observer: Signal<Value, Error>.Observer = .init({ _ in })) -> Disposable {
-        start(RunCore(observer))
+        start(RunCore(action: observer.action, fedByOneLoop: fedByOneLoop))
     }
 
     /// Starts a run delivering every event to `action`.
     @discardableResult
     @inlinable public func start(_ action: @escaping (Signal<Value, Error>.Event) -> Void) -> Disposable {
-        start(RunCore(action: action))
+        start(RunCore(action: action, fedByOneLoop: fedByOneLoop))
     }
 
     /// Starts the run ending in `core`.
@@ -226,7 +234,7 @@ extension SignalProducer where Error == Never {
     /// Starts a run delivering each value to `action`.
     @discardableResult
     @inlinable public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
-        start(RunCore(values: action))
+        start(RunCore(values: action, fedByOneLoop: fedByOneLoop))
     }
 }
 

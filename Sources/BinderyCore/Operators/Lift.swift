@@ -64,8 +64,9 @@ extension SignalProducer {
     /// A producer whose runs start this one through `transform`, whose values derive from what
     /// `lineage` says (an operator that also reads another stream).
     @inlinable func lift<U, F>(lineage: PropertyLineage, _ transform: @escaping Transform<Value, Error, U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F>(lineage: lineage, serial: { observer, lifetime in
-            self.startHandler(transform(observer, lifetime), lifetime)
+        let upstream = startHandler
+        return SignalProducer<U, F>(lineage: lineage, serial: { observer, lifetime in
+            upstream(transform(observer, lifetime), lifetime)
         })
     }
 }

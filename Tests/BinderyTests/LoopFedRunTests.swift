@@ -1,0 +1,154 @@
+import Bindery
+import BinderyTestSupport
+import Dispatch
+import Synchronization
+import Testing
+
+/// A run fed by one loop — a property's `producer` or `SignalProducer(signal)` started
+/// directly — delivers without a claim of its own and is interrupted through the source's
+/// loop when disposed (see `RunCore`). What its observer sees must not change: one event at a
+/// time, at most one terminal event and nothing after it, values sent after the disposal
+/// dropped, `isDisposed` at once.
+@Suite(.timeLimit(.minutes(2))) struct LoopFedRunTests {
+    /// What one run's observer saw, and whether two events ever reached it at once.
+    final class Observation: Sendable {
+        private let events = Lock<[String]>([])
+        private let inside = Synchronization.Atomic<Int>(0)
+        private let overlapped = Synchronization.Atomic<Bool>(false)
+
+        init() {}
+
+        func record(_ event: Signal<Int, Never>.Event) {
+            if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
+                overlapped.store(true, ordering: .relaxed)
+            }
+            events.withLock { $0.append(Self.describe(event)) }
+            inside.subtract(1, ordering: .acquiringAndReleasing)
+        }
+
+        var all: [String] { events.withLock { $0 } }
+        var sawOverlap: Bool { overlapped.load(ordering: .relaxed) }
+
+        /// Whether the events are values, then exactly one terminal event, last.
+        var endsOnceAtTheEnd: Bool {
+            let all = self.all
+            let terminals = all.indices.filter { !all[$0].hasPrefix("value") }
+            return terminals.count == 1 && terminals[0] == all.count - 1
+        }
+
+        static func describe(_ event: Signal<Int, Never>.Event) -> String {
+            switch event {
+            case let .value(value): return "value \(value)"
+            case .completed: return "completed"
+            case .interrupted: return "interrupted"
+            }
+        }
+    }
+
+    @Test func aRunDisposedWhileAnotherThreadSetsTheSourceEndsOnceAndOverlapsNothing() {
+        for _ in 0..<200 {
+            let property = MutableProperty(0)
+            let seen = Observation()
+            let run = property.producer.start { seen.record($0) }
+            let setter = DispatchGroup()
+            DispatchQueue.global().async(group: setter) {
+                for value in 1...200 { property.value = value }
+            }
+            _ = waitUntil(seconds: 10) { seen.all.count > 3 }
+            run.dispose()
+            #expect(run.isDisposed)
+            let countAtDisposal = seen.all.count
+            setter.wait()
+            #expect(!seen.sawOverlap)
+            #expect(seen.endsOnceAtTheEnd, "\(seen.all)")
+            #expect(seen.all.last == "interrupted")
+            // Nothing but the interruption (and a value already on its way) after the disposal.
+            #expect(seen.all.count <= countAtDisposal + 2)
+        }
+    }
+
+    @Test func disposingFromInsideTheObserverInterruptsAfterTheCurrentValueWhileOthersGoOn() {
+        let property = MutableProperty(0)
+        let seen = Recorder<String>()
+        let other = Recorder<Int>()
+        let run = SerialDisposable()
+        run.inner = property.producer.start { event in
+            seen.append(Observation.describe(event))
+            if case .value(2) = event { run.dispose() }
+        }
+        property.producer.startWithValues { other.append($0) }
+        for value in 1...3 { property.value = value }
+        #expect(seen.all == ["value 0", "value 1", "value 2", "interrupted"])
+        #expect(other.all == [0, 1, 2, 3])
+    }
+
+    @Test func aValueQueuedForTheRunBeforeItsDisposalIsDropped() {
+        let property = MutableProperty(0)
+        let seen = Recorder<String>()
+        let run = property.producer.start { seen.append(Observation.describe($0)) }
+        // Observes after the run, so it sees 1 once the run has: it queues 2 (for the run
+        // too) and then disposes the run, all inside the delivery of 1.
+        property.signal.observeValues { value in
+            guard value == 1 else { return }
+            property.value = 2
+            run.dispose()
+            #expect(run.isDisposed)
+        }
+        property.value = 1
+        #expect(seen.all == ["value 0", "value 1", "interrupted"])
+        #expect(property.value == 2)
+    }
+
+    @Test func theSourceEndingWhileTheRunIsDisposedEndsTheRunOnce() {
+        for _ in 0..<200 {
+            var property: MutableProperty<Int>? = MutableProperty(0)
+            let seen = Observation()
+            let run = property!.producer.start { seen.record($0) }
+            let ended = DispatchGroup()
+            let owner = Lock<MutableProperty<Int>?>(property)
+            property = nil
+            DispatchQueue.global().async(group: ended) {
+                owner.withLock { $0?.value = 1 }
+                owner.withLock { $0 = nil } // the property goes: its runs complete
+            }
+            run.dispose()
+            ended.wait()
+            #expect(!seen.sawOverlap)
+            #expect(seen.endsOnceAtTheEnd, "\(seen.all)")
+            #expect(run.isDisposed)
+        }
+    }
+
+    @Test func aSignalsProducerDisposedFromAnotherThreadEndsOnce() {
+        for _ in 0..<200 {
+            let (signal, input) = Signal<Int, Never>.pipe()
+            let seen = Observation()
+            let run = SignalProducer(signal).start { seen.record($0) }
+            let sender = DispatchGroup()
+            DispatchQueue.global().async(group: sender) {
+                for value in 1...200 { input.send(value: value) }
+            }
+            run.dispose()
+            sender.wait()
+            input.sendCompleted()
+            #expect(!seen.sawOverlap)
+            #expect(seen.all.last == "interrupted", "\(seen.all)")
+            #expect(seen.endsOnceAtTheEnd, "\(seen.all)")
+        }
+    }
+
+    @Test func aDisposedRunLetsGoOfItsObserver() {
+        let property = MutableProperty(0)
+        final class Box: Sendable {}
+        weak var released: Box?
+        let run: Disposable = {
+            let box = Box()
+            released = box
+            return property.producer.startWithValues { _ in withExtendedLifetime(box) {} }
+        }()
+        #expect(released != nil)
+        run.dispose()
+        #expect(released == nil)
+        property.value = 1
+    }
+}
