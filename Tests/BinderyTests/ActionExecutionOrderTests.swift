@@ -89,4 +89,31 @@ import Testing
             #expect(all.last == terminals.first)
         }
     }
+
+    @Test func aWorkSendingFromAnotherThreadWhileItStartsDeliversEachEventOnceInOrder() {
+        // The value sent from another thread while the start handler waits claims the
+        // execution; the events the handler sends itself, on its own thread, need no claim.
+        let action = Action<Void, Int, TestError> {
+            SignalProducer { observer, _ in
+                let sent = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    observer.send(value: 1)
+                    sent.signal()
+                }
+                sent.wait()
+                observer.send(value: 2)
+                observer.sendCompleted()
+            }
+        }
+        let log = Recorder<String>()
+        logging(action, into: log)
+        action.apply().start { log.append("run \(Seen($0))") }
+        #expect(log.all == [
+            "isExecuting true",
+            "events value(1)", "values 1", "run value(1)",
+            "events value(2)", "values 2", "run value(2)",
+            "events completed", "completed", "run completed", "isExecuting false",
+        ])
+        #expect(!action.isExecuting.value)
+    }
 }
