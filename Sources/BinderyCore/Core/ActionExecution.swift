@@ -43,7 +43,8 @@ import Synchronization
 /// The run ending (`dispose`) turns `isExecuting` false at once, but interrupts the work only
 /// once its start handler has returned (`start`): a run that ends while its work is still
 /// starting (`take(first: 1)` on a work sending more) lets the work finish starting first.
-/// Whichever of `started` and `ended` is set second interrupts.
+/// Whichever of `started` and `ended` is set second interrupts. A work that terminated while
+/// it started is never marked `started`: nothing is left to interrupt.
 ///
 /// *While starting*: an event the work sends from inside its start handler, on the thread
 /// running it (`starter`), needs no claim. Nothing can interrupt then: the run's end
@@ -103,6 +104,10 @@ import Synchronization
             work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
         }
         starter.store(0, ordering: .relaxed)
+        // A work that has ended as it started (a synchronous one) has nothing left to
+        // interrupt, and `interrupt()` does nothing once `terminated` is set: `started` need
+        // not be set (one atomic or fewer per execution).
+        if state.load(ordering: .acquiring) & Self.terminated != 0 { return }
         let previous = state.bitwiseOr(Self.started, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.ended != 0 { interrupt() }
     }
