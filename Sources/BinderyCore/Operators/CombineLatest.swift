@@ -44,12 +44,14 @@
             switch event {
             case let .value(.a(v)):
                 latest.a = v
-                if let w = latest.b { send(.value((v, w))) }
+                // Read in place, not bound (`if let`): binding copies the other side's value
+                // once more than the pair needs.
+                if latest.b != nil { send(.value((v, latest.b.unsafelyUnwrapped))) }
             case let .value(.b(w)):
                 // Nothing `other` sends after its terminal event counts (its own run dropped it).
                 guard !latest.completedB else { return }
                 latest.b = w
-                if let v = latest.a { send(.value((v, w))) }
+                if latest.a != nil { send(.value((latest.a.unsafelyUnwrapped, w))) }
             case .value(.completedA), .value(.completedB):
                 if case .value(.completedA) = event { latest.completedA = true } else { latest.completedB = true }
                 guard latest.completedA, latest.completedB else { return }
