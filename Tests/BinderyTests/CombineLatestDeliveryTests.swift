@@ -5,14 +5,19 @@ import Testing
 /// How `combineLatest` delivers: both sides go through one serialising delivery loop, and the
 /// other producer's run ends when it terminates or when the combined run does.
 @Suite(.timeLimit(.minutes(1))) struct CombineLatestDeliveryTests {
+    /// A producer observing `signal`, counting in `ended` the runs whose lifetime ended.
+    private func producer(of signal: Signal<Int, Never>, counting ended: Counter) -> SignalProducer<Int, Never> {
+        SignalProducer { observer, lifetime in
+            lifetime += signal.observe(observer)
+            lifetime.observeEnded { ended.increment() }
+        }
+    }
+
     @Test func theOtherProducersRunEndsWhenItCompletes() {
         let (first, sendFirst) = Signal<Int, Never>.pipe()
         let (second, sendSecond) = Signal<Int, Never>.pipe()
         let otherEnded = Counter()
-        let other = SignalProducer<Int, Never> { observer, lifetime in
-            lifetime += second.observe(observer)
-            lifetime.observeEnded { otherEnded.increment() }
-        }
+        let other = producer(of: second, counting: otherEnded)
         let seen = Recorder<Seen<Int>>()
         let run = SignalProducer(first).combineLatest(with: other).map { $0 + $1 }.record(into: seen)
         sendFirst.send(value: 1)
@@ -31,11 +36,7 @@ import Testing
         let (first, sendFirst) = Signal<Int, Never>.pipe()
         let (second, sendSecond) = Signal<Int, Never>.pipe()
         let otherEnded = Counter()
-        let other = SignalProducer<Int, Never> { observer, lifetime in
-            lifetime += second.observe(observer)
-            lifetime.observeEnded { otherEnded.increment() }
-        }
-        let run = SignalProducer(first).combineLatest(with: other).start()
+        let run = SignalProducer(first).combineLatest(with: producer(of: second, counting: otherEnded)).start()
         #expect(otherEnded.count == 0)
         run.dispose()
         #expect(otherEnded.count == 1)
