@@ -4,12 +4,12 @@ import Dispatch
 import Synchronization
 import Testing
 
-/// A run fed by one loop — a property's `producer` or `SignalProducer(signal)` started
-/// directly — delivers without a claim of its own and is interrupted through the source's
-/// loop when disposed (see `RunCore`). What its observer sees must not change: one event at a
-/// time, at most one terminal event and nothing after it, values sent after the disposal
-/// dropped, `isDisposed` at once.
-@Suite(.timeLimit(.minutes(2))) struct LoopFedRunTests {
+/// A property's `producer` or `SignalProducer(signal)`, started as it is, is a run of its own
+/// attached to the source's core, with no serialising run between them, and is interrupted
+/// through the source's loop when disposed (see `SignalCore.startRun`). What its observer sees
+/// must not change: one event at a time, at most one terminal event and nothing after it,
+/// values queued before the disposal dropped, `isDisposed` at once, the observer let go.
+@Suite(.timeLimit(.minutes(2))) struct DirectRunTests {
     /// What one run's observer saw, and whether two events ever reached it at once.
     final class Observation: Sendable {
         private let events = Lock<[String]>([])
