@@ -7,7 +7,7 @@ extension SignalCore {
     /// at a time, so a run of its own needs no serialising `RunCore`; disposing it interrupts
     /// the observer through that loop (`interruptRun`). On a terminated core the run ends at
     /// once (the last value and `completed`, or `interrupted`) and is returned disposed.
-    @inlinable func startRun(_ sink: Subscription.Sink, replaying: Bool) -> Subscription {
+    @inlinable func startRun(_ sink: RunSink<Value, Error>, replaying: Bool) -> Subscription {
         let run = Subscription(run: sink, core: self)
         if replaying {
             _ = observeReplaying(run) { current }

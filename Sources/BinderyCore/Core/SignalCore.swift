@@ -363,7 +363,9 @@ import Synchronization
     /// holds `owner`, the core's `Signal`, so the core stays owned, and its last value kept,
     /// while the producer exists.
     @inlinable func replayingProducer(keeping owner: Signal<Value, Error>) -> SignalProducer<Value, Error> {
-        SignalProducer(lineage: owner.lineage, directSource: .init(owner, replays: true), serial: { observer, lifetime in
+        SignalProducer(lineage: owner.lineage, directStart: { sink in
+            withExtendedLifetime(owner) { self.startRun(sink, replaying: true) }
+        }, serial: { observer, lifetime in
             withExtendedLifetime(owner) { lifetime.attach(self.observeReplaying(observer)) }
         })
     }

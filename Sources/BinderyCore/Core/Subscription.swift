@@ -17,20 +17,11 @@ extension SignalCore {
         // nothing can overlap then: see `interruptRun`), one event at a time; `action`,
         // `isRun` and `detach` are immutable; the flags are atomic.
 
-        /// Where a run's events go: every event, or only the values (a run started with
-        /// `startWithValues`, which so needs no closure around the user's).
-        @usableFromInline enum Sink {
-            case events((Event) -> Void)
-            case values((Value) -> Void)
-            /// After the terminal event: the observer has been let go.
-            case released
-        }
-
         /// The observer's action, held directly so delivery skips one indirection; unused
         /// by a run.
         @usableFromInline let action: (Event) -> Void
         /// A run's observer; `released` for any other subscription.
-        @exclusivity(unchecked) @usableFromInline var runSink: Sink
+        @exclusivity(unchecked) @usableFromInline var runSink: RunSink<Value, Error>
         @usableFromInline let active = Synchronization.Atomic<Bool>(true)
         @usableFromInline let disposed = Synchronization.Atomic<Bool>(false)
         /// Whether this subscription is a run of its own (see the type's comment).
@@ -51,7 +42,7 @@ extension SignalCore {
         }
 
         /// A run delivering to `sink`.
-        @inlinable init(run sink: Sink, core: SignalCore) {
+        @inlinable init(run sink: RunSink<Value, Error>, core: SignalCore) {
             action = { _ in }
             runSink = sink
             isRun = true
@@ -79,7 +70,7 @@ extension SignalCore {
         /// it moved out: the loop never delivers two events to one subscription at once, nor
         /// re-enters it (a re-entrant send is queued).
         @inlinable func receiveAsRun(_ event: Event) {
-            var taken = Sink.released
+            var taken = RunSink<Value, Error>.released
             swap(&taken, &runSink)
             switch consume taken {
             case let .events(action):
