@@ -162,11 +162,11 @@ import Testing
             .filter { $0 != 20 }
             .compactMap { (value: Int) -> String? in value == 30 ? nil : "v\(value)" }
         let run = texts.start { event in
-                switch event {
-                case let .value(text): seen.append(text)
-                case .completed: seen.append("completed")
-                case .interrupted: seen.append("interrupted")
-                }
+            switch event {
+            case let .value(text): seen.append(text)
+            case .completed: seen.append("completed")
+            case .interrupted: seen.append("interrupted")
+            }
         }
         for value in 2...4 { property!.value = value }
         property = nil
