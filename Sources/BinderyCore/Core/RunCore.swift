@@ -26,23 +26,12 @@ import Synchronization
 /// `hasPending` is only changed under `mutex`, so when it is set the queue is not
 /// empty, and the deliverer, taking that lock, sees everything appended.
 ///
-/// *A run fed by one loop* (``SignalProducer/fedByOneLoop``: a property's producer, say, through
-/// `map` and `filter`) skips all of this: every event comes from that one `SignalCore`'s
-/// delivery loop, which already delivers one event at a time and hands the loop from thread
-/// to thread with acquiring and releasing atomics, so `send` delivers at once, with no claim
-/// (`fedByOneLoop` is set for the run's whole life). The only other sender would be `dispose()`
-/// on another thread; it marks the run `interruptRequested` (values still on their way are
-/// dropped from then on) and sends `interrupted` through that same loop, to this run alone
-/// (`SignalCore.interruptThroughLoop`), found as the subscription the producer attached first
-/// to the run's lifetime. Before anything is attached (a run disposed while it starts, on the
-/// starting thread) nothing feeds the run, and the interruption is delivered at once.
-///
 /// The run's lifetime is the core itself: a `RunCore` is the `CompositeDisposable` holding what
 /// the run's lifetime holds (one object per run instead of two), ended with `end()` once the
 /// terminal event has been delivered. As a `Disposable` (what `start` returns), it interrupts
 /// the run instead.
 @usableFromInline
-final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, LoopFedRun, @unchecked Sendable {
+final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked Sendable {
     // `@unchecked`: `sink` is only touched by the thread that owns the delivery loop (the one
     // whose compare-and-swap set `delivering`; ownership passes between threads through the
     // acquiring claim and the releasing release of `state`), and is cleared by it after the
@@ -66,22 +55,15 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, LoopFedRun,
     @usableFromInline static var hasPending: UInt32 { 2 }
     /// A terminal event has been accepted; every later event is dropped. Never cleared.
     @usableFromInline static var terminated: UInt32 { 4 }
-    /// Every event comes from one `SignalCore`'s loop (see the type's comment). Set at
-    /// initialisation, never changed.
-    @usableFromInline static var fedByOneLoop: UInt32 { 8 }
-    /// A run fed by one loop was disposed: its interruption is on its way through that loop,
-    /// and the values before it are dropped. Never cleared.
-    @usableFromInline static var interruptRequested: UInt32 { 16 }
 
-    @usableFromInline let state: Synchronization.Atomic<UInt32>
+    @usableFromInline let state = Synchronization.Atomic<UInt32>(0)
     /// Events sent while another thread (or the observer itself) was delivering.
     @exclusivity(unchecked) @usableFromInline var queued: ContiguousArray<Event> = []
-    /// `send(.interrupted)` (or, for a run fed by one loop, `interruptThroughTheLoop()`, and
-    /// with `owningTheLoop`, the interruption itself), as a closure without captures made in
-    /// `init`, which runs specialised for `Value` and `Error`. `dispose()` is mostly reached through `Disposable`
+    /// `send(.interrupted)`, as a closure without captures made in `init`, which runs
+    /// specialised for `Value` and `Error`. `dispose()` is mostly reached through `Disposable`
     /// (a run's lifetime, the disposable `start` returns), and there, in a generic class, it
     /// runs unspecialised and would look up generic metadata for every event it touches.
-    @usableFromInline let interrupt: (RunCore, _ owningTheLoop: Bool) -> Void
+    @usableFromInline let interrupt: (RunCore) -> Void
     /// Last, so that the enum's tag byte (if it needs one) ends the object.
     @exclusivity(unchecked) @usableFromInline var sink: Sink
 
@@ -92,39 +74,17 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, LoopFedRun,
     /// A run delivering to `action` directly: `start` with a closure does not wrap it in an
     /// `Observer` first (the optimiser often removed that object already, so this is for the
     /// cases where it cannot).
-    @inlinable init(action: @escaping (Event) -> Void, fedByOneLoop: Bool = false) {
-        state = Synchronization.Atomic(fedByOneLoop ? Self.fedByOneLoop : 0)
+    @inlinable init(action: @escaping (Event) -> Void) {
         sink = .events(action)
-        interrupt = fedByOneLoop ? Self.interruptFedByOneLoop : Self.interruptSerialised
+        interrupt = { $0.send(.interrupted) }
         super.init()
     }
 
     /// A run delivering only its values to `action`.
-    @inlinable init(values action: @escaping (Value) -> Void, fedByOneLoop: Bool = false) {
-        state = Synchronization.Atomic(fedByOneLoop ? Self.fedByOneLoop : 0)
+    @inlinable init(values action: @escaping (Value) -> Void) {
         sink = .values(action)
-        interrupt = fedByOneLoop ? Self.interruptFedByOneLoop : Self.interruptSerialised
+        interrupt = { $0.send(.interrupted) }
         super.init()
-    }
-
-    @inlinable static var interruptSerialised: (RunCore, Bool) -> Void { { run, _ in run.send(.interrupted) } }
-
-    @inlinable static var interruptFedByOneLoop: (RunCore, Bool) -> Void {
-        { run, owningTheLoop in
-            if owningTheLoop {
-                run.sendFromTheLoop(.interrupted, run.state.load(ordering: .relaxed))
-            } else {
-                run.interruptThroughTheLoop()
-            }
-        }
-    }
-
-    /// See `LoopFedRun`.
-    @usableFromInline func interruptOwningTheLoop() { interrupt(self, true) }
-
-    /// See `LoopFedRun`.
-    @usableFromInline func dropValuesUntilInterrupted() {
-        state.bitwiseOr(Self.interruptRequested, ordering: .relaxed)
     }
 
     /// The run's lifetime.
@@ -134,12 +94,8 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, LoopFedRun,
     @inlinable var input: Signal<Value, Error>.Observer { Signal<Value, Error>.Observer(send) }
 
     @inlinable func send(_ event: Event) {
-        var observed = state.load(ordering: .relaxed)
-        if observed & Self.fedByOneLoop != 0 {
-            sendFromTheLoop(event, observed)
-            return
-        }
         let terminal: UInt32 = event.isTerminating ? Self.terminated : 0
+        var observed = state.load(ordering: .relaxed)
         while true {
             if observed & Self.terminated != 0 { return }
             if observed & Self.delivering == 0 {
@@ -158,48 +114,6 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, LoopFedRun,
             return
         }
         deliver(event)
-    }
-
-    /// `send` for a run fed by one loop, called by that loop's owner (or by the starting
-    /// thread before anything feeds the run): delivers at once. `observed` is `state` as just
-    /// loaded: only `dispose()` changes it on another thread, and a value that misses its
-    /// `interruptRequested` was sent before the disposal could order it.
-    @inlinable func sendFromTheLoop(_ event: Event, _ observed: UInt32) {
-        if observed & Self.terminated != 0 { return }
-        if event.isTerminating {
-            // A plain store: if `dispose()` sets `interruptRequested` meanwhile and this
-            // overwrites it, `terminated` says more (the run has ended either way).
-            state.store(observed | Self.terminated, ordering: .relaxed)
-        } else if observed & Self.interruptRequested != 0 {
-            return
-        }
-        _ = deliverOne(event)
-    }
-
-    /// Disposal of a run fed by one loop: marks it interrupted and sends `interrupted` through
-    /// that loop (see the type's comment).
-    @inlinable func interruptThroughTheLoop() {
-        guard state.load(ordering: .acquiring) & (Self.terminated | Self.interruptRequested) == 0 else { return }
-        // The subscription is taken out of the lifetime: the loop detaches it now, so the
-        // run's end would find nothing left to do with it.
-        let route = mutex.withLock { _ -> Disposable? in
-            guard !ended else { return nil }
-            var taken: Disposable? = nil
-            swap(&taken, &first)
-            return taken
-        }
-        if let first = route {
-            // What a producer fed by one loop attaches to its run's lifetime is that loop's
-            // subscription, and nothing else (``SignalProducer/fedByOneLoop``).
-            assert(first is LoopSubscription, "a run fed by one loop holds its loop's subscription first")
-            // `false`: the loop no longer feeds the run, because its source ended (that end is
-            // on its way to the run) or the run already ended; nothing to deliver either way.
-            if !unsafeDowncast(first as AnyObject, to: LoopSubscription.self).interruptThroughLoop(self) {
-                state.bitwiseOr(Self.interruptRequested, ordering: .relaxed) // for `isDisposed`
-            }
-        } else {
-            sendFromTheLoop(.interrupted, state.load(ordering: .relaxed))
-        }
     }
 
     /// Queues `event` for the thread delivering now. Returns `false` if delivery ended before
@@ -286,7 +200,7 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, LoopFedRun,
 
     /// Whether the run has ended, or its interruption is on its way (see `dispose`).
     @inlinable override var isDisposed: Bool {
-        state.load(ordering: .acquiring) & (Self.terminated | Self.interruptRequested) != 0
+        state.load(ordering: .acquiring) & Self.terminated != 0
             || (defersInterruption.load(ordering: .acquiring) && hasEnded)
     }
 
@@ -297,7 +211,7 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, LoopFedRun,
         if defersInterruption.load(ordering: .acquiring) {
             end()
         } else {
-            interrupt(self, false)
+            interrupt(self)
         }
     }
 }

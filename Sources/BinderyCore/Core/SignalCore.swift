@@ -27,48 +27,6 @@ import Synchronization
     @usableFromInline typealias Observer = Signal<Value, Error>.Observer
     @usableFromInline typealias Targets = SubscriptionList<Subscription>
 
-    /// One attached observer, and the disposable that detaches it. `active` turns false when
-    /// it is removed, so events already queued for it are not delivered.
-    ///
-    /// A run's lifetime holds the subscription itself (one object per observer, not two);
-    /// `observe` hands out an `Observation` around it instead, which lets go of it when
-    /// disposed, so a disposable kept after disposal does not keep the observer alive.
-    @usableFromInline final class Subscription: LoopSubscription, Disposable, @unchecked Sendable {
-        // `@unchecked`: `action` and `detach` are immutable; `action` is only called by the
-        // owning core's delivery loop, one event at a time; the flags are atomic.
-        /// The observer's action, held directly so delivery skips one indirection.
-        @usableFromInline let action: (Event) -> Void
-        @usableFromInline let active = Synchronization.Atomic<Bool>(true)
-        @usableFromInline let disposed = Synchronization.Atomic<Bool>(false)
-        /// Removes this subscription from its core (no run given), or detaches it and
-        /// interrupts the run it feeds through the core's loop (`interruptThroughLoop(_:)`): a
-        /// closure whose only capture is the core (so it needs no context object of its own),
-        /// made in the core's specialised code. `dispose()` is reached through `Disposable`,
-        /// and `interruptThroughLoop(_:)` through `LoopSubscription`, where this generic
-        /// class's methods run unspecialised; the closure keeps the work itself specialised.
-        @usableFromInline let detach: (Subscription, _ interrupting: LoopFedRun?) -> Bool
-
-        @inlinable init(_ observer: Observer, core: SignalCore) {
-            self.action = observer.action
-            self.detach = { [core] subscription, run in
-                if let run { return core.interruptThroughLoop(subscription, run: run) }
-                core.remove(subscription)
-                return true
-            }
-        }
-
-        @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-
-        /// Removes the subscription from its core, once.
-        @inlinable func dispose() {
-            guard !disposed.load(ordering: .acquiring),
-                  !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            _ = detach(self, nil)
-        }
-
-        @inlinable override func interruptThroughLoop(_ run: LoopFedRun) -> Bool { detach(self, run) }
-    }
-
     // The order of the stored properties is deliberate; keep it when adding one: the two
     // 32-bit words share a slot; the three flags and the 32-bit queue head sit in the padding
     // after `observers` (an enum, whose tag takes a ninth byte); `current` comes last, so a
@@ -257,42 +215,56 @@ import Synchronization
 
     /// The delivery loop: delivers `event`, then everything queued meanwhile. `targets` is
     /// consumed: the snapshot taken under the lock is handed over without another retain.
-    /// `endsCore`: see `Queued`.
-    @inlinable func deliver(_ event: Event, to targets: consuming Targets, endsCore: Bool = true) {
+    @inlinable func deliver(_ event: Event, to targets: consuming Targets) {
         var event = event
-        var endsCore = endsCore
         while true {
             (consume targets).visit { subscription in
-                if subscription.active.load(ordering: .relaxed) { subscription.action(event) }
+                if subscription.active.load(ordering: .relaxed) { subscription.receive(event) }
             }
-            if endsCore, event.isTerminating {
+            if event.isTerminating {
                 finishTermination()
                 return
             }
             guard let next = releaseOrTakeNext() else { return }
             event = next.event
             targets = next.targets
-            endsCore = next.endsCore
         }
     }
 
     /// Run by the loop's owner after an event has reached its targets: releases the loop if
-    /// nothing was queued meanwhile (returning `nil`), or takes the next queued event.
+    /// nothing was queued meanwhile (returning `nil`), or takes the next queued event for the
+    /// observers (see `takeQueued`).
     @inlinable func releaseOrTakeNext() -> Queued? {
         if loop.compareExchange(
             expected: Self.delivering, desired: 0,
             successOrdering: .releasing, failureOrdering: .relaxed
         ).exchanged { return nil }
-        // `hasPending` was set, so `pending` holds at least one event.
-        return mutex.withLock { _ -> Queued in
-            let next = pending[Int(pendingHead)]
-            pendingHead += 1
-            if Int(pendingHead) == pending.count {
-                pending.removeAll()
-                pendingHead = 0
-                loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
+        return takeQueued()
+    }
+
+    /// The queue's side of `releaseOrTakeNext()`, out of line (the uncontended loop never
+    /// gets here): takes the next queued event; the interruption of a single run
+    /// (`interruptRun`) is delivered on the way, to that run alone, though it is no longer
+    /// active, without ending the core. Returns `nil` once the loop is released.
+    @inline(never) @usableFromInline func takeQueued() -> Queued? {
+        while true {
+            // `hasPending` was set, so `pending` holds at least one event.
+            let next = mutex.withLock { _ -> Queued in
+                let next = pending[Int(pendingHead)]
+                pendingHead += 1
+                if Int(pendingHead) == pending.count {
+                    pending.removeAll()
+                    pendingHead = 0
+                    loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
+                }
+                return next
             }
-            return next
+            if next.endsCore { return next }
+            next.targets.visit { $0.receive(next.event) }
+            if loop.compareExchange(
+                expected: Self.delivering, desired: 0,
+                successOrdering: .releasing, failureOrdering: .relaxed
+            ).exchanged { return nil }
         }
     }
 
@@ -325,7 +297,12 @@ import Synchronization
     /// else). On a terminated core the observer gets `interrupted` at once and `nil` is
     /// returned.
     @inlinable func attach(_ observer: Observer) -> Subscription? {
-        let subscription = Subscription(observer, core: self)
+        attach(Subscription(observer, core: self))
+    }
+
+    /// Attaches `subscription` and returns it; on a terminated core, it gets `interrupted` at
+    /// once and `nil` is returned.
+    @inlinable func attach(_ subscription: Subscription) -> Subscription? {
         let added = mutex.withLock { _ -> Bool in
             guard !terminated else { return false }
             observers.append(subscription)
@@ -333,7 +310,7 @@ import Synchronization
             return true
         }
         guard added else {
-            observer.sendInterrupted()
+            subscription.receive(.interrupted)
             return nil
         }
         return subscription
@@ -352,7 +329,12 @@ import Synchronization
     /// `first()` if it is not `nil`, then `completed`. `first()` must not be `nil` while the
     /// core is not terminated. The subscription returned is for a run's lifetime (see `attach`).
     @inlinable func observeReplaying(_ observer: Observer, first: () -> Value?) -> Subscription? {
-        let subscription = Subscription(observer, core: self)
+        observeReplaying(Subscription(observer, core: self), first: first)
+    }
+
+    /// `observeReplaying(_:first:)` for a subscription already made (a run's, see
+    /// `startRun`).
+    @inlinable func observeReplaying(_ subscription: Subscription, first: () -> Value?) -> Subscription? {
         let outcome = mutex.withLock { _ -> ReplayStart in
             guard !terminated else { return .ended(first()) }
             let value = first()!
@@ -363,16 +345,16 @@ import Synchronization
         }
         switch outcome {
         case let .ended(last):
-            if let last { observer.send(value: last) }
-            observer.sendCompleted()
+            if let last { subscription.receive(.value(last)) }
+            subscription.receive(.completed)
             return nil
         case .queued:
             break
         case let .deliverNow(value):
             // Still active: it cannot have been removed yet, nor the core terminated, since
             // this thread owns the loop.
-            subscription.action(.value(value))
-            if let next = releaseOrTakeNext() { deliver(next.event, to: next.targets, endsCore: next.endsCore) }
+            subscription.receive(.value(value))
+            if let next = releaseOrTakeNext() { deliver(next.event, to: next.targets) }
         }
         return subscription
     }
@@ -381,7 +363,9 @@ import Synchronization
     /// holds `owner`, the core's `Signal`, so the core stays owned, and its last value kept,
     /// while the producer exists.
     @inlinable func replayingProducer(keeping owner: Signal<Value, Error>) -> SignalProducer<Value, Error> {
-        SignalProducer(lineage: owner.lineage, fedByOneLoop: true, serial: { observer, lifetime in
+        SignalProducer(lineage: owner.lineage, directStart: { sink in
+            withExtendedLifetime(owner) { self.startRun(sink, replaying: true) }
+        }, serial: { observer, lifetime in
             withExtendedLifetime(owner) { lifetime.attach(self.observeReplaying(observer)) }
         })
     }
@@ -391,7 +375,7 @@ import Synchronization
         @usableFromInline let event: Event
         @usableFromInline let targets: Targets
         /// Whether a terminal `event` ends the core (every terminal event sent to the core
-        /// does), or only one subscription's run (`interruptThroughLoop`).
+        /// does), or only one subscription's run (`interruptRun(_:)`).
         @usableFromInline let endsCore: Bool
 
         @inlinable init(_ event: Event, to targets: Targets, endsCore: Bool = true) {
@@ -405,58 +389,6 @@ import Synchronization
         case ended(Value?)
         case queued
         case deliverNow(Value)
-    }
-
-    /// Interrupts `run`, which `subscription` feeds, in order with this core's loop: removes
-    /// the subscription (so no later event reaches it), then, if the loop is idle, has the
-    /// run deliver `interrupted` itself; if another thread (or this one, further up) is
-    /// delivering, queues `interrupted` for the subscription alone, behind the events already
-    /// on their way to it. The core itself goes on. Returns `false`, doing nothing, if
-    /// the loop no longer feeds the subscription: the core has ended (its terminal event
-    /// reaches the run instead) or the subscription was removed (its run has ended).
-    ///
-    /// How a run fed by one loop (`RunCore`) is disposed: that loop is the run's only sender,
-    /// so the run needs no claim of its own for the interruption either. The subscription
-    /// stays `active`, so a queued interruption reaches it; values queued for it before are
-    /// dropped by the run, which marks itself interrupted first.
-    @inlinable func interruptThroughLoop(_ subscription: Subscription, run: LoopFedRun) -> Bool {
-        let outcome = mutex.withLock { _ -> LoopInterruption in
-            guard !terminated, observers.remove(subscription) else { return .notFed }
-            // Its run's end disposes it: nothing is left to remove then.
-            subscription.disposed.store(true, ordering: .relaxed)
-            isObserved.store(!observers.isEmpty, ordering: .releasing)
-            let abandoned = observers.isEmpty && !hasOwner
-            if abandoned { terminated = true }
-            // An idle loop stays idle while this thread holds the lock (it is only claimed
-            // under it), and any delivery it starts later leaves the subscription out: nothing
-            // can reach the run but the interruption, so it is delivered without a claim.
-            if loop.load(ordering: .acquiring) & Self.delivering == 0 {
-                return .deliverNow(abandoned: abandoned, claimed: false)
-            }
-            if claimOrEnqueue(.interrupted, to: [subscription], endsCore: false) {
-                return .deliverNow(abandoned: abandoned, claimed: true)
-            }
-            // Under the lock, so the deliverer cannot reach the queued interruption first.
-            run.dropValuesUntilInterrupted()
-            return .queued(abandoned: abandoned)
-        }
-        switch outcome {
-        case .notFed:
-            return false
-        case let .queued(abandoned):
-            if abandoned { endLifetime() }
-        case let .deliverNow(abandoned, claimed):
-            run.interruptOwningTheLoop()
-            if claimed, let next = releaseOrTakeNext() { deliver(next.event, to: next.targets, endsCore: next.endsCore) }
-            if abandoned { endLifetime() }
-        }
-        return true
-    }
-
-    @usableFromInline enum LoopInterruption {
-        case notFed
-        case queued(abandoned: Bool)
-        case deliverNow(abandoned: Bool, claimed: Bool)
     }
 
     @inlinable func remove(_ subscription: Subscription) {

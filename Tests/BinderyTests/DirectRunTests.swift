@@ -4,12 +4,14 @@ import Dispatch
 import Synchronization
 import Testing
 
-/// A run fed by one loop — a property's `producer` or `SignalProducer(signal)` started
-/// directly — delivers without a claim of its own and is interrupted through the source's
-/// loop when disposed (see `RunCore`). What its observer sees must not change: one event at a
-/// time, at most one terminal event and nothing after it, values sent after the disposal
-/// dropped, `isDisposed` at once.
-@Suite(.timeLimit(.minutes(2))) struct LoopFedRunTests {
+/// A property's `producer` or `SignalProducer(signal)`, started as it is, is a run of its own
+/// attached to the source's core, with no serialising run between them, and is interrupted
+/// through the source's loop when disposed (see `SignalCore.startRun`). What its observer sees
+/// must not change: one event at a time, at most one terminal event and nothing after it,
+/// values queued before the disposal dropped, `isDisposed` at once, the observer let go; and
+/// through `map`, `filter`, `compactMap` and `mapError`, which keep such a producer direct,
+/// the same events as through a run of their own.
+@Suite(.timeLimit(.minutes(2))) struct DirectRunTests {
     /// What one run's observer saw, and whether two events ever reached it at once.
     final class Observation: Sendable {
         private let events = Lock<[String]>([])
@@ -150,5 +152,57 @@ import Testing
         run.dispose()
         #expect(released == nil)
         property.value = 1
+    }
+
+    @Test func operatorsKeepingAProducerDirectDeliverWhatTheirOwnRunsWould() {
+        var property: MutableProperty<Int>? = MutableProperty(1)
+        let seen = Recorder<String>()
+        let tens: SignalProducer<Int, Never> = property!.producer.map { $0 * 10 }
+        let texts: SignalProducer<String, Never> = tens
+            .filter { $0 != 20 }
+            .compactMap { (value: Int) -> String? in value == 30 ? nil : "v\(value)" }
+        let run = texts.start { event in
+            switch event {
+            case let .value(text): seen.append(text)
+            case .completed: seen.append("completed")
+            case .interrupted: seen.append("interrupted")
+            }
+        }
+        for value in 2...4 { property!.value = value }
+        property = nil
+        #expect(seen.all == ["v10", "v40", "completed"])
+        #expect(run.isDisposed)
+    }
+
+    @Test func disposingAMappedDirectRunInterruptsItsObserverThroughTheOperators() {
+        let property = MutableProperty(1)
+        let seen = Recorder<String>()
+        let run = property.producer.map { $0 + 1 }.filter { _ in true }.start { event in
+            seen.append(Observation.describe(event))
+        }
+        property.value = 2
+        run.dispose()
+        property.value = 3
+        #expect(seen.all == ["value 2", "value 3", "interrupted"])
+    }
+
+    @Test func mapErrorKeepsASignalsProducerDirectAndMapsItsFailure() {
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let seen = Recorder<String>()
+        SignalProducer(signal)
+            .mapError { _ in TestError.other(7) }
+            .map { $0 * 2 }
+            .start { event in
+                switch event {
+                case let .value(value): seen.append("value \(value)")
+                case let .failed(error): seen.append("failed \(error)")
+                case .completed: seen.append("completed")
+                case .interrupted: seen.append("interrupted")
+                }
+            }
+        input.send(value: 1)
+        input.send(error: .boom)
+        input.send(value: 2)
+        #expect(seen.all == ["value 2", "failed \(TestError.other(7))"])
     }
 }
