@@ -26,7 +26,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXTRA_DEFAULTED = [r", timeout: ActionTimeout\? = nil", r"timeout: ActionTimeout\? = nil, "]
 # Attributes that do not change how a call is written.
 IGNORED_ATTRIBUTES = {"@discardableResult", "@inlinable", "@inline", "@usableFromInline", "@frozen",
-                      "@preconcurrency", "@Sendable", "@MainActor"}
+                      "@preconcurrency", "@Sendable", "@MainActor",
+                      # Bindery's `Reactive` adds key-path members (`x.reactive.title`); dynamic
+                      # member lookup is only consulted for a name the type does not have, so
+                      # every call written against ReactiveSwift's `Reactive` resolves as before.
+                      "@dynamicMemberLookup"}
 DOC_HEADING = "ReactiveSwift API Bindery leaves out"
 
 
@@ -124,6 +128,7 @@ def signature(symbol):
         text += spelling
     text = re.sub(r"\b(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", text)
     text = re.sub(r"\s+", " ", text).strip()
+    text = spelled_out(text, symbol)
     text = re.sub(r"^let (.*)$", r"var \1 { get }", text)
     text = re.sub(r"\b_ \w+: ", "", text)                     # closure parameter labels: (_ values: [V])
     text = re.sub(r"(:|,) Sendable\b", "", text).replace(": ,", ":").replace("& Sendable", "")
@@ -143,10 +148,22 @@ def signature(symbol):
                          rhs=pattern.sub(lambda m: renames[m.group(1)], c["rhs"])) for c in generics]
     # Inside Signal and SignalProducer, the bare type name is the same type.
     text = re.sub(r"\b(Signal|SignalProducer)<Value, Error>", r"\1", text)
-    # A same-type constraint to a concrete type reads the same written either way.
-    for c in generics:
-        if c["kind"] == "sameType" and re.fullmatch(r"(Self\.)?(Value|Error|Input|Output)", c["lhs"]):
-            text = re.sub(r"(?<![.\w])" + re.escape(c["lhs"].replace("Self.", "")) + r"\b(?!:)", c["rhs"], text)
+    # A same-type constraint to a concrete type reads the same written either way. A member of
+    # a parameter (`Value.Error == Never`) is replaced before the parameter itself, so the
+    # longer name is not cut.
+    same = [c for c in generics if c["kind"] == "sameType"
+            and re.fullmatch(r"(Self\.)?(Value|Error|Input|Output)(\.\w+)*", c["lhs"])]
+    substituted = {}
+    for c in sorted(same, key=lambda c: -c["lhs"].count(".")):
+        lhs = c["lhs"].replace("Self.", "")
+        substituted[lhs] = c["rhs"]
+        text = re.sub(r"(?<![.\w])" + re.escape(lhs) + r"\b(?!:)", c["rhs"], text)
+    # With `Value == V, Error == E`, `SignalProducer<V, E>` is the type the bare name means
+    # (the rule above, after the substitution): `interval(_:on:) -> SignalProducer<Int, Never>`
+    # where `Value == Int, Error == Never` is ReactiveSwift's `-> SignalProducer<Value, Error>`.
+    if "Value" in substituted or "Error" in substituted:
+        own_type = f"{substituted.get('Value', 'Value')}, {substituted.get('Error', 'Error')}"
+        text = text.replace(f"Signal<{own_type}>", "Signal").replace(f"SignalProducer<{own_type}>", "SignalProducer")
     bindings = {c["lhs"] for c in generics if c["kind"] == "conformance" and c["rhs"] == "BindingSource"}
     where = sorted(f"{c['lhs']}{'==' if c['kind'] == 'sameType' else ':'}{c['rhs']}" for c in generics
                    # `Error: Error` (the parameter named Error conforming to Swift.Error) is implied, and
@@ -156,6 +173,35 @@ def signature(symbol):
                             and c["lhs"][:-len(".Error")] in bindings)
                    and c["rhs"] != "Sendable")
     return text + (" where " + ", ".join(where) if where else "")
+
+
+def spelled_out(text, symbol):
+    """The declaration with ReactiveSwift's and Bindery's spellings of one type made one. Each
+    rewrite names the same type, so a caller writes the same call against either declaration."""
+    name = ".".join(symbol["pathComponents"])
+    # `Sequence.Element` is declared as `Iterator.Element`'s same type (`associatedtype Element
+    # where Self.Element == Self.Iterator.Element`); ReactiveSwift writes the long form.
+    text = re.sub(r"\.Iterator\.Element\b", ".Element", text)
+    # `Signal.Observer.Action` is a typealias for `(Event) -> Void` (Signal.Observer.swift);
+    # inside `Signal.Observer` it is spelled `Action`.
+    text = re.sub(r"\bSignal(<[^<>]*>)?\.Observer\.Action\b", r"(Signal\1.Event) -> Void", text)
+    if name.startswith("Signal.Observer."):
+        text = re.sub(r"(?<![.\w])Action\b(?!\s*=)", "(Event) -> Void", text)
+    # `SignalProducer.ProducedSignal` is a typealias for `Signal<Value, Error>`.
+    text = re.sub(r"\bProducedSignal\b", "Signal", text)
+    # Inside `Signal`, `Event` is `Signal.Event` (the bare `Signal` is `Signal<Value, Error>`).
+    if name.startswith("Signal."):
+        text = re.sub(r"\bSignal(<Value, Error>)?\.Event\b", "Event", text)
+    # A function type's parameters have no argument labels: `(_ signal: Signal, _ d: Disposable)`
+    # and `(Signal, Disposable)` are one type (the internal names are already dropped, leaving
+    # `_: `; a function type is a parameter's type, so it follows `: ` or `@escaping `).
+    text = re.sub(r"(: |@escaping )\((_: [^():]*(?:, _: [^():]*)*)\) ->",
+                  lambda m: m.group(1) + "(" + m.group(2).replace("_: ", "") + ") ->", text)
+    # Primary associated types (`protocol EventProtocol<Value, Error>`) are Bindery's addition:
+    # they let a caller write `some EventProtocol<Int, E>`; every use of the protocol written
+    # for ReactiveSwift means the same.
+    text = re.sub(r"^(protocol \w+)<[^>]*>", r"\1", text)
+    return text
 
 
 def path(symbol):
@@ -185,6 +231,44 @@ def conformances(symbols, relations):
         target_name = re.sub(r"^(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", target_name)
         out.add((name, r["kind"], target_name))
     return out
+
+
+def constraint_set(constraints):
+    return {(c["kind"], c["lhs"], c["rhs"]) for c in constraints or []}
+
+
+def synthesized(rs_symbol, b_symbols, b_relations):
+    """Whether ReactiveSwift's written `==` is one Bindery has the compiler synthesise: Bindery's
+    type conforms to `Equatable` under the same conditions as ReactiveSwift's `==` is declared.
+    A synthesised `==` compares every case and payload, as ReactiveSwift's written ones do, and
+    is called the same way; the symbol graph just does not list it."""
+    if rs_symbol["pathComponents"][-1] != "==(_:_:)" or rs_symbol["kind"]["identifier"] != "swift.func.op":
+        return False
+    owner = ".".join(rs_symbol["pathComponents"][:-1])
+    wanted = constraint_set((rs_symbol.get("swiftExtension") or {}).get("constraints"))
+    for r in b_relations:
+        source = b_symbols.get(r["source"])
+        if (r["kind"] == "conformsTo" and source and path(source) == owner
+                and r.get("targetFallback", r["target"]) in ("Swift.Equatable", "Equatable", "s:SQ")
+                and constraint_set(r.get("swiftConstraints")) == wanted):
+            return True
+    return False
+
+
+def inherited_associated_type(rs_symbol, b_symbols, b_relations, b_paths):
+    """Whether ReactiveSwift's refined protocol restates an associated type that Bindery's
+    protocol inherits (`MutablePropertyProtocol.Value` is `PropertyProtocol.Value`): restating
+    it declares no new type, and `P.Value` names the inherited one either way. (A symbol graph
+    records a protocol's refinement as `conformsTo`.)"""
+    if rs_symbol["kind"]["identifier"] != "swift.associatedtype":
+        return False
+    owner, name = ".".join(rs_symbol["pathComponents"][:-1]), rs_symbol["pathComponents"][-1]
+    for r in b_relations:
+        source, target = b_symbols.get(r["source"]), b_symbols.get(r["target"])
+        if (r["kind"] in ("conformsTo", "inheritsFrom") and source and target and path(source) == owner
+                and ("swift.associatedtype", f"{path(target)}.{name}") in b_paths):
+            return True
+    return False
 
 
 def documented_paths():
@@ -217,6 +301,8 @@ def compare(rs_dir, bindery_dir):
             continue
         key = (s["kind"]["identifier"], path(s), signature(s))
         if key not in b_index:
+            if synthesized(s, b_symbols, b_relations) or inherited_associated_type(s, b_symbols, b_relations, b_paths):
+                continue
             same_path = b_paths.get(key[:2], [])
             what = "differs" if same_path else "missing"
             differences.append((path(s), f"{what}: {key[0]} {key[1]}: {key[2]}"))
