@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compares ReactiveSwift's public API with Bindery's core, mechanically, from symbol graphs.
 
-    scripts/rs-api-diff.py RS_CHECKOUT [--scratch DIR] [--graphs-only]
+    scripts/rs-api-diff.py RS_CHECKOUT [--scratch DIR] [--all]
+    scripts/rs-api-diff.py --self-test
 
 RS_CHECKOUT is a checkout of ReactiveSwift (7.2.1 is what Bindery follows); nothing else outside
 the project is read. Both are built with `-emit-symbol-graph` into DIR (default
@@ -13,7 +14,11 @@ Every public ReactiveSwift symbol (`@available(*, unavailable)` ones aside: they
 a compile error) must have a Bindery symbol at the same path with the same declaration and
 generic constraints, carrying the same deprecation; every conformance must exist too. Bindery's
 extra parameters with defaults that ReactiveSwift lacks (named in EXTRA_DEFAULTED) are source
-compatible and are dropped before comparing. What remains must be listed, one line each, in
+compatible and are dropped before comparing. Two spellings of one declaration compare equal
+(`signature` and `spelled_out` say which, each rule with why a caller writes the same call
+either way), as do a written `==` and a synthesised one (`synthesized`) and a restated
+inherited associated type (`inherited_associated_type`); `--self-test` runs these rules on
+fixed pairs, real differences among them, without a checkout. What remains must be listed, one line each, in
 docs/CONTRACTS.md §9's table "ReactiveSwift API Bindery leaves out" (its first column, the
 symbol's path in backquotes, covers every symbol at that path; a path ending in `*` covers
 every path it begins). Prints each undocumented
@@ -314,7 +319,67 @@ def compare(rs_dir, bindery_dir):
     return differences
 
 
+def fixture(declaration, path, generics=(), constraints=()):
+    """A symbol as a symbol graph gives it, for the self-test: `{name}` marks an internal
+    parameter name; `generics` are the symbol's own generic parameters (depth 1);
+    `constraints` are (kind, lhs, rhs)."""
+    fragments = []
+    for i, piece in enumerate(re.split(r"\{(\w+)\}", declaration)):
+        if piece:
+            fragments.append({"kind": "internalParam" if i % 2 else "text", "spelling": piece})
+    return {"pathComponents": path.split("."), "kind": {"identifier": "swift.method"}, "declarationFragments": fragments,
+            "swiftGenerics": {"parameters": [{"name": g, "index": i, "depth": 1} for i, g in enumerate(generics)],
+                              "constraints": [{"kind": k, "lhs": l, "rhs": r} for k, l, r in constraints]}}
+
+
+# (ReactiveSwift's declaration, Bindery's, whether a caller writes the same call against both).
+SELF_TEST = [
+    (fixture("func flatten() -> SignalProducer<Value.Iterator.Element, Error>", "SignalProducer.flatten()"),
+     fixture("func flatten() -> SignalProducer<Value.Element, Error>", "SignalProducer.flatten()"), True),
+    (fixture("func start(_ {action}: @escaping Signal<Value, Error>.Observer.Action) -> Disposable", "SignalProducer.start(_:)"),
+     fixture("func start(_ {action}: @escaping (Signal<Value, Error>.Event) -> Void) -> Disposable", "SignalProducer.start(_:)"), True),
+    (fixture("func observe(_ {action}: @escaping Signal<Value, Error>.Observer.Action) -> Disposable?", "Signal.observe(_:)"),
+     fixture("func observe(_ {action}: @escaping (Event) -> Void) -> Disposable?", "Signal.observe(_:)"), True),
+    (fixture("func startWithSignal<Result>(_ {setup}: (_ {signal}: Signal<Value, Error>, _ {interrupter}: Disposable) -> Result) -> Result",
+             "SignalProducer.startWithSignal(_:)", ["Result"]),
+     fixture("func startWithSignal<R>(_ {body}: (Signal<Value, Error>, Disposable) -> R) -> R", "SignalProducer.startWithSignal(_:)", ["R"]), True),
+    (fixture("static func interval(_ {interval}: DispatchTimeInterval, on {scheduler}: DateScheduler) -> SignalProducer<Value, Error>",
+             "SignalProducer.interval(_:on:)", (), [("sameType", "Value", "Int"), ("sameType", "Error", "Never")]),
+     fixture("static func interval(_ {interval}: DispatchTimeInterval, on {scheduler}: DateScheduler) -> SignalProducer<Int, Never>",
+             "SignalProducer.interval(_:on:)", (), [("sameType", "Value", "Int"), ("sameType", "Error", "Never")]), True),
+    (fixture("func flatten(_ {strategy}: FlattenStrategy) -> Signal<Value.Value, Value.Error>", "Signal.flatten(_:)", (),
+             [("sameType", "Error", "Never"), ("sameType", "Value.Error", "Never")]),
+     fixture("func flatten(_ {strategy}: FlattenStrategy) -> Signal<Value.Value, Never>", "Signal.flatten(_:)", (),
+             [("sameType", "Error", "Never"), ("sameType", "Value.Error", "Never")]), True),
+    (fixture("protocol EventProtocol", "EventProtocol"), fixture("protocol EventProtocol<Value, Error>", "EventProtocol"), True),
+    # Real differences stay differences: a return type, a constraint, a parameter's type, a label.
+    (fixture("static func <~ <Source>(_ {observer}: Signal<Value, Error>.Observer, _ {source}: Source) -> Disposable", "Signal.Observer.<~(_:_:)", ["Source"]),
+     fixture("static func <~ <Source>(_ {observer}: Signal<Value, Error>.Observer, _ {source}: Source) -> Disposable?", "Signal.Observer.<~(_:_:)", ["Source"]), False),
+    (fixture("func observeValues(_ {action}: @escaping (Value) -> Void) -> Disposable?", "Signal.observeValues(_:)", (), [("sameType", "Error", "Never")]),
+     fixture("func observeValues(_ {action}: @escaping (Value) -> Void) -> Disposable?", "Signal.observeValues(_:)"), False),
+    (fixture("func promoteError(_: Error.Type) -> Signal<Value, Error>", "Signal.promoteError(_:)", (), [("sameType", "Error", "Never")]),
+     fixture("func promoteError<F>(_: F.Type) -> Signal<Value, F>", "Signal.promoteError(_:)", ["F"], [("sameType", "Error", "Never")]), False),
+    (fixture("func then(_ {replacement}: SignalProducer<Value, Never>) -> SignalProducer<Value, Never>", "SignalProducer.then(_:)"),
+     fixture("func then(_ {replacement}: SignalProducer<Value, Error>) -> SignalProducer<Value, Error>", "SignalProducer.then(_:)"), False),
+    (fixture("init(initial {initial}: Value, then {values}: SignalProducer<Value, Never>)", "Property.init(initial:then:)"),
+     fixture("init(initial {initial}: Value, values {values}: SignalProducer<Value, Never>)", "Property.init(initial:then:)"), False),
+]
+
+
+def self_test():
+    """Runs the normalisation on SELF_TEST's fixed pairs; no checkout or build needed."""
+    failures = 0
+    for rs, bindery, same in SELF_TEST:
+        if (signature(rs) == signature(bindery)) != same:
+            failures += 1
+            print(f"rs-api-diff self-test: expected {'equal' if same else 'different'}:\n  {signature(rs)}\n  {signature(bindery)}")
+    print(f"rs-api-diff self-test: {len(SELF_TEST) - failures} of {len(SELF_TEST)} pairs as expected")
+    return 1 if failures else 0
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("checkout", help="a checkout of ReactiveSwift (7.2.1)")
     parser.add_argument("--scratch", default=os.path.join(ROOT, ".build", "rs-api"))
