@@ -27,39 +27,6 @@ import Synchronization
     @usableFromInline typealias Observer = Signal<Value, Error>.Observer
     @usableFromInline typealias Targets = SubscriptionList<Subscription>
 
-    /// One attached observer, and the disposable that detaches it. `active` turns false when
-    /// it is removed, so events already queued for it are not delivered.
-    ///
-    /// A run's lifetime holds the subscription itself (one object per observer, not two);
-    /// `observe` hands out an `Observation` around it instead, which lets go of it when
-    /// disposed, so a disposable kept after disposal does not keep the observer alive.
-    @usableFromInline final class Subscription: Disposable, @unchecked Sendable {
-        // `@unchecked`: `action` and `detach` are immutable; `action` is only called by the
-        // owning core's delivery loop, one event at a time; the flags are atomic.
-        /// The observer's action, held directly so delivery skips one indirection.
-        @usableFromInline let action: (Event) -> Void
-        @usableFromInline let active = Synchronization.Atomic<Bool>(true)
-        @usableFromInline let disposed = Synchronization.Atomic<Bool>(false)
-        /// Removes this subscription from its core: a closure whose only capture is the core
-        /// (so it needs no context object of its own), made in the core's specialised code.
-        /// `dispose()` is reached through `Disposable`, where this generic class's methods run
-        /// unspecialised; the closure keeps the removal itself specialised.
-        @usableFromInline let detach: (Subscription) -> Void
-
-        @inlinable init(_ observer: Observer, core: SignalCore) {
-            self.action = observer.action
-            self.detach = { [core] in core.remove($0) }
-        }
-
-        @inlinable var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-
-        /// Removes the subscription from its core, once.
-        @inlinable func dispose() {
-            guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            detach(self)
-        }
-    }
-
     // The order of the stored properties is deliberate; keep it when adding one: the two
     // 32-bit words share a slot; the three flags and the 32-bit queue head sit in the padding
     // after `observers` (an enum, whose tag takes a ninth byte); `current` comes last, so a
@@ -78,7 +45,7 @@ import Synchronization
     @usableFromInline let isObserved = Synchronization.Atomic<Bool>(false)
     /// The index in `pending` of the next event to deliver.
     @exclusivity(unchecked) @usableFromInline var pendingHead: Int32 = 0
-    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<(Event, Targets)> = []
+    @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<Queued> = []
     /// What the generator's lifetime holds; disposed once the core has terminated.
     /// Made on first use: most properties never need one.
     @exclusivity(unchecked) @usableFromInline var disposablesIfMade: CompositeDisposable?
@@ -228,13 +195,13 @@ import Synchronization
     /// Claims the delivery loop and returns `true`, or, if another delivery is under way,
     /// queues `event` for `targets` (only then evaluated) and returns `false`. Must be called
     /// under `mutex`.
-    @inlinable func claimOrEnqueue(_ event: Event, to targets: @autoclosure () -> Targets) -> Bool {
+    @inlinable func claimOrEnqueue(_ event: Event, to targets: @autoclosure () -> Targets, endsCore: Bool = true) -> Bool {
         var observed = loop.load(ordering: .acquiring)
         while observed & Self.delivering != 0 {
             let (marked, original) = loop.compareExchange(
                 expected: observed, desired: observed | Self.hasPending, ordering: .relaxed)
             if marked {
-                pending.append((event, targets()))
+                pending.append(Queued(event, to: targets(), endsCore: endsCore))
                 return false
             }
             // The deliverer released the loop meanwhile; it is ours to claim.
@@ -252,35 +219,52 @@ import Synchronization
         var event = event
         while true {
             (consume targets).visit { subscription in
-                if subscription.active.load(ordering: .relaxed) { subscription.action(event) }
+                if subscription.active.load(ordering: .relaxed) { subscription.receive(event) }
             }
             if event.isTerminating {
                 finishTermination()
                 return
             }
             guard let next = releaseOrTakeNext() else { return }
-            event = next.0
-            targets = next.1
+            event = next.event
+            targets = next.targets
         }
     }
 
     /// Run by the loop's owner after an event has reached its targets: releases the loop if
-    /// nothing was queued meanwhile (returning `nil`), or takes the next queued event.
-    @inlinable func releaseOrTakeNext() -> (Event, Targets)? {
+    /// nothing was queued meanwhile (returning `nil`), or takes the next queued event for the
+    /// observers (see `takeQueued`).
+    @inlinable func releaseOrTakeNext() -> Queued? {
         if loop.compareExchange(
             expected: Self.delivering, desired: 0,
             successOrdering: .releasing, failureOrdering: .relaxed
         ).exchanged { return nil }
-        // `hasPending` was set, so `pending` holds at least one event.
-        return mutex.withLock { _ -> (Event, Targets) in
-            let next = pending[Int(pendingHead)]
-            pendingHead += 1
-            if Int(pendingHead) == pending.count {
-                pending.removeAll()
-                pendingHead = 0
-                loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
+        return takeQueued()
+    }
+
+    /// The queue's side of `releaseOrTakeNext()`, out of line (the uncontended loop never
+    /// gets here): takes the next queued event; the interruption of a single run
+    /// (`interruptRun`) is delivered on the way, to that run alone, though it is no longer
+    /// active, without ending the core. Returns `nil` once the loop is released.
+    @inline(never) @usableFromInline func takeQueued() -> Queued? {
+        while true {
+            // `hasPending` was set, so `pending` holds at least one event.
+            let next = mutex.withLock { _ -> Queued in
+                let next = pending[Int(pendingHead)]
+                pendingHead += 1
+                if Int(pendingHead) == pending.count {
+                    pending.removeAll()
+                    pendingHead = 0
+                    loop.bitwiseAnd(~Self.hasPending, ordering: .relaxed)
+                }
+                return next
             }
-            return next
+            if next.endsCore { return next }
+            next.targets.visit { $0.receive(next.event) }
+            if loop.compareExchange(
+                expected: Self.delivering, desired: 0,
+                successOrdering: .releasing, failureOrdering: .relaxed
+            ).exchanged { return nil }
         }
     }
 
@@ -313,7 +297,12 @@ import Synchronization
     /// else). On a terminated core the observer gets `interrupted` at once and `nil` is
     /// returned.
     @inlinable func attach(_ observer: Observer) -> Subscription? {
-        let subscription = Subscription(observer, core: self)
+        attach(Subscription(observer, core: self))
+    }
+
+    /// Attaches `subscription` and returns it; on a terminated core, it gets `interrupted` at
+    /// once and `nil` is returned.
+    @inlinable func attach(_ subscription: Subscription) -> Subscription? {
         let added = mutex.withLock { _ -> Bool in
             guard !terminated else { return false }
             observers.append(subscription)
@@ -321,7 +310,7 @@ import Synchronization
             return true
         }
         guard added else {
-            observer.sendInterrupted()
+            subscription.receive(.interrupted)
             return nil
         }
         return subscription
@@ -340,7 +329,12 @@ import Synchronization
     /// `first()` if it is not `nil`, then `completed`. `first()` must not be `nil` while the
     /// core is not terminated. The subscription returned is for a run's lifetime (see `attach`).
     @inlinable func observeReplaying(_ observer: Observer, first: () -> Value?) -> Subscription? {
-        let subscription = Subscription(observer, core: self)
+        observeReplaying(Subscription(observer, core: self), first: first)
+    }
+
+    /// `observeReplaying(_:first:)` for a subscription already made (a run's, see
+    /// `startRun`).
+    @inlinable func observeReplaying(_ subscription: Subscription, first: () -> Value?) -> Subscription? {
         let outcome = mutex.withLock { _ -> ReplayStart in
             guard !terminated else { return .ended(first()) }
             let value = first()!
@@ -351,16 +345,16 @@ import Synchronization
         }
         switch outcome {
         case let .ended(last):
-            if let last { observer.send(value: last) }
-            observer.sendCompleted()
+            if let last { subscription.receive(.value(last)) }
+            subscription.receive(.completed)
             return nil
         case .queued:
             break
         case let .deliverNow(value):
             // Still active: it cannot have been removed yet, nor the core terminated, since
             // this thread owns the loop.
-            subscription.action(.value(value))
-            if let (event, targets) = releaseOrTakeNext() { deliver(event, to: targets) }
+            subscription.receive(.value(value))
+            if let next = releaseOrTakeNext() { deliver(next.event, to: next.targets) }
         }
         return subscription
     }
@@ -369,9 +363,26 @@ import Synchronization
     /// holds `owner`, the core's `Signal`, so the core stays owned, and its last value kept,
     /// while the producer exists.
     @inlinable func replayingProducer(keeping owner: Signal<Value, Error>) -> SignalProducer<Value, Error> {
-        SignalProducer(lineage: owner.lineage, serial: { observer, lifetime in
+        SignalProducer(lineage: owner.lineage, directStart: { sink in
+            withExtendedLifetime(owner) { self.startRun(sink, replaying: true) }
+        }, serial: { observer, lifetime in
             withExtendedLifetime(owner) { lifetime.attach(self.observeReplaying(observer)) }
         })
+    }
+
+    /// An event waiting behind the one being delivered, and whom it goes to.
+    @usableFromInline struct Queued {
+        @usableFromInline let event: Event
+        @usableFromInline let targets: Targets
+        /// Whether a terminal `event` ends the core (every terminal event sent to the core
+        /// does), or only one subscription's run (`interruptRun(_:)`).
+        @usableFromInline let endsCore: Bool
+
+        @inlinable init(_ event: Event, to targets: Targets, endsCore: Bool = true) {
+            self.event = event
+            self.targets = targets
+            self.endsCore = endsCore
+        }
     }
 
     @usableFromInline enum ReplayStart {

@@ -14,11 +14,18 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// What the producer's values derive from, for the binding graph (``PropertyLineage``):
     /// recorded when it is made, never looked at by a run.
     @usableFromInline let lineage: PropertyLineage
+    /// For a property's or a signal's own producer, and those producers through `map`,
+    /// `filter`, `compactMap` and `mapError`: starts a run delivering to a sink, as one
+    /// subscription of the source's core (`SignalCore.startRun`), with no serialising
+    /// `RunCore` and no observer per operator between them (``RunSink``). `nil` for every
+    /// other producer, whose runs go through `startHandler`.
+    @usableFromInline let directStart: ((RunSink<Value, Error>) -> Disposable)?
 
     /// A producer running `startHandler` on every start, with the observer to send into and the
     /// lifetime of that run. Events may be sent from any thread; they are serialised.
     @inlinable public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
         lineage = .unknown
+        directStart = nil
         self.startHandler = { observer, lifetime in
             // A serialising core between the user's code and the operators after it, so that
             // stateful operators see one event at a time even if the user sends concurrently.
@@ -31,9 +38,14 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// A producer whose start handler is trusted to send serially (Bindery's own sources and
     /// operators): no extra serialising core. Its values derive from what `lineage` says.
     /// Debug builds check the trust: two threads sending into one run at once stop the
-    /// process (`SerialSendCheck`).
-    @inlinable init(lineage: PropertyLineage = .unknown, serial startHandler: @escaping StartHandler) {
+    /// process (`SerialSendCheck`). `directStart`: see ``directStart``.
+    @inlinable init(
+        lineage: PropertyLineage = .unknown,
+        directStart: ((RunSink<Value, Error>) -> Disposable)? = nil,
+        serial startHandler: @escaping StartHandler
+    ) {
         self.lineage = lineage
+        self.directStart = directStart
         #if DEBUG
         self.startHandler = { observer, lifetime in
             startHandler(SerialSendCheck.checking(observer, "SignalProducer.init(serial:)"), lifetime)
@@ -93,7 +105,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer that, on each start, observes `signal` until it or the run ends.
     @inlinable public init(_ signal: Signal<Value, Error>) {
-        self.init(lineage: signal.lineage, serial: { observer, lifetime in
+        self.init(lineage: signal.lineage, directStart: { signal.core.startRun($0, replaying: false) }, serial: { observer, lifetime in
             lifetime.attach(signal.core.attach(observer))
         })
     }
@@ -146,13 +158,15 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Starts a run delivering to `observer`; disposing the result interrupts the run.
     @discardableResult
     @inlinable public func start(_ observer: Signal<Value, Error>.Observer = .init({ _ in })) -> Disposable {
-        start(RunCore(observer))
+        if let directStart { return directStart(.events(observer.action)) }
+        return start(RunCore(observer))
     }
 
     /// Starts a run delivering every event to `action`.
     @discardableResult
     @inlinable public func start(_ action: @escaping (Signal<Value, Error>.Event) -> Void) -> Disposable {
-        start(RunCore(action: action))
+        if let directStart { return directStart(.events(action)) }
+        return start(RunCore(action: action))
     }
 
     /// Starts the run ending in `core`.
@@ -226,7 +240,8 @@ extension SignalProducer where Error == Never {
     /// Starts a run delivering each value to `action`.
     @discardableResult
     @inlinable public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
-        start(RunCore(values: action))
+        if let directStart { return directStart(.values(action)) }
+        return start(RunCore(values: action))
     }
 }
 

@@ -47,18 +47,22 @@
         }
     }
 
-    /// Removes `element` (by identity), if present.
-    @inlinable mutating func remove(_ element: Element) {
+    /// Removes `element` (by identity), if present; returns whether it was.
+    @discardableResult
+    @inlinable mutating func remove(_ element: Element) -> Bool {
         switch storage {
         case .none:
-            return
+            return false
         case let .one(only):
-            if only === element { storage = .none }
+            guard only === element else { return false }
+            storage = .none
+            return true
         case var .many(elements):
-            guard let index = elements.firstIndex(where: { $0 === element }) else { return }
+            guard let index = elements.firstIndex(where: { $0 === element }) else { return false }
             storage = .none
             elements.remove(at: index)
             storage = .many(elements)
+            return true
         }
     }
 

@@ -61,11 +61,25 @@ extension SignalProducer {
         lift(lineage: lineage, transform)
     }
 
+    /// `lift(_:)` for an operator that also has a direct form (``SignalProducer/directStart``):
+    /// `direct` is how a run started with a sink starts this producer's direct run, `nil` if
+    /// this producer has none.
+    @inlinable func lift<U, F>(
+        _ transform: @escaping Transform<Value, Error, U, F>,
+        direct: ((RunSink<U, F>) -> Disposable)?
+    ) -> SignalProducer<U, F> {
+        let upstream = startHandler
+        return SignalProducer<U, F>(lineage: lineage, directStart: direct, serial: { observer, lifetime in
+            upstream(transform(observer, lifetime), lifetime)
+        })
+    }
+
     /// A producer whose runs start this one through `transform`, whose values derive from what
     /// `lineage` says (an operator that also reads another stream).
     @inlinable func lift<U, F>(lineage: PropertyLineage, _ transform: @escaping Transform<Value, Error, U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F>(lineage: lineage, serial: { observer, lifetime in
-            self.startHandler(transform(observer, lifetime), lifetime)
+        let upstream = startHandler
+        return SignalProducer<U, F>(lineage: lineage, serial: { observer, lifetime in
+            upstream(transform(observer, lifetime), lifetime)
         })
     }
 }

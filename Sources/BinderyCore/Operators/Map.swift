@@ -52,15 +52,23 @@ extension Signal {
 
 extension SignalProducer {
     /// Each value transformed by `transform`.
-    @inlinable public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> { lift(MapOperators.map(transform)) }
+    @inlinable public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
+        lift(MapOperators.map(transform), direct: directStart.map { start in { start($0.mapping(transform)) } })
+    }
     /// Each value's property at `keyPath` (a `KeyPath` value as well as a literal).
-    @inlinable public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> { lift(MapOperators.map { $0[keyPath: keyPath] }) }
+    @inlinable public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> { map { $0[keyPath: keyPath] } }
     /// Each failure's error transformed by `transform`.
-    @inlinable public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> { lift(MapOperators.mapError(transform)) }
+    @inlinable public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> {
+        lift(MapOperators.mapError(transform), direct: directStart.map { start in { start($0.mappingErrors(transform)) } })
+    }
     /// Only the values for which `isIncluded` is true.
-    @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer { lift(MapOperators.filter(isIncluded)) }
+    @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer {
+        lift(MapOperators.filter(isIncluded), direct: directStart.map { start in { start($0.filtering(isIncluded)) } })
+    }
     /// The non-nil results of `transform`.
-    @inlinable public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> { lift(MapOperators.compactMap(transform)) }
+    @inlinable public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
+        lift(MapOperators.compactMap(transform), direct: directStart.map { start in { start($0.compactMapping(transform)) } })
+    }
     /// `compactMap`'s name before ReactiveSwift 4; deprecated there and here alike.
     @available(*, deprecated, renamed: "compactMap")
     public func filterMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> { compactMap(transform) }

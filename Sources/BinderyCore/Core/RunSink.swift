@@ -1,0 +1,61 @@
+/// Where a run started with `start`, `startWithValues` and friends delivers: every event, or
+/// only the values (`startWithValues`, which so needs no closure around the user's).
+///
+/// A run of a property's or a signal's own producer, through `map`, `filter`, `compactMap` and
+/// `mapError`, is one subscription of the source's core delivering to a sink (see
+/// ``SignalProducer/directStart``): each of those operators pulls the sink back through its
+/// transform, so the run needs no serialising core and no observer per operator.
+@usableFromInline enum RunSink<Value, Error: Swift.Error> {
+    case events((Signal<Value, Error>.Event) -> Void)
+    case values((Value) -> Void)
+    /// After the terminal event: the observer has been let go.
+    case released
+
+    /// This sink seen from upstream of `map(transform)`.
+    @inlinable func mapping<V>(_ transform: @escaping (V) -> Value) -> RunSink<V, Error> {
+        switch self {
+        case let .events(action): return .events { action($0.map(transform)) }
+        case let .values(action): return .values { action(transform($0)) }
+        case .released: return .released
+        }
+    }
+
+    /// This sink seen from upstream of `mapError(transform)`.
+    @inlinable func mappingErrors<E>(_ transform: @escaping (E) -> Error) -> RunSink<Value, E> {
+        switch self {
+        case let .events(action): return .events { action($0.mapError(transform)) }
+        case let .values(action): return .values(action)
+        case .released: return .released
+        }
+    }
+
+    /// This sink seen from upstream of `filter(isIncluded)`.
+    @inlinable func filtering(_ isIncluded: @escaping (Value) -> Bool) -> RunSink {
+        switch self {
+        case let .events(action):
+            return .events { event in
+                if case let .value(value) = event, !isIncluded(value) { return }
+                action(event)
+            }
+        case let .values(action): return .values { if isIncluded($0) { action($0) } }
+        case .released: return .released
+        }
+    }
+
+    /// This sink seen from upstream of `compactMap(transform)`.
+    @inlinable func compactMapping<V>(_ transform: @escaping (V) -> Value?) -> RunSink<V, Error> {
+        switch self {
+        case let .events(action):
+            return .events { event in
+                switch event {
+                case let .value(value): if let mapped = transform(value) { action(.value(mapped)) }
+                case let .failed(error): action(.failed(error))
+                case .completed: action(.completed)
+                case .interrupted: action(.interrupted)
+                }
+            }
+        case let .values(action): return .values { if let mapped = transform($0) { action(mapped) } }
+        case .released: return .released
+        }
+    }
+}
