@@ -11,8 +11,9 @@ import Synchronization
 /// property changes; a dependency that is itself a `ValidatingProperty` is read by its latest
 /// proposed value, valid or not. The validating property retains its root, not its dependency.
 public final class ValidatingProperty<Value, ValidationError: Swift.Error>: PropertyProtocol, BindingTargetProvider, @unchecked Sendable {
-    // `@unchecked`: every stored property is immutable; `inner` and `results` are thread-safe
-    // properties, and `settingInner` is atomic.
+    // `@unchecked`: every stored property is immutable; `inner` reaches the root through
+    // immutable closures (the root guards its own value, as `MutableProperty` does), `results`
+    // is a thread-safe property, and `settingInner` is atomic.
 
     /// What a validator decides about a proposed value.
     public enum Decision {
