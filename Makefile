@@ -63,7 +63,9 @@ release: deps
 
 # Unit and in-process tests, then the core's and the host's suites again under ThreadSanitizer
 # (`make tsan`, below), then the end-to-end checks against the real daemon (the REPL
-# walk-through, binderyctl in tmux, the dashboard in headless Chromium).
+# walk-through, binderyctl in tmux, the dashboard in headless Chromium). The API comparison's
+# self-test (scripts/rs-api-diff.py --self-test) runs too; the comparison itself needs a
+# ReactiveSwift checkout (docs/CONTRACTS.md §9).
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too. A normal run of
 # either step takes a few minutes. docs/GUIDE.md's example (Examples/Login) is its own root
@@ -77,6 +79,7 @@ test: deps
 	$(SWIFT) build --package-path Examples/Migration --scratch-path .build/examples/migration --build-tests
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path .build/examples/migration --skip-build
+	scripts/rs-api-diff.py --self-test
 	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory tsan
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compares ReactiveSwift's public API with Bindery's core, mechanically, from symbol graphs.
 
-    scripts/rs-api-diff.py RS_CHECKOUT [--scratch DIR] [--graphs-only]
+    scripts/rs-api-diff.py RS_CHECKOUT [--scratch DIR] [--all]
+    scripts/rs-api-diff.py --self-test
 
 RS_CHECKOUT is a checkout of ReactiveSwift (7.2.1 is what Bindery follows); nothing else outside
 the project is read. Both are built with `-emit-symbol-graph` into DIR (default
@@ -13,7 +14,11 @@ Every public ReactiveSwift symbol (`@available(*, unavailable)` ones aside: they
 a compile error) must have a Bindery symbol at the same path with the same declaration and
 generic constraints, carrying the same deprecation; every conformance must exist too. Bindery's
 extra parameters with defaults that ReactiveSwift lacks (named in EXTRA_DEFAULTED) are source
-compatible and are dropped before comparing. What remains must be listed, one line each, in
+compatible and are dropped before comparing. Two spellings of one declaration compare equal
+(`signature` and `spelled_out` say which, each rule with why a caller writes the same call
+either way), as do a written `==` and a synthesised one (`synthesized`) and a restated
+inherited associated type (`inherited_associated_type`); `--self-test` runs these rules on
+fixed pairs, real differences among them, without a checkout. What remains must be listed, one line each, in
 docs/CONTRACTS.md §9's table "ReactiveSwift API Bindery leaves out" (its first column, the
 symbol's path in backquotes, covers every symbol at that path; a path ending in `*` covers
 every path it begins). Prints each undocumented
@@ -26,7 +31,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXTRA_DEFAULTED = [r", timeout: ActionTimeout\? = nil", r"timeout: ActionTimeout\? = nil, "]
 # Attributes that do not change how a call is written.
 IGNORED_ATTRIBUTES = {"@discardableResult", "@inlinable", "@inline", "@usableFromInline", "@frozen",
-                      "@preconcurrency", "@Sendable", "@MainActor"}
+                      "@preconcurrency", "@Sendable", "@MainActor",
+                      # Bindery's `Reactive` adds key-path members (`x.reactive.title`); dynamic
+                      # member lookup is only consulted for a name the type does not have, so
+                      # every call written against ReactiveSwift's `Reactive` resolves as before.
+                      "@dynamicMemberLookup"}
 DOC_HEADING = "ReactiveSwift API Bindery leaves out"
 
 
@@ -124,6 +133,7 @@ def signature(symbol):
         text += spelling
     text = re.sub(r"\b(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", text)
     text = re.sub(r"\s+", " ", text).strip()
+    text = spelled_out(text, symbol)
     text = re.sub(r"^let (.*)$", r"var \1 { get }", text)
     text = re.sub(r"\b_ \w+: ", "", text)                     # closure parameter labels: (_ values: [V])
     text = re.sub(r"(:|,) Sendable\b", "", text).replace(": ,", ":").replace("& Sendable", "")
@@ -143,10 +153,22 @@ def signature(symbol):
                          rhs=pattern.sub(lambda m: renames[m.group(1)], c["rhs"])) for c in generics]
     # Inside Signal and SignalProducer, the bare type name is the same type.
     text = re.sub(r"\b(Signal|SignalProducer)<Value, Error>", r"\1", text)
-    # A same-type constraint to a concrete type reads the same written either way.
-    for c in generics:
-        if c["kind"] == "sameType" and re.fullmatch(r"(Self\.)?(Value|Error|Input|Output)", c["lhs"]):
-            text = re.sub(r"(?<![.\w])" + re.escape(c["lhs"].replace("Self.", "")) + r"\b(?!:)", c["rhs"], text)
+    # A same-type constraint to a concrete type reads the same written either way. A member of
+    # a parameter (`Value.Error == Never`) is replaced before the parameter itself, so the
+    # longer name is not cut.
+    same = [c for c in generics if c["kind"] == "sameType"
+            and re.fullmatch(r"(Self\.)?(Value|Error|Input|Output)(\.\w+)*", c["lhs"])]
+    substituted = {}
+    for c in sorted(same, key=lambda c: -c["lhs"].count(".")):
+        lhs = c["lhs"].replace("Self.", "")
+        substituted[lhs] = c["rhs"]
+        text = re.sub(r"(?<![.\w])" + re.escape(lhs) + r"\b(?!:)", c["rhs"], text)
+    # With `Value == V, Error == E`, `SignalProducer<V, E>` is the type the bare name means
+    # (the rule above, after the substitution): `interval(_:on:) -> SignalProducer<Int, Never>`
+    # where `Value == Int, Error == Never` is ReactiveSwift's `-> SignalProducer<Value, Error>`.
+    if "Value" in substituted or "Error" in substituted:
+        own_type = f"{substituted.get('Value', 'Value')}, {substituted.get('Error', 'Error')}"
+        text = text.replace(f"Signal<{own_type}>", "Signal").replace(f"SignalProducer<{own_type}>", "SignalProducer")
     bindings = {c["lhs"] for c in generics if c["kind"] == "conformance" and c["rhs"] == "BindingSource"}
     where = sorted(f"{c['lhs']}{'==' if c['kind'] == 'sameType' else ':'}{c['rhs']}" for c in generics
                    # `Error: Error` (the parameter named Error conforming to Swift.Error) is implied, and
@@ -156,6 +178,35 @@ def signature(symbol):
                             and c["lhs"][:-len(".Error")] in bindings)
                    and c["rhs"] != "Sendable")
     return text + (" where " + ", ".join(where) if where else "")
+
+
+def spelled_out(text, symbol):
+    """The declaration with ReactiveSwift's and Bindery's spellings of one type made one. Each
+    rewrite names the same type, so a caller writes the same call against either declaration."""
+    name = ".".join(symbol["pathComponents"])
+    # `Sequence.Element` is declared as `Iterator.Element`'s same type (`associatedtype Element
+    # where Self.Element == Self.Iterator.Element`); ReactiveSwift writes the long form.
+    text = re.sub(r"\.Iterator\.Element\b", ".Element", text)
+    # `Signal.Observer.Action` is a typealias for `(Event) -> Void` (Signal.Observer.swift);
+    # inside `Signal.Observer` it is spelled `Action`.
+    text = re.sub(r"\bSignal(<[^<>]*>)?\.Observer\.Action\b", r"(Signal\1.Event) -> Void", text)
+    if name.startswith("Signal.Observer."):
+        text = re.sub(r"(?<![.\w])Action\b(?!\s*=)", "(Event) -> Void", text)
+    # `SignalProducer.ProducedSignal` is a typealias for `Signal<Value, Error>`.
+    text = re.sub(r"\bProducedSignal\b", "Signal", text)
+    # Inside `Signal`, `Event` is `Signal.Event` (the bare `Signal` is `Signal<Value, Error>`).
+    if name.startswith("Signal."):
+        text = re.sub(r"\bSignal(<Value, Error>)?\.Event\b", "Event", text)
+    # A function type's parameters have no argument labels: `(_ signal: Signal, _ d: Disposable)`
+    # and `(Signal, Disposable)` are one type (the internal names are already dropped, leaving
+    # `_: `; a function type is a parameter's type, so it follows `: ` or `@escaping `).
+    text = re.sub(r"(: |@escaping )\((_: [^():]*(?:, _: [^():]*)*)\) ->",
+                  lambda m: m.group(1) + "(" + m.group(2).replace("_: ", "") + ") ->", text)
+    # Primary associated types (`protocol EventProtocol<Value, Error>`) are Bindery's addition:
+    # they let a caller write `some EventProtocol<Int, E>`; every use of the protocol written
+    # for ReactiveSwift means the same.
+    text = re.sub(r"^(protocol \w+)<[^>]*>", r"\1", text)
+    return text
 
 
 def path(symbol):
@@ -185,6 +236,44 @@ def conformances(symbols, relations):
         target_name = re.sub(r"^(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", target_name)
         out.add((name, r["kind"], target_name))
     return out
+
+
+def constraint_set(constraints):
+    return {(c["kind"], c["lhs"], c["rhs"]) for c in constraints or []}
+
+
+def synthesized(rs_symbol, b_symbols, b_relations):
+    """Whether ReactiveSwift's written `==` is one Bindery has the compiler synthesise: Bindery's
+    type conforms to `Equatable` under the same conditions as ReactiveSwift's `==` is declared.
+    A synthesised `==` compares every case and payload, as ReactiveSwift's written ones do, and
+    is called the same way; the symbol graph just does not list it."""
+    if rs_symbol["pathComponents"][-1] != "==(_:_:)" or rs_symbol["kind"]["identifier"] != "swift.func.op":
+        return False
+    owner = ".".join(rs_symbol["pathComponents"][:-1])
+    wanted = constraint_set((rs_symbol.get("swiftExtension") or {}).get("constraints"))
+    for r in b_relations:
+        source = b_symbols.get(r["source"])
+        if (r["kind"] == "conformsTo" and source and path(source) == owner
+                and r.get("targetFallback", r["target"]) in ("Swift.Equatable", "Equatable", "s:SQ")
+                and constraint_set(r.get("swiftConstraints")) == wanted):
+            return True
+    return False
+
+
+def inherited_associated_type(rs_symbol, b_symbols, b_relations, b_paths):
+    """Whether ReactiveSwift's refined protocol restates an associated type that Bindery's
+    protocol inherits (`MutablePropertyProtocol.Value` is `PropertyProtocol.Value`): restating
+    it declares no new type, and `P.Value` names the inherited one either way. (A symbol graph
+    records a protocol's refinement as `conformsTo`.)"""
+    if rs_symbol["kind"]["identifier"] != "swift.associatedtype":
+        return False
+    owner, name = ".".join(rs_symbol["pathComponents"][:-1]), rs_symbol["pathComponents"][-1]
+    for r in b_relations:
+        source, target = b_symbols.get(r["source"]), b_symbols.get(r["target"])
+        if (r["kind"] in ("conformsTo", "inheritsFrom") and source and target and path(source) == owner
+                and ("swift.associatedtype", f"{path(target)}.{name}") in b_paths):
+            return True
+    return False
 
 
 def documented_paths():
@@ -217,6 +306,8 @@ def compare(rs_dir, bindery_dir):
             continue
         key = (s["kind"]["identifier"], path(s), signature(s))
         if key not in b_index:
+            if synthesized(s, b_symbols, b_relations) or inherited_associated_type(s, b_symbols, b_relations, b_paths):
+                continue
             same_path = b_paths.get(key[:2], [])
             what = "differs" if same_path else "missing"
             differences.append((path(s), f"{what}: {key[0]} {key[1]}: {key[2]}"))
@@ -228,7 +319,67 @@ def compare(rs_dir, bindery_dir):
     return differences
 
 
+def fixture(declaration, path, generics=(), constraints=()):
+    """A symbol as a symbol graph gives it, for the self-test: `{name}` marks an internal
+    parameter name; `generics` are the symbol's own generic parameters (depth 1);
+    `constraints` are (kind, lhs, rhs)."""
+    fragments = []
+    for i, piece in enumerate(re.split(r"\{(\w+)\}", declaration)):
+        if piece:
+            fragments.append({"kind": "internalParam" if i % 2 else "text", "spelling": piece})
+    return {"pathComponents": path.split("."), "kind": {"identifier": "swift.method"}, "declarationFragments": fragments,
+            "swiftGenerics": {"parameters": [{"name": g, "index": i, "depth": 1} for i, g in enumerate(generics)],
+                              "constraints": [{"kind": k, "lhs": l, "rhs": r} for k, l, r in constraints]}}
+
+
+# (ReactiveSwift's declaration, Bindery's, whether a caller writes the same call against both).
+SELF_TEST = [
+    (fixture("func flatten() -> SignalProducer<Value.Iterator.Element, Error>", "SignalProducer.flatten()"),
+     fixture("func flatten() -> SignalProducer<Value.Element, Error>", "SignalProducer.flatten()"), True),
+    (fixture("func start(_ {action}: @escaping Signal<Value, Error>.Observer.Action) -> Disposable", "SignalProducer.start(_:)"),
+     fixture("func start(_ {action}: @escaping (Signal<Value, Error>.Event) -> Void) -> Disposable", "SignalProducer.start(_:)"), True),
+    (fixture("func observe(_ {action}: @escaping Signal<Value, Error>.Observer.Action) -> Disposable?", "Signal.observe(_:)"),
+     fixture("func observe(_ {action}: @escaping (Event) -> Void) -> Disposable?", "Signal.observe(_:)"), True),
+    (fixture("func startWithSignal<Result>(_ {setup}: (_ {signal}: Signal<Value, Error>, _ {interrupter}: Disposable) -> Result) -> Result",
+             "SignalProducer.startWithSignal(_:)", ["Result"]),
+     fixture("func startWithSignal<R>(_ {body}: (Signal<Value, Error>, Disposable) -> R) -> R", "SignalProducer.startWithSignal(_:)", ["R"]), True),
+    (fixture("static func interval(_ {interval}: DispatchTimeInterval, on {scheduler}: DateScheduler) -> SignalProducer<Value, Error>",
+             "SignalProducer.interval(_:on:)", (), [("sameType", "Value", "Int"), ("sameType", "Error", "Never")]),
+     fixture("static func interval(_ {interval}: DispatchTimeInterval, on {scheduler}: DateScheduler) -> SignalProducer<Int, Never>",
+             "SignalProducer.interval(_:on:)", (), [("sameType", "Value", "Int"), ("sameType", "Error", "Never")]), True),
+    (fixture("func flatten(_ {strategy}: FlattenStrategy) -> Signal<Value.Value, Value.Error>", "Signal.flatten(_:)", (),
+             [("sameType", "Error", "Never"), ("sameType", "Value.Error", "Never")]),
+     fixture("func flatten(_ {strategy}: FlattenStrategy) -> Signal<Value.Value, Never>", "Signal.flatten(_:)", (),
+             [("sameType", "Error", "Never"), ("sameType", "Value.Error", "Never")]), True),
+    (fixture("protocol EventProtocol", "EventProtocol"), fixture("protocol EventProtocol<Value, Error>", "EventProtocol"), True),
+    # Real differences stay differences: a return type, a constraint, a parameter's type, a label.
+    (fixture("static func <~ <Source>(_ {observer}: Signal<Value, Error>.Observer, _ {source}: Source) -> Disposable", "Signal.Observer.<~(_:_:)", ["Source"]),
+     fixture("static func <~ <Source>(_ {observer}: Signal<Value, Error>.Observer, _ {source}: Source) -> Disposable?", "Signal.Observer.<~(_:_:)", ["Source"]), False),
+    (fixture("func observeValues(_ {action}: @escaping (Value) -> Void) -> Disposable?", "Signal.observeValues(_:)", (), [("sameType", "Error", "Never")]),
+     fixture("func observeValues(_ {action}: @escaping (Value) -> Void) -> Disposable?", "Signal.observeValues(_:)"), False),
+    (fixture("func promoteError(_: Error.Type) -> Signal<Value, Error>", "Signal.promoteError(_:)", (), [("sameType", "Error", "Never")]),
+     fixture("func promoteError<F>(_: F.Type) -> Signal<Value, F>", "Signal.promoteError(_:)", ["F"], [("sameType", "Error", "Never")]), False),
+    (fixture("func then(_ {replacement}: SignalProducer<Value, Never>) -> SignalProducer<Value, Never>", "SignalProducer.then(_:)"),
+     fixture("func then(_ {replacement}: SignalProducer<Value, Error>) -> SignalProducer<Value, Error>", "SignalProducer.then(_:)"), False),
+    (fixture("init(initial {initial}: Value, then {values}: SignalProducer<Value, Never>)", "Property.init(initial:then:)"),
+     fixture("init(initial {initial}: Value, values {values}: SignalProducer<Value, Never>)", "Property.init(initial:then:)"), False),
+]
+
+
+def self_test():
+    """Runs the normalisation on SELF_TEST's fixed pairs; no checkout or build needed."""
+    failures = 0
+    for rs, bindery, same in SELF_TEST:
+        if (signature(rs) == signature(bindery)) != same:
+            failures += 1
+            print(f"rs-api-diff self-test: expected {'equal' if same else 'different'}:\n  {signature(rs)}\n  {signature(bindery)}")
+    print(f"rs-api-diff self-test: {len(SELF_TEST) - failures} of {len(SELF_TEST)} pairs as expected")
+    return 1 if failures else 0
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("checkout", help="a checkout of ReactiveSwift (7.2.1)")
     parser.add_argument("--scratch", default=os.path.join(ROOT, ".build", "rs-api"))

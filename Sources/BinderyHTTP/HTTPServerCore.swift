@@ -15,7 +15,8 @@ final class HTTPServerCore: Sendable {
     private struct Waiting {
         var stopping = false
         var exchanges: [ObjectIdentifier: HTTPExchange] = [:]
-        /// Requests answered 503 by `beginStopping` whose answer has not been sent yet.
+        /// Waiting requests whose answer (a 503 from `beginStopping`, or the one they
+        /// waited for) is queued but not yet reported sent.
         var flushing: Set<ObjectIdentifier> = []
     }
     private let waiting = Lock(Waiting())
@@ -85,11 +86,18 @@ final class HTTPServerCore: Sendable {
         }
     }
 
-    func stopWaiting(_ exchange: HTTPExchange) {
-        _ = waiting.withLock { $0.exchanges.removeValue(forKey: ObjectIdentifier(exchange)) }
+    /// A waiting request's answer is being queued: it counts as flushing until libmicrohttpd
+    /// reports the request complete, so that `HTTPServer.stop` (which waits for those) does
+    /// not close its connection under an answer still in the buffer, whoever gave it.
+    func startFlushing(_ exchange: HTTPExchange) {
+        waiting.withLock { waiting in
+            let key = ObjectIdentifier(exchange)
+            if waiting.exchanges.removeValue(forKey: key) != nil { waiting.flushing.insert(key) }
+        }
     }
 
-    /// How many 503s `beginStopping` gave are still on their way to the client.
+    /// How many answers to waiting requests (a 503 from `beginStopping` among them) are still
+    /// on their way to the client.
     var flushingCount: Int { waiting.withLock { $0.flushing.count } }
 
     var waitingCount: Int { waiting.withLock { $0.exchanges.count } }
@@ -223,7 +231,7 @@ final class HTTPServerCore: Sendable {
             return .YES
         }
         if let answer = exchange.takeAnswer() {
-            stopWaiting(exchange)
+            startFlushing(exchange)
             return queue(answer, on: connection)
         }
         guard let request = HTTPRequest(

@@ -111,7 +111,8 @@ import Testing
         let values = Recorder<Int>()
         let results = Recorder<String>()
         let failures = Recorder<TestError>()
-        signal.observeValues { values.append($0) }
+        // `observeValues` is only for signals that cannot fail (as in ReactiveSwift).
+        signal.observe(Signal<Int, TestError>.Observer(value: { values.append($0) }))
         signal.observeResult { results.append("\($0)") }
         signal.observeFailed { failures.append($0) }
         input.send(value: 3)

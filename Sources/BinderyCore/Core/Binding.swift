@@ -70,7 +70,7 @@ public struct BindingTarget<Value>: BindingTargetProvider, @unchecked Sendable {
         on scheduler: Scheduler = ImmediateScheduler(),
         lifetime: Lifetime,
         object: Object,
-        keyPath: WritableKeyPath<Object, Value>
+        keyPath: ReferenceWritableKeyPath<Object, Value>
     ) {
         self.init(on: scheduler, lifetime: lifetime) { [weak object] value in object?[keyPath: keyPath] = value }
     }
@@ -82,7 +82,7 @@ extension Signal.Observer {
     /// Sends every value of `source` to `observer` (`observer <~ signal`), while the observer
     /// exists; the returned disposable stops it.
     @discardableResult
-    public static func <~ <Source: BindingSource>(observer: Signal<Value, Error>.Observer, source: Source) -> Disposable?
+    public static func <~ <Source: BindingSource>(observer: Signal<Value, Error>.Observer, source: Source) -> Disposable
     where Source.Value == Value, Source.Error == Never {
         source.producer.startWithValues { [weak observer] value in observer?.send(value: value) }
     }
@@ -117,6 +117,9 @@ extension BindingTargetProvider {
 }
 
 extension Optional: BindingTargetProvider where Wrapped: BindingTargetProvider {
+    /// The type of the values the wrapped target takes.
+    public typealias Value = Wrapped.Value
+
     /// The wrapped target, or, for `nil`, a target whose lifetime has already ended (a binding
     /// to it does nothing).
     public var bindingTarget: BindingTarget<Wrapped.Value> {

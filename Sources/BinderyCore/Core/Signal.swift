@@ -96,12 +96,6 @@ public final class Signal<Value, Error: Swift.Error>: Sendable {
         observe(Observer(action))
     }
 
-    /// Attaches a closure receiving each value; other events are ignored.
-    @discardableResult
-    @inlinable public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
-        observe(Observer { if case let .value(value) = $0 { action(value) } })
-    }
-
     /// Attaches a closure receiving each value as `.success` and a failure as `.failure`.
     @discardableResult
     @inlinable public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? {

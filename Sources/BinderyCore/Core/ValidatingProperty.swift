@@ -11,8 +11,9 @@ import Synchronization
 /// property changes; a dependency that is itself a `ValidatingProperty` is read by its latest
 /// proposed value, valid or not. The validating property retains its root, not its dependency.
 public final class ValidatingProperty<Value, ValidationError: Swift.Error>: PropertyProtocol, BindingTargetProvider, @unchecked Sendable {
-    // `@unchecked`: every stored property is immutable; `inner` and `results` are thread-safe
-    // properties, and `settingInner` is atomic.
+    // `@unchecked`: every stored property is immutable; `inner` reaches the root through
+    // immutable closures (the root guards its own value, as `MutableProperty` does), `results`
+    // is a thread-safe property, and `settingInner` is atomic.
 
     /// What a validator decides about a proposed value.
     public enum Decision {
@@ -72,7 +73,7 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
         }
     }
 
-    private let inner: MutableProperty<Value>
+    private let inner: Root
     private let results: MutableProperty<Result>
     private let validate: (Value) -> Decision
     /// Set while this property writes a validated value into `inner`, so that the write is not
@@ -82,9 +83,12 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
     /// The outcome of the latest validation.
     public let result: Property<Result>
 
-    /// A validating property over `inner`, which keeps the stored value. The initial value is
-    /// validated, but `inner` is left as it is.
-    public init(_ inner: MutableProperty<Value>, _ validator: @escaping (Value) -> Decision) {
+    /// A validating property over `inner` (a `MutableProperty` or any other composable
+    /// mutable property), which keeps the stored value and is retained by this one. The
+    /// initial value is validated, but `inner` is left as it is.
+    public init<Inner: ComposableMutablePropertyProtocol>(_ inner: Inner, _ validator: @escaping (Value) -> Decision)
+    where Inner.Value == Value {
+        let inner = Root(inner)
         self.inner = inner
         validate = validator
         let settingInner = WriteFlag()
@@ -167,6 +171,33 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
     /// The binding target that validates and sets each value.
     public var bindingTarget: BindingTarget<Value> {
         BindingTarget(lifetime: lifetime) { [weak self] in self?.value = $0 }
+    }
+}
+
+extension ValidatingProperty {
+    /// The property a `ValidatingProperty` stores its value in, whatever its type. The closures
+    /// hold it strongly: the validating property retains its root.
+    fileprivate struct Root {
+        private let get: () -> Value
+        private let set: (Value) -> Void
+        let producer: SignalProducer<Value, Never>
+        let signal: Signal<Value, Never>
+        let lifetime: Lifetime
+
+        init<Inner: ComposableMutablePropertyProtocol>(_ inner: Inner) where Inner.Value == Value {
+            // Properties are classes (`PropertyProtocol: AnyObject`), so the closures share the
+            // one root object.
+            get = { inner.value }
+            set = { inner.value = $0 }
+            producer = inner.producer
+            signal = inner.signal
+            lifetime = inner.lifetime
+        }
+
+        var value: Value {
+            get { get() }
+            nonmutating set { set(newValue) }
+        }
     }
 }
 

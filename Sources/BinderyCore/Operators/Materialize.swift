@@ -116,3 +116,19 @@ extension SignalProducer where Value: ResultProtocol, Error == Never {
     /// The results this producer carries: successes as values, a failure fails the run.
     public func dematerializeResults() -> SignalProducer<Value.Success, Value.Failure> { lift(MaterializeOperators.dematerializeResults()) }
 }
+
+// ReactiveSwift's spelling of `dematerializeResults()`: over `Result` itself.
+
+extension Signal where Error == Never {
+    /// The results this signal carries: successes as values, a failure fails the signal.
+    public func dematerializeResults<Success, Failure>() -> Signal<Success, Failure> where Value == Result<Success, Failure> {
+        lift(MaterializeOperators.dematerializeResults())
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// The results this producer carries: successes as values, a failure fails the run.
+    public func dematerializeResults<Success, Failure>() -> SignalProducer<Success, Failure> where Value == Result<Success, Failure> {
+        lift(MaterializeOperators.dematerializeResults())
+    }
+}

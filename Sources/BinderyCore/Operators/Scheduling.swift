@@ -95,8 +95,15 @@ extension SignalProducer where Value == Int, Error == Never {
 }
 
 extension SignalProducer where Value == Date, Error == Never {
-    /// Sends the scheduler's date every `interval`, forever (until disposed).
-    public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler, leeway: DispatchTimeInterval = .nanoseconds(0)) -> SignalProducer<Date, Never> {
+    /// Sends the scheduler's date every `interval`, forever (until disposed), with a leeway of
+    /// 10 % of the interval, as ReactiveSwift's (the leeway recommended for power efficiency).
+    public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer<Date, Never> {
+        timer(interval: interval, on: scheduler, leeway: interval * 0.1)
+    }
+
+    /// Sends the scheduler's date every `interval`, forever (until disposed), each within
+    /// `leeway` of its time.
+    public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler, leeway: DispatchTimeInterval) -> SignalProducer<Date, Never> {
         SignalProducer(serial: { observer, lifetime in
             let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
             lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {

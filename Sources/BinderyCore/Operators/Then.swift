@@ -74,3 +74,28 @@ extension SignalProducer where Error == Never {
         then(replacement.producer)
     }
 }
+
+// ReactiveSwift's overloads for a replacement of this producer's own types: the result keeps
+// them, so `then` on `SignalProducer<Int, E>` reads as `SignalProducer<Int, E>` however the
+// replacement is given.
+
+extension SignalProducer {
+    /// Waits for this run to complete, ignoring its values, then runs `replacement`.
+    public func then<Replacement: SignalProducerConvertible>(_ replacement: Replacement) -> SignalProducer<Value, Error>
+    where Replacement.Value == Value, Replacement.Error == Error {
+        then(replacement.producer)
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Waits for this run to complete, ignoring its values, then runs `replacement`.
+    public func then(_ replacement: SignalProducer<Value, Never>) -> SignalProducer<Value, Never> {
+        lift(lineage: .merging(lineage, replacement.lineage), ThenOperator.make(replacement))
+    }
+
+    /// Waits for this run to complete, ignoring its values, then runs `replacement`.
+    public func then<Replacement: SignalProducerConvertible>(_ replacement: Replacement) -> SignalProducer<Value, Never>
+    where Replacement.Value == Value, Replacement.Error == Never {
+        then(replacement.producer)
+    }
+}

@@ -49,6 +49,21 @@ extension Bag: RandomAccessCollection {
     public var startIndex: Int { elements.startIndex }
     public var endIndex: Int { elements.endIndex }
     public subscript(position: Int) -> Element { elements[position] }
+
+    /// An iterator over the elements in insertion order.
+    public func makeIterator() -> Iterator { Iterator(elements.makeIterator()) }
+
+    /// Iterates a bag's elements in insertion order (ReactiveSwift's `Bag.Iterator`). It
+    /// iterates the elements as they were when it was made: later changes to the bag do not
+    /// affect it.
+    public struct Iterator: IteratorProtocol {
+        private var base: ContiguousArray<Element>.Iterator
+
+        fileprivate init(_ base: ContiguousArray<Element>.Iterator) { self.base = base }
+
+        /// The next element, or `nil` after the last.
+        public mutating func next() -> Element? { base.next() }
+    }
 }
 
 extension Bag: Sendable where Element: Sendable {}

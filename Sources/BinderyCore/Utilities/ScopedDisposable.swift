@@ -34,3 +34,14 @@ extension ScopedDisposable where Inner == CompositeDisposable {
         scoped.inner.add(action)
     }
 }
+
+extension ScopedDisposable where Inner == SerialDisposable {
+    /// The serial disposable's current inner disposable; setting it disposes the previous one
+    /// (ReactiveSwift's shorthand for `scoped.inner.inner`).
+    public var inner: Disposable? {
+        // `inner.inner`: the stored `inner` (the serial disposable) is the only reading of the
+        // first `inner` with an `inner` of its own.
+        get { inner.inner }
+        set { inner.inner = newValue }
+    }
+}
