@@ -8,7 +8,16 @@
     @inlinable static func map<V, E, U>(_ transform: @escaping (V) -> U) -> Transform<V, E, U, E> {
         { downstream, _ in
             let send = downstream.action
-            return Signal<V, E>.Observer { send($0.map(transform)) }
+            // A switch rather than `Event.map`: the transform is called directly, not through
+            // a closure of its own per event.
+            return Signal<V, E>.Observer { event in
+                switch event {
+                case let .value(value): send(.value(transform(value)))
+                case let .failed(error): send(.failed(error))
+                case .completed: send(.completed)
+                case .interrupted: send(.interrupted)
+                }
+            }
         }
     }
 
