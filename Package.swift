@@ -52,7 +52,7 @@ let package = Package(
 
         // Services, each knowing nothing of view models but what it stores.
         .target(name: "BinderySignals"),
-        .target(name: "BinderySQLite", dependencies: ["CSQLite"]),
+        .target(name: "BinderySQLite", dependencies: ["CSQLite", "BinderyCore"]),
         // BinderyHTTP and BinderySystemd lock with the core's `Lock` (the lock ThreadSanitizer
         // sees in `make tsan`), which is all they take from it.
         .target(name: "BinderySystemd", dependencies: ["BinderyCore", "BinderyProtocol", "CSystemd"]),

@@ -1,8 +1,8 @@
+import BinderyCore
 import CSQLite
-import Synchronization
 
-/// A thread-safe SQLite connection: one handle behind a `Mutex`, so any thread may call it
-/// and calls are serialised. Every method either succeeds or throws an `SQLiteError`; none
+/// A thread-safe SQLite connection: one handle behind a lock (the core's `Lock`, which
+/// ThreadSanitizer sees in `make tsan`), so any thread may call it and calls are serialised. Every method either succeeds or throws an `SQLiteError`; none
 /// traps on bad SQL, bad rows or a bad file.
 ///
 /// Files are opened in WAL mode (readers never block the writer). With
@@ -43,7 +43,7 @@ public final class SQLiteDatabase: Sendable {
 
     /// Where this database lives.
     public let location: Location
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: Lock<SQLiteConnection>
 
     /// Opens (creating if needed) the database at `location`. A file that is not an SQLite
     /// database fails here with `SQLiteError.notADatabase`, not on first use.
@@ -67,7 +67,7 @@ public final class SQLiteDatabase: Sendable {
         sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds)
         let opened = SQLiteConnection(handle: handle)
         try Self.configure(opened, location: location, options: options)
-        self.connection = Mutex(opened)
+        self.connection = Lock(opened)
     }
 
     private static func configure(
