@@ -14,7 +14,7 @@
     /// This sink seen from upstream of `map(transform)`.
     @inlinable func mapping<V>(_ transform: @escaping (V) -> Value) -> RunSink<V, Error> {
         switch self {
-        case let .events(action): return .events { action($0.map(transform)) }
+        case let .events(action): return .events(EventRules.mapping(action, transform))
         case let .values(action): return .values { action(transform($0)) }
         case .released: return .released
         }
@@ -23,7 +23,7 @@
     /// This sink seen from upstream of `mapError(transform)`.
     @inlinable func mappingErrors<E>(_ transform: @escaping (E) -> Error) -> RunSink<Value, E> {
         switch self {
-        case let .events(action): return .events { action($0.mapError(transform)) }
+        case let .events(action): return .events(EventRules.mappingErrors(action, transform))
         case let .values(action): return .values(action)
         case .released: return .released
         }
@@ -32,11 +32,7 @@
     /// This sink seen from upstream of `filter(isIncluded)`.
     @inlinable func filtering(_ isIncluded: @escaping (Value) -> Bool) -> RunSink {
         switch self {
-        case let .events(action):
-            return .events { event in
-                if case let .value(value) = event, !isIncluded(value) { return }
-                action(event)
-            }
+        case let .events(action): return .events(EventRules.filtering(action, isIncluded))
         case let .values(action): return .values { if isIncluded($0) { action($0) } }
         case .released: return .released
         }
@@ -45,15 +41,7 @@
     /// This sink seen from upstream of `compactMap(transform)`.
     @inlinable func compactMapping<V>(_ transform: @escaping (V) -> Value?) -> RunSink<V, Error> {
         switch self {
-        case let .events(action):
-            return .events { event in
-                switch event {
-                case let .value(value): if let mapped = transform(value) { action(.value(mapped)) }
-                case let .failed(error): action(.failed(error))
-                case .completed: action(.completed)
-                case .interrupted: action(.interrupted)
-                }
-            }
+        case let .events(action): return .events(EventRules.compactMapping(action, transform))
         case let .values(action): return .values { if let mapped = transform($0) { action(mapped) } }
         case .released: return .released
         }

@@ -24,11 +24,10 @@ extension SignalCore {
     /// was already removed: the core's terminal event reaches it instead.
     @inlinable func interruptRun(_ run: Subscription) {
         let outcome = mutex.withLock { _ -> RunInterruption in
-            guard !terminated, observers.remove(run) else { return .alreadyEnding }
+            guard !terminated else { return .alreadyEnding }
+            let (found, abandoned) = removeObserver(run)
+            guard found else { return .notFound(abandoned: abandoned) }
             run.active.store(false, ordering: .relaxed)
-            isObserved.store(!observers.isEmpty, ordering: .releasing)
-            let abandoned = observers.isEmpty && !hasOwner
-            if abandoned { terminated = true }
             // An idle loop stays idle while this thread holds the lock (it is only claimed
             // under it), and every delivery it starts later leaves the run out: nothing can
             // reach the run but its interruption, so this thread delivers it without a claim.
@@ -44,6 +43,8 @@ extension SignalCore {
         switch outcome {
         case .alreadyEnding:
             return
+        case let .notFound(abandoned):
+            if abandoned { endLifetime() }
         case let .queued(abandoned):
             if abandoned { endLifetime() }
         case let .deliverNow(abandoned):
@@ -58,6 +59,8 @@ extension SignalCore {
 
     @usableFromInline enum RunInterruption {
         case alreadyEnding
+        /// Removed already (its run has ended); the core may be abandoned all the same.
+        case notFound(abandoned: Bool)
         case queued(abandoned: Bool)
         case deliverNow(abandoned: Bool)
         case deliverOwningTheLoop(abandoned: Bool)

@@ -310,14 +310,19 @@ import Synchronization
 
     @inlinable func remove(_ subscription: Subscription) {
         subscription.active.store(false, ordering: .relaxed)
-        let abandoned = mutex.withLock { _ -> Bool in
-            observers.remove(subscription)
-            isObserved.store(!observers.isEmpty, ordering: .releasing)
-            guard observers.isEmpty, !hasOwner, !terminated else { return false }
-            terminated = true
-            return true
-        }
+        let abandoned = mutex.withLock { _ in removeObserver(subscription).abandoned }
         if abandoned { endLifetime() }
+    }
+
+    /// Removes `subscription` from the observers; a core left with none and no owner is
+    /// abandoned: it terminates, and the caller ends its lifetime once the lock is released.
+    /// Must be called under `mutex`.
+    @inlinable func removeObserver(_ subscription: Subscription) -> (found: Bool, abandoned: Bool) {
+        let found = observers.remove(subscription)
+        isObserved.store(!observers.isEmpty, ordering: .releasing)
+        guard observers.isEmpty, !hasOwner, !terminated else { return (found, false) }
+        terminated = true
+        return (found, true)
     }
 
     /// Called when the owning wrapper goes away: a core nobody can observe any more and that

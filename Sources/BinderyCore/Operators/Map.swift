@@ -1,45 +1,73 @@
-// The observers of `map`, `mapError` and `filter` are one closure capturing downstream's
-// action and the user's closure directly (rather than `forwarding(to:value:)`, a closure
-// around a closure), so an event takes one call per operator. They capture
+// The observers of `map`, `mapError`, `filter` and `compactMap` are one closure capturing
+// downstream's action and the user's closure directly (rather than `forwarding(to:value:)`, a
+// closure around a closure), so an event takes one call per operator. They capture
 // `downstream.action`, not the `Observer` object, so that object can be left unreferenced
 // once the run is wired and the optimiser can keep it on the stack. What each saves:
 // BENCHMARKS.md, "Layout and allocations".
 @usableFromInline enum MapOperators {
+    // Each rule is written once, as a function of events (`EventRules`), and used both here
+    // and by a direct run's sink (`RunSink`).
     @inlinable static func map<V, E, U>(_ transform: @escaping (V) -> U) -> Transform<V, E, U, E> {
-        { downstream, _ in
-            let send = downstream.action
-            // A switch rather than `Event.map`: the transform is called directly, not through
-            // a closure of its own per event.
-            return Signal<V, E>.Observer { event in
-                switch event {
-                case let .value(value): send(.value(transform(value)))
-                case let .failed(error): send(.failed(error))
-                case .completed: send(.completed)
-                case .interrupted: send(.interrupted)
-                }
-            }
-        }
+        { downstream, _ in Signal<V, E>.Observer(EventRules.mapping(downstream.action, transform)) }
     }
 
     @inlinable static func mapError<V, E, F>(_ transform: @escaping (E) -> F) -> Transform<V, E, V, F> {
-        { downstream, _ in
-            let send = downstream.action
-            return Signal<V, E>.Observer { send($0.mapError(transform)) }
-        }
+        { downstream, _ in Signal<V, E>.Observer(EventRules.mappingErrors(downstream.action, transform)) }
     }
 
     @inlinable static func filter<V, E>(_ isIncluded: @escaping (V) -> Bool) -> Transform<V, E, V, E> {
-        { downstream, _ in
-            let send = downstream.action
-            return Signal<V, E>.Observer { event in
-                if case let .value(value) = event, !isIncluded(value) { return }
-                send(event)
+        { downstream, _ in Signal<V, E>.Observer(EventRules.filtering(downstream.action, isIncluded)) }
+    }
+
+    @inlinable static func compactMap<V, E, U>(_ transform: @escaping (V) -> U?) -> Transform<V, E, U, E> {
+        { downstream, _ in Signal<V, E>.Observer(EventRules.compactMapping(downstream.action, transform)) }
+    }
+}
+
+/// `map`, `mapError`, `filter` and `compactMap` as functions of events: given downstream's
+/// action, the action to receive upstream's events. One closure capturing downstream's action
+/// and the user's closure directly, so an event takes one call per operator; the transform is
+/// called directly from a switch, not through `Event.map`.
+@usableFromInline enum EventRules {
+    @inlinable static func mapping<V, U, E>(
+        _ send: @escaping (Signal<U, E>.Event) -> Void, _ transform: @escaping (V) -> U
+    ) -> (Signal<V, E>.Event) -> Void {
+        { event in
+            switch event {
+            case let .value(value): send(.value(transform(value)))
+            case let .failed(error): send(.failed(error))
+            case .completed: send(.completed)
+            case .interrupted: send(.interrupted)
             }
         }
     }
 
-    @inlinable static func compactMap<V, E, U>(_ transform: @escaping (V) -> U?) -> Transform<V, E, U, E> {
-        { downstream, _ in .forwarding(to: downstream) { if let u = transform($0) { downstream.send(value: u) } } }
+    @inlinable static func mappingErrors<V, E, F>(
+        _ send: @escaping (Signal<V, F>.Event) -> Void, _ transform: @escaping (E) -> F
+    ) -> (Signal<V, E>.Event) -> Void {
+        { send($0.mapError(transform)) }
+    }
+
+    @inlinable static func filtering<V, E>(
+        _ send: @escaping (Signal<V, E>.Event) -> Void, _ isIncluded: @escaping (V) -> Bool
+    ) -> (Signal<V, E>.Event) -> Void {
+        { event in
+            if case let .value(value) = event, !isIncluded(value) { return }
+            send(event)
+        }
+    }
+
+    @inlinable static func compactMapping<V, U, E>(
+        _ send: @escaping (Signal<U, E>.Event) -> Void, _ transform: @escaping (V) -> U?
+    ) -> (Signal<V, E>.Event) -> Void {
+        { event in
+            switch event {
+            case let .value(value): if let mapped = transform(value) { send(.value(mapped)) }
+            case let .failed(error): send(.failed(error))
+            case .completed: send(.completed)
+            case .interrupted: send(.interrupted)
+            }
+        }
     }
 }
 
