@@ -30,11 +30,31 @@ import Testing
         run.inner = action.apply().start { log.append("run \(Seen($0))") }
         input.send(value: 1)
         input.send(value: 2)
+        // Disposed while value 1 reaches the action's signals: the run gets value 1 (the
+        // event under way), then the interruption, and nothing after it.
+        #expect(log.all == [
+            "isExecuting true", "events value(1)", "values 1", "run value(1)",
+            "events interrupted", "run interrupted", "isExecuting false",
+        ])
+        #expect(workEnded.count == 1)
+    }
+
+    @Test func disposingARunStartedByAnOperatorWhileAValueIsDeliveredInterruptsTheRunFirst() {
+        // Through an operator the execution is part of the run, which a serialising core
+        // ends: its observer is interrupted at once, before the work is.
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let action = Action<Void, Int, TestError> { SignalProducer(signal) }
+        let log = Recorder<String>()
+        logging(action, into: log)
+        let run = SerialDisposable()
+        action.values.observeValues { _ in run.dispose() }
+        run.inner = action.apply().take(first: 5).start { log.append("run \(Seen($0))") }
+        input.send(value: 1)
+        input.send(value: 2)
         #expect(log.all == [
             "isExecuting true", "events value(1)", "values 1", "run interrupted",
             "isExecuting false", "events interrupted",
         ])
-        #expect(workEnded.count == 1)
     }
 
     @Test func disposingTheRunAfterTheWorkStartedInterruptsItOnce() {
@@ -48,9 +68,59 @@ import Testing
         run.dispose()
         input.send(value: 2)
         #expect(log.all == [
-            "isExecuting true", "events value(1)", "values 1", "run value(1)", "run interrupted",
-            "isExecuting false", "events interrupted",
+            "isExecuting true", "events value(1)", "values 1", "run value(1)",
+            "events interrupted", "run interrupted", "isExecuting false",
         ])
+        #expect(run.isDisposed)
+    }
+
+    @Test func aRunStartedDirectlyEndsAfterItsObserverHasTheTerminalEvent() {
+        let action = Action<Int, Int, TestError> { SignalProducer(value: $0 * 10) }
+        let log = Recorder<String>()
+        action.events.observeValues { log.append("events \(Seen($0))") }
+        action.isExecuting.signal.observeValues { log.append("isExecuting \($0)") }
+        let run = action.apply(4).map { $0 + 1 }.start { log.append("run \(Seen($0))") }
+        #expect(log.all == [
+            "isExecuting true", "events value(40)", "run value(41)",
+            "events completed", "run completed", "isExecuting false",
+        ])
+        #expect(run.isDisposed)
+        run.dispose()
+        #expect(log.all.count == 6)
+    }
+
+    @Test func aDisabledAttemptStartedDirectlyFailsAndFiresDisabledErrors() {
+        let enabled = MutableProperty(false)
+        let action = Action<Void, Int, TestError>(enabledIf: enabled) { SignalProducer(value: 1) }
+        let log = Recorder<String>()
+        action.disabledErrors.observeValues { log.append("disabledErrors") }
+        action.isExecuting.signal.observeValues { log.append("isExecuting \($0)") }
+        let run = action.apply().start { event in
+            if case .failed(.disabled) = event { log.append("run disabled") } else { log.append("run other") }
+        }
+        #expect(log.all == ["run disabled", "disabledErrors"])
+        #expect(run.isDisposed)
+    }
+
+    @Test func disposingARunWhoseWorkDeliversOnASchedulerEndsItAtOnce() {
+        // The run is the action's, not the work's: its observer is interrupted and
+        // `isExecuting` turns false when it is disposed, not when the work's scheduler runs.
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let action = Action<Void, Int, TestError> { SignalProducer(signal).observe(on: scheduler) }
+        let log = Recorder<String>()
+        logging(action, into: log)
+        let run = action.apply().start { log.append("run \(Seen($0))") }
+        input.send(value: 1)
+        scheduler.run()
+        run.dispose()
+        #expect(log.all == [
+            "isExecuting true", "events value(1)", "values 1", "run value(1)",
+            "events interrupted", "run interrupted", "isExecuting false",
+        ])
+        input.send(value: 2)
+        scheduler.run()
+        #expect(log.all.count == 7)
     }
 
     @Test func aRunEndingWhileItsWorkStartsLetsTheWorkFinishStarting() {

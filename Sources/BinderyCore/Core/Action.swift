@@ -152,22 +152,45 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
 
     /// A producer that, each time it is started, executes the action with `input` if it is
     /// enabled, and fails with `ActionError.disabled` otherwise.
+    ///
+    /// Started with `start` (or `map`, `filter`, `compactMap`, `mapError`, then `start`), the
+    /// run is the execution itself (``SignalProducer/directStart``): no serialising core
+    /// between the work and the observer, as the execution already delivers one event at a
+    /// time and nothing after the terminal one. Started by an operator, the execution sends
+    /// into the operator's observer and ends with the run's lifetime.
     @inlinable public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
-        SignalProducer(serial: { [self] observer, lifetime in
-            // Restoring state never starts work (`RunCause`): the attempt ends at once.
-            if RunCause.isTracking, RunCause.current?.isRestoring == true {
-                observer.sendInterrupted()
-                return
+        SignalProducer(directStart: { [self] sink in
+            guard let (execution, work) = prepareExecution(input, output: sink.action, endsRun: true) else {
+                return EndedRun.shared
             }
-            guard let work = claim(input) else {
-                observer.send(error: .disabled)
-                outlets.disabled.send(value: ())
-                return
-            }
-            let execution = ActionExecution(outlets: outlets, output: observer.action)
+            execution.start(work)
+            return execution
+        }, serial: { [self] observer, lifetime in
+            guard let (execution, work) = prepareExecution(input, output: observer.action, endsRun: false) else { return }
             lifetime.attach(execution)
             execution.start(work)
         })
+    }
+
+    /// An attempt to execute with `input`: the execution sending to `output` and the work to
+    /// start in it, if the action is enabled (it is then marked executing). Otherwise `nil`,
+    /// and `output` has been sent why: `ActionError.disabled` (and `disabledErrors` fired),
+    /// or, under a ``RunCause`` restoring state, `interrupted` (a restart never starts work).
+    @inlinable func prepareExecution(
+        _ input: Input,
+        output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void,
+        endsRun: Bool
+    ) -> (ActionExecution<Output, Error>, SignalProducer<Output, Error>)? {
+        if RunCause.isTracking, RunCause.current?.isRestoring == true {
+            output(.interrupted)
+            return nil
+        }
+        guard let work = claim(input) else {
+            output(.failed(.disabled))
+            outlets.disabled.send(value: ())
+            return nil
+        }
+        return (ActionExecution(outlets: outlets, output: output, endsRun: endsRun), work)
     }
 }
 

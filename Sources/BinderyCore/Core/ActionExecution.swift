@@ -56,6 +56,13 @@ import Synchronization
 ///
 /// As a `Disposable` (what the execution's run holds), it ends the execution (`dispose`); the
 /// work's lifetime, the bag it inherits, is ended through `end()`.
+///
+/// *The run itself* (`endsRun`): `apply` started with `start` returns the execution as the
+/// run, with no serialising core between it and the observer (`output`), since the claim
+/// above already delivers one event at a time and nothing after the terminal one. It turns
+/// `isExecuting` false after delivering the terminal event or the interruption, as a run's
+/// core ending would, and its disposal interrupts through the claim at once, wherever the
+/// work delivers. It cannot be disposed while its work starts: `apply` returns it only after.
 @usableFromInline final class ActionExecution<Output, Error: Swift.Error>: CompositeDisposable, @unchecked Sendable {
     // `@unchecked`: every stored property but `state` is immutable and thread-safe itself
     // (`output` sends into a run's serialising core); `state` is atomic, and the thread whose
@@ -83,11 +90,21 @@ import Synchronization
     /// closure rather than the observer object, so that the observer the run's start handler
     /// is given need not outlive the start (the optimiser can then keep it off the heap).
     @usableFromInline let output: (Signal<Output, ActionError<Error>>.Event) -> Void
+    /// Whether this execution is the run itself (`apply` started directly, see
+    /// ``SignalProducer/directStart``), rather than a part of a run that holds it: it then
+    /// turns `isExecuting` false right after it delivers the terminal event or the
+    /// interruption to `output`, as a run's core ending would, and its disposal interrupts.
+    @usableFromInline let endsRun: Bool
     /// Always inlined: called, the initialiser retained both references once more and the
     /// caller released its own copies after the call (two retains and releases per execution).
-    @inlinable @inline(__always) init(outlets: ActionOutlets<Output, Error>, output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void) {
+    @inlinable @inline(__always) init(
+        outlets: ActionOutlets<Output, Error>,
+        output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void,
+        endsRun: Bool
+    ) {
         self.outlets = outlets
         self.output = output
+        self.endsRun = endsRun
         super.init()
     }
 
@@ -97,11 +114,9 @@ import Synchronization
         starter.store(UInt(pthread_self()), ordering: .relaxed)
         if RunCause.isTracking {
             // What the work starts as it starts is attributed to this action (`RunCause`).
-            RunCause.with(.action(ObjectIdentifier(outlets))) {
-                work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
-            }
+            RunCause.with(.action(ObjectIdentifier(outlets))) { run(work) }
         } else {
-            work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
+            run(work)
         }
         starter.store(0, ordering: .relaxed)
         // A work that has ended as it started (a synchronous one) has nothing left to
@@ -110,6 +125,19 @@ import Synchronization
         if state.load(ordering: .acquiring) & Self.terminated != 0 { return }
         let previous = state.bitwiseOr(Self.started, ordering: .acquiringAndReleasing).oldValue
         if previous & Self.ended != 0 { interrupt() }
+    }
+
+    /// Runs `work`'s start: directly if it has a direct start (a value, an error, a property
+    /// or a signal: no observer and no lifetime are made for it, two allocations fewer per
+    /// execution), the run's disposable going into the work's lifetime, this execution;
+    /// otherwise through its start handler, with this execution as the lifetime.
+    @inlinable func run(_ work: SignalProducer<Output, Error>) {
+        if let directStart = work.directStart {
+            let workRun = directStart(.events(send))
+            if !workRun.isDisposed { insert(workRun) }
+        } else {
+            work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
+        }
     }
 
     /// Receives one event of the work (see the type's comment for the claim).
@@ -161,25 +189,29 @@ import Synchronization
         end()
     }
 
-    /// Passes one event to the action's signals, then to the execution's run.
+    /// Passes one event to the action's signals, then to the execution's run; if this
+    /// execution is the run and the event is terminal, then turns `isExecuting` false.
     @inlinable func deliver(_ event: Event) {
-        guard RunCause.isTracking else {
+        if RunCause.isTracking {
+            // What observers of the event start is attributed to this action (`RunCause`).
+            RunCause.with(.action(ObjectIdentifier(outlets))) {
+                outlets.report(event)
+                output(event.mapError(ActionError.producerFailed))
+            }
+        } else {
             outlets.report(event)
             output(event.mapError(ActionError.producerFailed))
-            return
         }
-        // What observers of the event start is attributed to this action (`RunCause`).
-        RunCause.with(.action(ObjectIdentifier(outlets))) {
-            outlets.report(event)
-            output(event.mapError(ActionError.producerFailed))
-        }
+        if endsRun, event.isTerminating { outlets.endExecution() }
     }
 
     /// Interrupts the work, unless it has ended (see the type's comment). If an operator of
     /// the work delivers on a scheduler, the work's lifetime ends now and that operator sends
     /// `interrupted` on its scheduler, as a run's core does (`RunCore.dispose`).
     @inlinable func interrupt() {
-        if defersInterruption.load(ordering: .acquiring) {
+        // The run itself interrupts its observer at once, on the disposing thread, wherever
+        // the work delivers (as ReactiveSwift's action run, a signal of its own, does).
+        if !endsRun, defersInterruption.load(ordering: .acquiring) {
             end()
             return
         }
@@ -202,13 +234,23 @@ import Synchronization
         end()
     }
 
-    @inlinable override var isDisposed: Bool { state.load(ordering: .acquiring) & Self.ended != 0 }
+    /// Whether the execution's run has ended: disposed, or, for an execution that is the
+    /// run, also once the work's terminal event has been accepted.
+    @inlinable override var isDisposed: Bool {
+        state.load(ordering: .acquiring) & (endsRun ? Self.ended | Self.terminated : Self.ended) != 0
+    }
 
-    /// Ends the execution (once): `isExecuting` turns false, then the work is interrupted if
-    /// it has started.
+    /// Ends the execution (once). Part of a run: `isExecuting` turns false, then the work is
+    /// interrupted if it has started. The run itself: the work is interrupted, and
+    /// `isExecuting` turns false once the interruption has been delivered (`deliver`); such
+    /// an execution is only reachable once its work has started (`apply` returns it then).
     @inlinable override func dispose() {
         let previous = state.bitwiseOr(Self.ended, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.ended == 0 else { return }
+        if endsRun {
+            interrupt()
+            return
+        }
         outlets.endExecution()
         if previous & Self.started != 0 { interrupt() }
     }

@@ -11,6 +11,26 @@
     /// After the terminal event: the observer has been let go.
     case released
 
+    /// Delivers `event`: every event to `.events`, only a value to `.values`. For a producer
+    /// that ends as it starts (``SignalProducer/init(endingAsItStarts:)``), which sends each
+    /// event once, in order, and nothing after the terminal one.
+    @inlinable func send(_ event: Signal<Value, Error>.Event) {
+        switch self {
+        case let .events(action): action(event)
+        case let .values(action): if case let .value(value) = event { action(value) }
+        case .released: break
+        }
+    }
+
+    /// The sink as one closure over events (a `.values` sink ignores the rest).
+    @inlinable var action: (Signal<Value, Error>.Event) -> Void {
+        switch self {
+        case let .events(action): return action
+        case let .values(action): return { if case let .value(value) = $0 { action(value) } }
+        case .released: return { _ in }
+        }
+    }
+
     /// This sink seen from upstream of `map(transform)`.
     @inlinable func mapping<V>(_ transform: @escaping (V) -> Value) -> RunSink<V, Error> {
         switch self {

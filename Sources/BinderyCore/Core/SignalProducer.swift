@@ -10,23 +10,41 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline typealias StartHandler = (Signal<Value, Error>.Observer, Lifetime) -> Void
     /// The kind of signal a run of this producer is.
     public typealias ProducedSignal = Signal<Value, Error>
-    @usableFromInline let startHandler: StartHandler
+    /// How a run starts when given an observer and the run's lifetime; `nil` for a producer
+    /// that only has a direct start (see ``startHandler``).
+    @usableFromInline let handler: StartHandler?
     /// What the producer's values derive from, for the binding graph (``PropertyLineage``):
     /// recorded when it is made, never looked at by a run.
     @usableFromInline let lineage: PropertyLineage
     /// For a property's or a signal's own producer, and those producers through `map`,
     /// `filter`, `compactMap` and `mapError`: starts a run delivering to a sink, as one
     /// subscription of the source's core (`SignalCore.startRun`), with no serialising
-    /// `RunCore` and no observer per operator between them (``RunSink``). `nil` for every
-    /// other producer, whose runs go through `startHandler`.
+    /// `RunCore` and no observer per operator between them (``RunSink``). For a producer that
+    /// sends what it holds and ends as it starts (`init(value:)`, `init(error:)`, `empty`):
+    /// sends it to the sink and returns a disposable that is already disposed, and it is
+    /// the producer's only start (``handler`` is `nil`). `nil` for every other producer,
+    /// whose runs go through `startHandler`.
     @usableFromInline let directStart: ((RunSink<Value, Error>) -> Disposable)?
+
+    /// How a run starts when given an observer and the run's lifetime (what operators call
+    /// upstream). A producer with only a direct start is started directly with the
+    /// observer's action as its sink; its run's disposable goes to the lifetime, unless the
+    /// run has already ended.
+    @inlinable var startHandler: StartHandler {
+        if let handler { return handler }
+        let direct = directStart.unsafelyUnwrapped
+        return { observer, lifetime in
+            let run = direct(.events(observer.action))
+            if !run.isDisposed { lifetime.attach(run) }
+        }
+    }
 
     /// A producer running `startHandler` on every start, with the observer to send into and the
     /// lifetime of that run. Events may be sent from any thread; they are serialised.
     @inlinable public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
         lineage = .unknown
         directStart = nil
-        self.startHandler = { observer, lifetime in
+        handler = { observer, lifetime in
             // A serialising core between the user's code and the operators after it, so that
             // stateful operators see one event at a time even if the user sends concurrently.
             let core = RunCore(observer)
@@ -47,17 +65,28 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
         self.lineage = lineage
         self.directStart = directStart
         #if DEBUG
-        self.startHandler = { observer, lifetime in
+        handler = { observer, lifetime in
             startHandler(SerialSendCheck.checking(observer, "SignalProducer.init(serial:)"), lifetime)
         }
         #else
-        self.startHandler = startHandler
+        handler = startHandler
         #endif
+    }
+
+    /// A producer that sends what it holds to a run's sink and ends as it starts: `start`
+    /// delivers all of the run's events before it returns, the last one terminal, and returns
+    /// ``EndedRun/shared``. It has no start handler of its own (``startHandler``): an
+    /// action's execution, `start` and the operators above it run it without making an
+    /// observer or a lifetime for it.
+    @inlinable init(endingAsItStarts start: @escaping (RunSink<Value, Error>) -> Disposable) {
+        lineage = .constant
+        handler = nil
+        directStart = start
     }
 
     /// A producer sending `value`, then completing.
     @inlinable public init(value: Value) {
-        self.init(lineage: .constant, serial: Self.sending(value))
+        self.init(endingAsItStarts: Self.sendingAtOnce(value))
     }
 
     /// A producer running `action` on each start and sending its result, then completing.
@@ -80,7 +109,10 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer failing with `error` at once.
     @inlinable public init(error: Error) {
-        self.init(lineage: .constant, serial: { observer, _ in observer.send(error: error) })
+        self.init(endingAsItStarts: { sink in
+            sink.send(.failed(error))
+            return EndedRun.shared
+        })
     }
 
     /// A producer sending `value` or failing, per `result`.
@@ -123,11 +155,12 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
         })
     }
 
-    /// The start handler sending `value`, then completing.
-    @inlinable static func sending(_ value: Value) -> StartHandler {
-        { observer, _ in
-            observer.send(value: value)
-            observer.sendCompleted()
+    /// The direct start sending `value`, then completing.
+    @inlinable static func sendingAtOnce(_ value: Value) -> (RunSink<Value, Error>) -> Disposable {
+        { sink in
+            sink.send(.value(value))
+            sink.send(.completed)
+            return EndedRun.shared
         }
     }
 
@@ -145,7 +178,10 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// A producer that completes at once.
     @inlinable public static var empty: SignalProducer {
-        SignalProducer(lineage: .constant, serial: { observer, _ in observer.sendCompleted() })
+        SignalProducer(endingAsItStarts: { sink in
+            sink.send(.completed)
+            return EndedRun.shared
+        })
     }
 
     /// A producer that never sends anything and never ends (until disposed).
@@ -220,7 +256,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 extension SignalProducer where Error == Never {
     /// A producer sending `value`, then completing.
     @inlinable public init(value: Value) {
-        self.init(lineage: .constant, serial: Self.sending(value))
+        self.init(endingAsItStarts: Self.sendingAtOnce(value))
     }
 
     /// A producer sending each element of `sequence`, then completing; stops early when
