@@ -65,7 +65,7 @@ import Synchronization
 /// work delivers. It cannot be disposed while its work starts: `apply` returns it only after.
 @usableFromInline final class ActionExecution<Output, Error: Swift.Error>: CompositeDisposable, @unchecked Sendable {
     // `@unchecked`: every stored property but `state` is immutable and thread-safe itself
-    // (`output` sends into a run's serialising core); `state` is atomic, and the thread whose
+    // (`output` is only called by the thread holding the claim, see below); `state` is atomic, and the thread whose
     // claim set `delivering` is the only one delivering until it releases it (see above); the
     // inherited bag guards itself (see `CompositeDisposable`).
     @usableFromInline typealias Event = Signal<Output, Error>.Event
@@ -136,7 +136,7 @@ import Synchronization
             let workRun = directStart(.events(send))
             if !workRun.isDisposed { insert(workRun) }
         } else {
-            work.startHandler(Signal<Output, Error>.Observer(send), Lifetime(self))
+            work.start(Signal<Output, Error>.Observer(send), in: Lifetime(self))
         }
     }
 

@@ -26,17 +26,24 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// whose runs go through `startHandler`.
     @usableFromInline let directStart: ((RunSink<Value, Error>) -> Disposable)?
 
-    /// How a run starts when given an observer and the run's lifetime (what operators call
+    /// Starts a run sending into `observer`, for as long as `lifetime` (what operators do
     /// upstream). A producer with only a direct start is started directly with the
     /// observer's action as its sink; its run's disposable goes to the lifetime, unless the
     /// run has already ended.
+    @inlinable func start(_ observer: Signal<Value, Error>.Observer, in lifetime: Lifetime) {
+        if let handler {
+            handler(observer, lifetime)
+            return
+        }
+        let run = directStart.unsafelyUnwrapped(.events(observer.action))
+        if !run.isDisposed { lifetime.attach(run) }
+    }
+
+    /// `start(_:in:)` as a closure, for an operator that keeps its upstream's start rather
+    /// than the whole producer.
     @inlinable var startHandler: StartHandler {
         if let handler { return handler }
-        let direct = directStart.unsafelyUnwrapped
-        return { observer, lifetime in
-            let run = direct(.events(observer.action))
-            if !run.isDisposed { lifetime.attach(run) }
-        }
+        return { [self] observer, lifetime in start(observer, in: lifetime) }
     }
 
     /// A producer running `startHandler` on every start, with the observer to send into and the
@@ -207,7 +214,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Starts the run ending in `core`.
     @inlinable func start(_ core: RunCore<Value, Error>) -> Disposable {
-        startHandler(core.input, core.lifetime)
+        start(core.input, in: core.lifetime)
         return core
     }
 
@@ -244,7 +251,7 @@ public struct SignalProducer<Value, Error: Swift.Error>: @unchecked Sendable {
         let result = setup(signal, RunDisposable(core))
         // Disposed inside `setup`: the run never starts, so it has no side effects.
         if !core.isTerminated {
-            startHandler(Signal<Value, Error>.Observer(core.send), core.lifetime)
+            start(Signal<Value, Error>.Observer(core.send), in: core.lifetime)
         }
         return withExtendedLifetime(signal) { result }
     }

@@ -67,7 +67,7 @@
             // `other`'s lifetime: ended when `other` terminates, or with the combined run.
             let otherRun = CompositeDisposable()
             lifetime.attach(otherRun)
-            other.startHandler(Signal<W, E>.Observer { event in
+            other.start(Signal<W, E>.Observer { event in
                 switch event {
                 case let .value(w): core.send(.value(.b(w)))
                 case let .failed(error): core.send(.failed(error))
@@ -75,7 +75,7 @@
                 case .interrupted: core.send(.interrupted)
                 }
                 if event.isTerminating { otherRun.end() }
-            }, Lifetime(otherRun))
+            }, in: Lifetime(otherRun))
         }
         let upstream = Signal<V, E>.Observer { event in
             switch event {

@@ -32,7 +32,7 @@ extension SignalProducer {
     @inlinable func lift<U, F>(paired transform: @escaping PairedTransform<Value, Error, U, F>, with otherLineage: PropertyLineage) -> SignalProducer<U, F> {
         SignalProducer<U, F>(lineage: .merging(lineage, otherLineage), serial: { observer, lifetime in
             let (upstream, startOther) = transform(observer, lifetime)
-            self.startHandler(upstream, lifetime)
+            self.start(upstream, in: lifetime)
             guard !lifetime.hasEnded else { return }
             startOther()
         })
@@ -124,7 +124,7 @@ extension SignalProducer {
         SignalProducer<U, F>(lineage: lineage.withUnseenSources, serial: { observer, lifetime in
             let (signal, input) = Signal<Value, Error>.pipe()
             lifetime += transform(signal).observe(observer)
-            self.startHandler(input, lifetime)
+            self.start(input, in: lifetime)
         })
     }
 
@@ -155,9 +155,9 @@ extension SignalProducer {
                 let (signal, input) = Signal<Value, Error>.pipe()
                 let (otherSignal, otherInput) = Signal<U, F>.pipe()
                 lifetime += transform(signal)(otherSignal).observe(observer)
-                if otherFirst { other.startHandler(otherInput, lifetime) }
-                self.startHandler(input, lifetime)
-                if !otherFirst { other.startHandler(otherInput, lifetime) }
+                if otherFirst { other.start(otherInput, in: lifetime) }
+                self.start(input, in: lifetime)
+                if !otherFirst { other.start(otherInput, in: lifetime) }
             })
         }
     }

@@ -120,7 +120,7 @@ extension SignalProducer {
         let logged: SignalProducer = lift(log.hooks().transform())
         return SignalProducer(lineage: lineage, serial: { observer, lifetime in
             log.log("starting", "starting")
-            logged.startHandler(observer, lifetime)
+            logged.start(observer, in: lifetime)
             log.log("started", "started")
         })
     }

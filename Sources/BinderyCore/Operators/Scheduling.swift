@@ -58,7 +58,7 @@ extension SignalProducer {
     /// Runs the start handler on `scheduler` instead of the starting thread.
     public func start(on scheduler: Scheduler) -> SignalProducer {
         SignalProducer(lineage: lineage, serial: { observer, lifetime in
-            let handed = ScheduledAction { self.startHandler(observer, lifetime) }
+            let handed = ScheduledAction { self.start(observer, in: lifetime) }
             lifetime += scheduler.schedule(handed.run)
         })
     }

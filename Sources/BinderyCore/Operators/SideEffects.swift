@@ -91,7 +91,7 @@ extension SignalProducer {
         guard starting != nil || started != nil else { return hooked }
         return SignalProducer(lineage: lineage, serial: { observer, lifetime in
             starting?()
-            hooked.startHandler(observer, lifetime)
+            hooked.start(observer, in: lifetime)
             started?()
         })
     }
