@@ -19,7 +19,7 @@ redis-server (scripts/redis_server.py, nothing saved to disk). Checks:
 Usage: nchan_redis_test.py [--bin-dir .build/debug] [--chromium chromium]
 Prints one line per check; exits non-zero if any failed. Skips (exit 0, saying so) when the
 nchan module or redis-server is not installed (make deps installs both)."""
-import argparse, json, os, re, shutil, subprocess, sys, tempfile, threading, time
+import argparse, contextlib, json, os, re, shutil, subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -97,6 +97,7 @@ def main():
     for path in dirs.values():
         os.makedirs(path)
     redis = a = b = daemon = None
+    browsers = contextlib.ExitStack()
     try:
         redis = RedisServer(dirs["redis"])
         daemon = Daemon(os.path.join(args.bin_dir, "binderyd"), ["--log-level", "info"], prefix="bindery-redis-daemon-")
@@ -137,7 +138,7 @@ def main():
               f"{a.upstream_requests(asked, '/')} of {len(asked)}")
 
         # The dashboard on B follows through the EventSource stream.
-        browser = dashboard_open(args.chromium, b.port, dirs["b"])
+        browser = dashboard_open(browsers, args.chromium, b.port, dirs["b"])
         if browser:
             dashboard_follows(browser, control, "before Redis restarts", 4321)
 
@@ -190,9 +191,8 @@ def main():
         took = time.monotonic() - started
         check(f"after nginx B restarts, a long-poll at the previous cursor gets the answer Redis kept ({took:.2f} s)",
               status == 200 and brings(body, newest) and took < 5, f"{status} after {took:.1f} s")
-        if browser:
-            dashboard_close(browser)
     finally:
+        browsers.close()
         for server in (a, b):
             if server:
                 server.stop()
@@ -235,28 +235,24 @@ def wait_for_log(daemon, timeout=15):
         time.sleep(0.1)
 
 
-class Browser:
-    def __init__(self, process, devtools, port):
-        self.process, self.devtools, self.port = process, devtools, port
-
-
-def dashboard_open(chromium, port, work):
-    """Headless Chromium on the dashboard nginx at `port` serves, or None (skipped, said why)."""
-    from devtools import DevTools, launch_chromium
+def dashboard_open(browsers, chromium, port, work):
+    """Headless Chromium on the dashboard nginx at `port` serves, closed with `browsers` (an
+    ExitStack): its DevTools connection, or None (skipped, said why)."""
+    from devtools import DevTools, headless_chromium
     if shutil.which(chromium) is None:
         print(f"skip  the dashboard through nchan's stream: {chromium} is not installed")
         return None
-    process, ws_url = launch_chromium(chromium, os.path.join(work, "profile"))
+    _, ws_url, _ = browsers.enter_context(headless_chromium(chromium, os.path.join(work, "profile")))
     devtools = DevTools(ws_url)
     devtools.call("Page.enable")
     devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
-    return Browser(process, devtools, port)
+    return devtools
 
 
 def dashboard_follows(browser, control, when, value):
-    """The page follows through the stream (it says so, and nchan counts a subscriber) and
-    shows a set of `value`."""
-    evaluate = browser.devtools.evaluate
+    """The page `browser` (a DevTools connection) follows through the stream (it says so, and
+    nchan counts a subscriber) and shows a set of `value`."""
+    evaluate = browser.evaluate
     deadline = time.monotonic() + 30
     following = "!!document.body && document.body.dataset.transport === 'eventsource' && document.body.dataset.connection === 'live'"
     while time.monotonic() < deadline and not evaluate(following):
@@ -273,10 +269,6 @@ def dashboard_follows(browser, control, when, value):
           transport == "eventsource" and shown == str(acked) and str(value) in text,
           f"transport {transport!r}, page at version {shown!r} (set {acked})")
 
-
-def dashboard_close(browser):
-    browser.process.kill()
-    browser.process.wait()
 
 
 if __name__ == "__main__":

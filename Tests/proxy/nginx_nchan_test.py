@@ -174,73 +174,66 @@ def main():
 def dashboard_check(chromium, port, control, work):
     """The dashboard served through nginx follows the feed through nchan's EventSource stream
     (it says so once the stream has opened, and long-polls no more): a set shows."""
-    from devtools import DevTools, TestFailure, launch_chromium
+    from devtools import DevTools, TestFailure, headless_chromium
     if shutil.which(chromium) is None:
         print(f"skip  the dashboard through nchan: {chromium} is not installed")
         return
-    profile = os.path.join(work, "profile")
-    browser, ws_url = launch_chromium(chromium, profile)
     try:
-        devtools = DevTools(ws_url)
-        devtools.call("Page.enable")
-        devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
-        def shown():
-            return devtools.evaluate("document.body && document.body.dataset.version || ''")
-        following = "!!document.body && document.body.dataset.transport === 'eventsource'"
-        deadline = time.monotonic() + 20
-        while not (shown() and devtools.evaluate(following)) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(0.5)
-        polls_before = len(long_polls(work))
-        acked = control.set_latency(4321)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and shown() != str(acked):
-            time.sleep(0.05)
-        text = devtools.evaluate("document.body.innerText")
-        transport = devtools.evaluate("document.body.dataset.transport || ''")
-        polls = len(long_polls(work)) - polls_before
-        check("the dashboard through nginx follows nchan's EventSource stream and shows a set that came through it",
-              shown() == str(acked) and "4321" in (text or "") and transport == "eventsource" and polls == 0,
-              f"page at version {shown()!r} (set {acked}), transport {transport!r}, {polls} long-polls meanwhile")
+        with headless_chromium(chromium, os.path.join(work, "profile")) as (_, ws_url, _):
+            devtools = DevTools(ws_url)
+            devtools.call("Page.enable")
+            devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+            def shown():
+                return devtools.evaluate("document.body && document.body.dataset.version || ''")
+            following = "!!document.body && document.body.dataset.transport === 'eventsource'"
+            deadline = time.monotonic() + 20
+            while not (shown() and devtools.evaluate(following)) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.5)
+            polls_before = len(long_polls(work))
+            acked = control.set_latency(4321)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and shown() != str(acked):
+                time.sleep(0.05)
+            text = devtools.evaluate("document.body.innerText")
+            transport = devtools.evaluate("document.body.dataset.transport || ''")
+            polls = len(long_polls(work)) - polls_before
+            check("the dashboard through nginx follows nchan's EventSource stream and shows a set that came through it",
+                  shown() == str(acked) and "4321" in (text or "") and transport == "eventsource" and polls == 0,
+                  f"page at version {shown()!r} (set {acked}), transport {transport!r}, {polls} long-polls meanwhile")
     except TestFailure as failure:
         check("the dashboard through nginx follows nchan's EventSource stream and shows a set that came through it",
               False, str(failure))
-    finally:
-        browser.kill()
-        browser.wait()
 
 
 def unpublished_check(chromium, port, control, work):
     """With nothing posted to nchan, the dashboard's stream stays silent; nchan's ping after
     25 s ends it and the page asks the daemon: a set still shows, within 25 s and a little."""
-    from devtools import DevTools, TestFailure, launch_chromium
+    from devtools import DevTools, TestFailure, headless_chromium
     name = "with a daemon that publishes nothing, the dashboard on nchan's stream still shows a set within 50 s"
     if shutil.which(chromium) is None:
         print(f"skip  {name}: {chromium} is not installed")
         return
-    browser, ws_url = launch_chromium(chromium, os.path.join(work, "profile"))
     try:
-        devtools = DevTools(ws_url)
-        devtools.call("Page.enable")
-        devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
-        following = "!!document.body && document.body.dataset.transport === 'eventsource'"
-        deadline = time.monotonic() + 20
-        while not devtools.evaluate(following) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        acked = control.set_latency(2468)
-        started = time.monotonic()
-        deadline = started + 50
-        shown = lambda: devtools.evaluate("document.body.dataset.version || ''")
-        while time.monotonic() < deadline and shown() != str(acked):
-            time.sleep(0.2)
-        took = time.monotonic() - started
-        check(f"{name} ({took:.0f} s)", devtools.evaluate(following) and shown() == str(acked),
-              f"page at version {shown()!r} (set {acked})")
+        with headless_chromium(chromium, os.path.join(work, "profile")) as (_, ws_url, _):
+            devtools = DevTools(ws_url)
+            devtools.call("Page.enable")
+            devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+            following = "!!document.body && document.body.dataset.transport === 'eventsource'"
+            deadline = time.monotonic() + 20
+            while not devtools.evaluate(following) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            acked = control.set_latency(2468)
+            started = time.monotonic()
+            deadline = started + 50
+            shown = lambda: devtools.evaluate("document.body.dataset.version || ''")
+            while time.monotonic() < deadline and shown() != str(acked):
+                time.sleep(0.2)
+            took = time.monotonic() - started
+            check(f"{name} ({took:.0f} s)", devtools.evaluate(following) and shown() == str(acked),
+                  f"page at version {shown()!r} (set {acked})")
     except TestFailure as failure:
         check(name, False, str(failure))
-    finally:
-        browser.kill()
-        browser.wait()
 
 
 def long_polls(work):

@@ -29,14 +29,14 @@ exits 0 only when every check passed.
 """
 
 import argparse
+import contextlib
 import os
 import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 
-from devtools import DevTools, TestFailure, launch_chromium
+from devtools import DevTools, TestFailure, headless_chromium
 from dashboard_checks import Session, driven_checks, passive_checks, run_state_checks
 from event_checks import events_checks, scrubber_checks
 from history_checks import history_checks
@@ -135,19 +135,56 @@ class Driver:
         return answer
 
 
-def open_dashboard(chromium, profile, base_url, timeout):
-    """Headless Chromium showing the dashboard at `base_url`: (browser process, Session)."""
-    browser, ws_url = launch_chromium(chromium, profile)
-    try:
+@contextlib.contextmanager
+def open_dashboard(chromium, base_url, timeout, prefix="bindery-chromium-"):
+    """Headless Chromium showing the dashboard at `base_url`, for a `with` block: yields
+    (Session, the browser's profile directory); the browser is closed and its profile removed
+    when the block is left (`devtools.headless_chromium`)."""
+    with headless_chromium(chromium, prefix=prefix) as (_, ws_url, profile):
         devtools = DevTools(ws_url)
         for domain in ("Page", "Runtime", "Log"):
             devtools.call(f"{domain}.enable")
         devtools.call("Page.navigate", url=base_url + "/")
-    except BaseException:
-        browser.kill()
-        browser.wait()
-        raise
-    return browser, Session(devtools, timeout, base_url)
+        yield Session(devtools, timeout, base_url), profile
+
+
+def run_checks(args, session, driver, daemon, store, profile):
+    """The checks the arguments ask for, on the dashboard `session` shows."""
+    if args.screenshots_only:
+        if driver is None or not (args.screenshot or args.events_screenshot):
+            raise TestFailure("--screenshots-only needs a driven daemon and --screenshot or --events-screenshot")
+        passive_checks(session, quick=True)
+        take_screenshots(session, driver, args.screenshot, args.events_screenshot)
+    elif args.measure_toggle:
+        if driver is None or not store:
+            raise TestFailure("--measure-toggle needs a driven daemon and its --store")
+        passive_checks(session, quick=True)
+        long_list_checks(session, driver, store, args.rows)
+        measure_toggles(session, driver, args.measure_toggle)
+    else:
+        passive_checks(session)
+        if driver is not None:
+            driven_checks(session, driver)
+            run_state_checks(session, driver)
+            events_checks(session, driver, profile)
+            scrubber_checks(session, driver)
+            history_checks(session, driver)
+            value_checks(session, driver)
+            run_timing_checks(session, driver)
+            log_memory_checks(session, driver)
+            small_checks(session, driver)
+        else:
+            print("skip  driven checks (no --control given for this daemon)", flush=True)
+        if driver is not None and store:
+            long_list_checks(session, driver, store, args.rows)
+            list_find_checks(session, driver)
+        if daemon is not None and driver is not None:
+            restart_checks(session, driver, daemon)
+        else:
+            print("skip  outage check (no --stop-daemon/--start-daemon given)", flush=True)
+        layout_checks(session, driver)
+        if args.screenshot or args.events_screenshot:
+            take_screenshots(session, driver, args.screenshot, args.events_screenshot)
 
 
 def main():
@@ -177,8 +214,6 @@ def main():
 
     own = None
     stop_failure = None
-    profile = tempfile.mkdtemp(prefix="bindery-chromium-")
-    browser = None
     session = None
     try:
         if args.base_url:
@@ -193,51 +228,12 @@ def main():
             driver = Driver(own.control, own.socket)
         print(f"dashboard at {base_url}/", flush=True)
 
-        browser, session = open_dashboard(args.chromium, profile, base_url, args.timeout)
-
-        if args.screenshots_only:
-            if driver is None or not (args.screenshot or args.events_screenshot):
-                raise TestFailure("--screenshots-only needs a driven daemon and --screenshot or --events-screenshot")
-            passive_checks(session, quick=True)
-            take_screenshots(session, driver, args.screenshot, args.events_screenshot)
-        elif args.measure_toggle:
-            if driver is None or not store:
-                raise TestFailure("--measure-toggle needs a driven daemon and its --store")
-            passive_checks(session, quick=True)
-            long_list_checks(session, driver, store, args.rows)
-            measure_toggles(session, driver, args.measure_toggle)
-        else:
-            passive_checks(session)
-            if driver is not None:
-                driven_checks(session, driver)
-                run_state_checks(session, driver)
-                events_checks(session, driver, profile)
-                scrubber_checks(session, driver)
-                history_checks(session, driver)
-                value_checks(session, driver)
-                run_timing_checks(session, driver)
-                log_memory_checks(session, driver)
-                small_checks(session, driver)
-            else:
-                print("skip  driven checks (no --control given for this daemon)", flush=True)
-            if driver is not None and store:
-                long_list_checks(session, driver, store, args.rows)
-                list_find_checks(session, driver)
-            if daemon is not None and driver is not None:
-                restart_checks(session, driver, daemon)
-            else:
-                print("skip  outage check (no --stop-daemon/--start-daemon given)", flush=True)
-            layout_checks(session, driver)
-            if args.screenshot or args.events_screenshot:
-                take_screenshots(session, driver, args.screenshot, args.events_screenshot)
+        with open_dashboard(args.chromium, base_url, args.timeout) as (session, profile):
+            run_checks(args, session, driver, daemon, store, profile)
     except (TestFailure, ConnectionError, OSError, subprocess.TimeoutExpired) as problem:
         print(f"dashboard test: FAIL — {problem}")
         return 1
     finally:
-        if browser is not None:
-            browser.kill()
-            browser.wait()
-        shutil.rmtree(profile, ignore_errors=True)
         if own is not None:
             try:
                 own.close()

@@ -3,11 +3,14 @@ a DevTools port, one page target spoken to over a WebSocket (just enough RFC 645
 page's console problems (uncaught exceptions, CSP violations, console.error) collected."""
 
 import base64
+import contextlib
 import json
 import os
+import shutil
 import socket
 import struct
 import subprocess
+import tempfile
 import time
 import urllib.parse
 import urllib.request
@@ -165,3 +168,24 @@ def launch_chromium(binary, profile):
         time.sleep(0.1)
     process.kill()
     raise TestFailure(f"{binary} opened no DevTools port within 60 s")
+
+
+@contextlib.contextmanager
+def headless_chromium(binary, profile=None, prefix="bindery-chromium-"):
+    """Headless Chromium with a DevTools port, for a `with` block: yields (process, page
+    WebSocket URL, profile directory). Leaving the block, however it is left, kills the browser
+    and waits for it; a profile made here (`profile` not given, a temporary directory named
+    after `prefix`) is removed."""
+    made = profile is None
+    if made:
+        profile = tempfile.mkdtemp(prefix=prefix)
+    process = None
+    try:
+        process, ws_url = launch_chromium(binary, profile)
+        yield process, ws_url, profile
+    finally:
+        if process is not None:
+            process.kill()
+            process.wait()
+        if made:
+            shutil.rmtree(profile, ignore_errors=True)

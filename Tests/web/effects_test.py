@@ -20,7 +20,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import urllib.request
 
 from dashboard_test import open_dashboard
@@ -73,9 +72,7 @@ def main():
             return f"mobilePhone changed {sorted(named(phone))}, verifyCode {sorted(named(code))}"
         ok &= check("/api/events keeps each event's effects across a restart", stored)
 
-        profile = tempfile.mkdtemp(prefix="bindery-effects-")
-        browser, session = open_dashboard(args.chromium, profile, daemon.base_url, timeout=30)
-        try:
+        with open_dashboard(args.chromium, daemon.base_url, timeout=30, prefix="bindery-effects-") as (session, _):
             def fresh_page():
                 session.wait_for("""document.querySelectorAll('#event-list li.event[data-event-kind="set"] ul.effects').length >= 2""",
                                  "the sets' effects in a freshly opened page")
@@ -89,10 +86,6 @@ def main():
                     raise TestFailure(f"under set login.verifyCode: {code}")
                 return f"mobilePhone: {', '.join(phone)}; verifyCode: {', '.join(code)}"
             ok &= check("a page opened after the restart lists each event's own effects, once", fresh_page)
-        finally:
-            browser.kill()
-            browser.wait()
-            shutil.rmtree(profile, ignore_errors=True)
     return 0 if ok else 1
 
 

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-from devtools import DevTools, TestFailure, launch_chromium
+from devtools import DevTools, TestFailure, headless_chromium
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -105,26 +105,24 @@ def main():
     for rows in args.rows:
         daemon = start_daemon(args.binderyd, args.binderyctl, rows)
         url = daemon.base_url
-        browser, ws_url = launch_chromium(args.chromium, os.path.join(daemon.dir, "profile"))
         try:
-            devtools = DevTools(ws_url)
-            for domain in ("Page", "Runtime"):
-                devtools.call(f"{domain}.enable")
-            results = {"inline": [], "feed": []}
-            for _ in range(args.runs):  # alternated, so load drifts hit both alike
-                results["inline"].append(measure(devtools, url, strip=False))
-                results["feed"].append(measure(devtools, url, strip=True))
-            for name, values in results.items():
-                print(f"{rows:>5} rows  {name:<6} navigation → state painted: median {statistics.median(values):.0f} ms, "
-                      f"range {min(values):.0f}–{max(values):.0f} ms over {len(values)} runs", flush=True)
-            seconds = one_shot_reads(args.chromium, url)
-            print(f"ok    {rows} rows: --dump-dom shows the values; --virtual-time-budget=10000 returned in {seconds:.1f} s", flush=True)
+            with headless_chromium(args.chromium, os.path.join(daemon.dir, "profile")) as (_, ws_url, _):
+                devtools = DevTools(ws_url)
+                for domain in ("Page", "Runtime"):
+                    devtools.call(f"{domain}.enable")
+                results = {"inline": [], "feed": []}
+                for _ in range(args.runs):  # alternated, so load drifts hit both alike
+                    results["inline"].append(measure(devtools, url, strip=False))
+                    results["feed"].append(measure(devtools, url, strip=True))
+                for name, values in results.items():
+                    print(f"{rows:>5} rows  {name:<6} navigation → state painted: median {statistics.median(values):.0f} ms, "
+                          f"range {min(values):.0f}–{max(values):.0f} ms over {len(values)} runs", flush=True)
+                seconds = one_shot_reads(args.chromium, url)
+                print(f"ok    {rows} rows: --dump-dom shows the values; --virtual-time-budget=10000 returned in {seconds:.1f} s", flush=True)
         except TestFailure as failure:
             print(f"FAIL  {rows} rows: {failure}", flush=True)
             failed = True
         finally:
-            browser.kill()
-            browser.wait()
             daemon.close()
     return 1 if failed else 0
 

@@ -10,7 +10,6 @@ the notes.draft input. Prints one line; exits 0 only when the check held."""
 import argparse
 import shutil
 import sys
-import tempfile
 
 from dashboard_test import open_dashboard
 from devtools import TestFailure
@@ -22,18 +21,13 @@ def main():
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
     args = parser.parse_args()
-    profile = tempfile.mkdtemp(prefix="bindery-graph-")
-    browser, session = open_dashboard(args.chromium, profile, args.base_url, timeout=30)
     try:
-        print(f"ok    binding graph: {no_edge_behind_a_node(session, need_input_to_command=True)}")
-        return 0
+        with open_dashboard(args.chromium, args.base_url, timeout=30, prefix="bindery-graph-") as (session, _):
+            print(f"ok    binding graph: {no_edge_behind_a_node(session, need_input_to_command=True)}")
+            return 0
     except TestFailure as failure:
         print(f"FAIL  binding graph: {failure}")
         return 1
-    finally:
-        browser.kill()
-        browser.wait()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 if __name__ == "__main__":

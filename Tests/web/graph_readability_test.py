@@ -18,7 +18,6 @@ import base64
 import os
 import shutil
 import sys
-import tempfile
 
 from dashboard_test import open_dashboard
 from devtools import TestFailure, check
@@ -111,33 +110,27 @@ def main():
     args = parser.parse_args()
     ok = True
     for binary, graphs in (("binderyd", 7), ("bindery-graph-search-daemon", 1)):
-        profile = tempfile.mkdtemp(prefix="bindery-graph-")
-        with Daemon(os.path.join(args.bin_dir, binary)) as daemon:
-            browser, session = open_dashboard(args.chromium, profile, daemon.base_url, timeout=30)
-            try:
-                ok &= check(f"{binary}: no edge behind a node", lambda: no_edge_behind_a_node(session))
-                if graphs == 7:
-                    ok &= check(f"{binary}: seven layered graphs, few crossings",
-                                lambda: readable(session, graphs, MAX_CROSSINGS)[1])
-                    continue
+        with Daemon(os.path.join(args.bin_dir, binary)) as daemon, \
+                open_dashboard(args.chromium, daemon.base_url, timeout=30, prefix="bindery-graph-") as (session, _):
+            ok &= check(f"{binary}: no edge behind a node", lambda: no_edge_behind_a_node(session))
+            if graphs == 7:
+                ok &= check(f"{binary}: seven layered graphs, few crossings",
+                            lambda: readable(session, graphs, MAX_CROSSINGS)[1])
+                continue
 
-                def search_graph():
-                    found, summary = readable(session, graphs, 0)
-                    edges = set(found[0]["edges"])
-                    wanted = {"in:query→cmd:search", "in:sort→cmd:search", "cmd:search→out:results",
-                              "in:hasMore→cmd:loadMore", "in:query→out:summary", "out:results→out:summary"}
-                    if not wanted <= edges:
-                        raise TestFailure(f"missing edges: {', '.join(sorted(wanted - edges))}; drawn: {', '.join(sorted(edges))}")
-                    if found[0]["nodes"] != 10:
-                        raise TestFailure(f"{found[0]['nodes']} nodes, expected 6 inputs, 2 outputs, 2 commands")
-                    if args.screenshot:
-                        screenshot(session, args.screenshot)
-                    return summary + ", query → search drawn"
-                ok &= check(f"{binary}: the debounced search's graph, layered, no crossing", search_graph)
-            finally:
-                browser.kill()
-                browser.wait()
-                shutil.rmtree(profile, ignore_errors=True)
+            def search_graph():
+                found, summary = readable(session, graphs, 0)
+                edges = set(found[0]["edges"])
+                wanted = {"in:query→cmd:search", "in:sort→cmd:search", "cmd:search→out:results",
+                          "in:hasMore→cmd:loadMore", "in:query→out:summary", "out:results→out:summary"}
+                if not wanted <= edges:
+                    raise TestFailure(f"missing edges: {', '.join(sorted(wanted - edges))}; drawn: {', '.join(sorted(edges))}")
+                if found[0]["nodes"] != 10:
+                    raise TestFailure(f"{found[0]['nodes']} nodes, expected 6 inputs, 2 outputs, 2 commands")
+                if args.screenshot:
+                    screenshot(session, args.screenshot)
+                return summary + ", query → search drawn"
+            ok &= check(f"{binary}: the debounced search's graph, layered, no crossing", search_graph)
     return 0 if ok else 1
 
 

@@ -17,7 +17,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
 from dashboard_checks import command_selector, js, run_state
 from dashboard_test import open_dashboard
@@ -36,59 +35,58 @@ def main():
     args = parser.parse_args()
     daemon = Daemon(os.path.join(args.bin_dir, "bindery-search-daemon"), ["--web-dir", args.web_dir] if args.web_dir else [],
                     prefix="bindery-search-")
-    profile = tempfile.mkdtemp(prefix="bindery-search-web-")
-    browser = None
     try:
         daemon.start()
         control = [os.path.join(args.bin_dir, "binderyctl"), "--socket", daemon.socket]
-        browser, session = open_dashboard(args.chromium, profile, daemon.base_url, timeout=30)
-        session.wait_for("document.querySelector('[data-vm=\"search\"]') !== null", "the search card")
-
-        def runs_by_the_binding():
-            subprocess.run(control + ["-c", "set search.query boom"], check=True, capture_output=True, timeout=30)
-            session.wait_for(f"{run_state('search', 'search')} === 'failed-now'", "the 'boom' search failed now")
-            subprocess.run(control + ["-c", "set search.query swift"], check=True, capture_output=True, timeout=30)
-            session.wait_for(f"{run_state('search', 'search')} === 'failed-before'",
-                             "after the 'swift' search, the failure is an earlier run's")
-            starters = session.wait_for(
-                "[...document.querySelectorAll('.started-by')].map(e => e.textContent)", "started-by lines")
-            if not all(text == "by binding, from set search.query" for text in starters) or len(starters) < 4:
-                raise TestFailure(f"the runs' events say {starters}")
-
-        def rules_and_types():
-            heading = session.evaluate(f"document.querySelector({js('[data-vm=search] h4 .rule')})?.textContent")
-            if not heading or "settable" not in heading:
-                raise TestFailure(f"the inputs' heading says {heading!r}")
-            sort_type = session.evaluate("document.querySelector('[data-vm=search] [data-input=sort] .type')?.textContent")
-            if sort_type != "SortOrder: relevance | newest | title":
-                raise TestFailure(f"sort's type reads {sort_type!r}")
-
-        def dates_keep_one_line():
-            session.wait_for("document.querySelector('[data-vm=search] td[data-kind=date]') !== null", "a date cell")
-            lines = session.evaluate(
-                "(() => { const c = document.querySelector('[data-vm=search] td[data-kind=date]');"
-                " const r = document.createRange(); r.selectNodeContents(c);"
-                " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })()")
-            if lines != 1:
-                raise TestFailure(f"a date cell spans {lines} lines")
-
-        for description, check in [
-            ("runs a binding starts are shown with what started them, a later success clears 'failed now'", runs_by_the_binding),
-            ("the card states the settable rule and reads types as written", rules_and_types),
-            ("a date in a list row stays on one line", dates_keep_one_line),
-        ]:
-            session.check(description, check)
-        print(f"self-driven dashboard test: {'PASS' if not session.failed else 'FAIL'} — {session.passed} checks")
-        return 0 if not session.failed else 1
+        with open_dashboard(args.chromium, daemon.base_url, timeout=30, prefix="bindery-search-web-") as (session, _):
+            return check_dashboard(session, control)
     except TestFailure as failure:
         print(f"FAIL  {failure}")
         return 1
     finally:
-        if browser is not None:
-            browser.kill()
-            browser.wait()
         daemon.close()
-        shutil.rmtree(profile, ignore_errors=True)
+
+
+def check_dashboard(session, control):
+    """The self-driven search's card, driven through `control` (binderyctl's command line)."""
+    session.wait_for("document.querySelector('[data-vm=\"search\"]') !== null", "the search card")
+
+    def runs_by_the_binding():
+        subprocess.run(control + ["-c", "set search.query boom"], check=True, capture_output=True, timeout=30)
+        session.wait_for(f"{run_state('search', 'search')} === 'failed-now'", "the 'boom' search failed now")
+        subprocess.run(control + ["-c", "set search.query swift"], check=True, capture_output=True, timeout=30)
+        session.wait_for(f"{run_state('search', 'search')} === 'failed-before'",
+                         "after the 'swift' search, the failure is an earlier run's")
+        starters = session.wait_for(
+            "[...document.querySelectorAll('.started-by')].map(e => e.textContent)", "started-by lines")
+        if not all(text == "by binding, from set search.query" for text in starters) or len(starters) < 4:
+            raise TestFailure(f"the runs' events say {starters}")
+
+    def rules_and_types():
+        heading = session.evaluate(f"document.querySelector({js('[data-vm=search] h4 .rule')})?.textContent")
+        if not heading or "settable" not in heading:
+            raise TestFailure(f"the inputs' heading says {heading!r}")
+        sort_type = session.evaluate("document.querySelector('[data-vm=search] [data-input=sort] .type')?.textContent")
+        if sort_type != "SortOrder: relevance | newest | title":
+            raise TestFailure(f"sort's type reads {sort_type!r}")
+
+    def dates_keep_one_line():
+        session.wait_for("document.querySelector('[data-vm=search] td[data-kind=date]') !== null", "a date cell")
+        lines = session.evaluate(
+            "(() => { const c = document.querySelector('[data-vm=search] td[data-kind=date]');"
+            " const r = document.createRange(); r.selectNodeContents(c);"
+            " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })()")
+        if lines != 1:
+            raise TestFailure(f"a date cell spans {lines} lines")
+
+    for description, check in [
+        ("runs a binding starts are shown with what started them, a later success clears 'failed now'", runs_by_the_binding),
+        ("the card states the settable rule and reads types as written", rules_and_types),
+        ("a date in a list row stays on one line", dates_keep_one_line),
+    ]:
+        session.check(description, check)
+    print(f"self-driven dashboard test: {'PASS' if not session.failed else 'FAIL'} — {session.passed} checks")
+    return 0 if not session.failed else 1
 
 
 if __name__ == "__main__":

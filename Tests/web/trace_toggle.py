@@ -19,10 +19,8 @@ after them. `pause` as a rule list clicks the event log's Pause button instead.
 import argparse
 import json
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -91,44 +89,39 @@ def main():
     args = parser.parse_args()
 
     daemon = OwnDaemon(args.bin_dir, args.web_dir)
-    profile = tempfile.mkdtemp(prefix="bindery-trace-")
-    browser = None
     try:
-        browser, session = open_dashboard(args.chromium, profile, daemon.base_url, 20.0)
-        devtools = session.devtools
-        driver = Driver(daemon.control, daemon.socket)
-        passive_checks(session, quick=True)
-        long_list_checks(session, driver, daemon.store, args.rows)
-        driver.line("run products.toggle 3")  # warms the patch's code paths, not measured
-        time.sleep(WINDOW + 1)
-        row = 4
-        for variant in args.variants:
-            label, _, rules = variant.partition("=")
-            first = None
-            if rules == "pause":
-                session.evaluate("document.getElementById('event-pause').click(), true")
-            elif rules:
-                first = add_rules(session, rules)
-            frames, totals = [], []
-            for _ in range(args.toggles):
-                events = trace(devtools, lambda r=row: driver.line(f"run products.toggle {r}"))
-                frame, total = main_thread_costs(events)
-                frames.append(frame)
-                totals.append(total)
-                row = 4 + (row - 3) % 90
-            print(f"{label}: biggest frame {spread(frames)} ms; all main-thread tasks {spread(totals)} ms"
-                  f" ({args.toggles} toggles, {WINDOW} s each)", flush=True)
-            if rules == "pause":
-                session.evaluate("document.getElementById('event-pause').click(), true")
-            elif first is not None:
-                remove_rules(session, first)
-            time.sleep(1)
+        daemon.start()
+        with open_dashboard(args.chromium, daemon.base_url, 20.0, prefix="bindery-trace-") as (session, _):
+            devtools = session.devtools
+            driver = Driver(daemon.control, daemon.socket)
+            passive_checks(session, quick=True)
+            long_list_checks(session, driver, daemon.store, args.rows)
+            driver.line("run products.toggle 3")  # warms the patch's code paths, not measured
+            time.sleep(WINDOW + 1)
+            row = 4
+            for variant in args.variants:
+                label, _, rules = variant.partition("=")
+                first = None
+                if rules == "pause":
+                    session.evaluate("document.getElementById('event-pause').click(), true")
+                elif rules:
+                    first = add_rules(session, rules)
+                frames, totals = [], []
+                for _ in range(args.toggles):
+                    events = trace(devtools, lambda r=row: driver.line(f"run products.toggle {r}"))
+                    frame, total = main_thread_costs(events)
+                    frames.append(frame)
+                    totals.append(total)
+                    row = 4 + (row - 3) % 90
+                print(f"{label}: biggest frame {spread(frames)} ms; all main-thread tasks {spread(totals)} ms"
+                      f" ({args.toggles} toggles, {WINDOW} s each)", flush=True)
+                if rules == "pause":
+                    session.evaluate("document.getElementById('event-pause').click(), true")
+                elif first is not None:
+                    remove_rules(session, first)
+                time.sleep(1)
     finally:
-        if browser is not None:
-            browser.kill()
-            browser.wait()
         daemon.close()
-        shutil.rmtree(profile, ignore_errors=True)
     return 0
 
 

@@ -154,10 +154,10 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// enabled, and fails with `ActionError.disabled` otherwise.
     ///
     /// Started with `start` (or `map`, `filter`, `compactMap`, `mapError`, then `start`), the
-    /// run is the execution itself (``SignalProducer/directStart``): no serialising core
-    /// between the work and the observer, as the execution already delivers one event at a
-    /// time and nothing after the terminal one. Started by an operator, the execution sends
-    /// into the operator's observer and ends with the run's lifetime.
+    /// run is the execution itself: no serialising core between the work and the observer,
+    /// as the execution already delivers one event at a time and nothing after the terminal
+    /// one. Started by an operator, the execution sends into the operator's observer and ends
+    /// with the run's lifetime.
     @inlinable public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
         SignalProducer(directStart: { [self] sink in
             guard let (execution, work) = prepareExecution(input, output: sink.action, endsRun: true) else {
