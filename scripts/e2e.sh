@@ -10,11 +10,11 @@
 #      (Tests/proxy); then two nginx configured with docs/nginx-nchan-redis.conf sharing a real
 #      redis-server, restarted one by one;
 #   5. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
-#      .build/examples/login): its own tests, its daemon's --help, the guide's REPL session
+#      .build/examples): its own tests, its daemon's --help, the guide's REPL session
 #      replayed against it, and its dashboard (compiled in) describing its list's columns, its
 #      binding graph (an input enabling a command) drawn with no edge behind a node;
 #   6. the dashboard's first paint: the state inline, and one-shot Chromium reads;
-#   7. Examples/Search (built by `make test` into .build/examples/search): its tests, searchd --help,
+#   7. Examples/Search (built by `make test` into .build/examples): its tests, searchd --help,
 #      and its view model's dashboard in headless Chromium (Tests/web/self_driven_test.py);
 #   8. the binding graphs of binderyd and of bindery-graph-search-daemon (a debounced search) laid out
 #      readably, and each event's effects, stored by the daemon, on a page opened after a restart.
@@ -88,10 +88,10 @@ behind_nchan() {
 }
 
 guide_example() {
-    local example=.build/examples/login
+    local example=.build/examples
     local ok=0
-    swift test --package-path Examples/Login --scratch-path "$example" --skip-build >"$example/test.log" 2>&1 \
-        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/test.log" | head -10; ok=1; }
+    swift test --package-path Examples/Login --scratch-path "$example" --skip-build >"$example/login-test.log" 2>&1 \
+        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/login-test.log" | head -10; ok=1; }
     "$example/debug/logind" --help | head -1 | grep -q "^usage: logind " || { echo "      logind --help does not name logind"; ok=1; }
     daemon_start "$example/debug/logind" || return 1
     "$bin/binderyctl" --socket "$daemon_socket" --check docs/GUIDE.md | sed 's/^/      /'
@@ -114,12 +114,12 @@ guide_example() {
 }
 
 search_example() {
-    # Examples/Search, built by `make test` into .build/examples/search: its own tests (the
+    # Examples/Search, built by `make test` into .build/examples: its own tests (the
     # debounce, the failing backend, paging on a TestScheduler) and its daemon's --help. Its
     # runs and restarts in the real daemon are SelfDrivenRunsTests (swift test).
-    local example=.build/examples/search
-    swift test --package-path Examples/Search --scratch-path "$example" --skip-build >"$example/test.log" 2>&1 \
-        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/test.log" | head -10; return 1; }
+    local example=.build/examples
+    swift test --package-path Examples/Search --scratch-path "$example" --skip-build >"$example/search-test.log" 2>&1 \
+        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/search-test.log" | head -10; return 1; }
     "$example/debug/searchd" --help | head -1 | grep -q "^usage: searchd " || { echo "      searchd --help does not name searchd"; return 1; }
 }
 
