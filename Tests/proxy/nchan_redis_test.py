@@ -19,7 +19,7 @@ redis-server (scripts/redis_server.py, nothing saved to disk). Checks:
 Usage: nchan_redis_test.py [--bin-dir .build/debug] [--chromium chromium]
 Prints one line per check; exits non-zero if any failed. Skips (exit 0, saying so) when the
 nchan module or redis-server is not installed (make deps installs both)."""
-import argparse, contextlib, json, os, re, shutil, subprocess, sys, tempfile, threading, time
+import argparse, contextlib, json, os, re, shutil, sys, tempfile, threading, time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))

@@ -1,12 +1,8 @@
 """The dashboard's checks (run by dashboard_test.py): each reads the live DOM of the page in
 headless Chromium over the DevTools protocol and waits, bounded, for what a person would see."""
 
-import base64
 import json
-import os
 import re
-import sqlite3
-import statistics
 import time
 import urllib.request
 

@@ -7,7 +7,7 @@ import re
 import time
 
 from devtools import TestFailure
-from dashboard_checks import command_selector, js, text_of, value_selector
+from dashboard_checks import js, text_of, value_selector
 
 
 def set_control(session, element_id, value):

@@ -2,7 +2,6 @@
 surviving a reload (localStorage), checked in the page against the real daemon."""
 
 from devtools import TestFailure
-from dashboard_checks import js
 from event_checks import set_control
 
 VISIBLE = "[...document.querySelectorAll('#event-list .event:not([hidden])')]"

@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import sys
 
-from dashboard_checks import command_selector, js, run_state
+from dashboard_checks import js, run_state
 from dashboard_test import open_dashboard
 from devtools import TestFailure
 
