@@ -8,9 +8,10 @@ import Synchronization
 /// One execution of an `Action`, and the run of its work: what the work's events go to, and
 /// what the execution's run holds to set `isExecuting` back to false when it ends.
 ///
-/// The work is started with this object's `send` as its observer and this object, as the
-/// `CompositeDisposable` its lifetime holds, as its lifetime (one object per execution instead
-/// of two, as a run's `RunCore` is), without a `RunCore` of its own: a producer's start
+/// The work is started with this object's `send` as its sink (`run`: a work with a direct
+/// start, such as `SignalProducer(value:)` or a property's producer, needs nothing more; any
+/// other gets an observer around `send` and this object, as the `CompositeDisposable` its
+/// lifetime holds, as its lifetime), without a `RunCore` of its own: a producer's start
 /// handler sends serially (one event at a time, never from inside its own delivery: a public
 /// producer's handler runs behind a serialising core, and Bindery's own sources and operators
 /// are trusted to, see `SignalProducer.init(serial:)`), so the only event that can meet another
