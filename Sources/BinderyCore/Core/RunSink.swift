@@ -13,7 +13,10 @@
 
     /// Delivers `event`: every event to `.events`, only a value to `.values`. For a producer
     /// that ends as it starts (``SignalProducer/init(endingAsItStarts:)``), which sends each
-    /// event once, in order, and nothing after the terminal one.
+    /// event once, in order, and nothing after the terminal one. A run's core and a run's
+    /// subscription (`RunCore.deliverOne`, `Subscription.receiveAsRun`) keep their own switch
+    /// over a sink they have moved out and consumed: calling this on it instead costs a
+    /// retain and release per event (W3 56 → 65 instructions a delivery, measured).
     @inlinable func send(_ event: Signal<Value, Error>.Event) {
         switch self {
         case let .events(action): action(event)
