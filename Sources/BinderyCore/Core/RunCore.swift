@@ -40,15 +40,6 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
     // is atomic.
     @usableFromInline typealias Event = Signal<Value, Error>.Event
 
-    /// Where the run delivers: every event, or only the values (`startWithValues`, which so
-    /// needs no closure around the user's closure).
-    @usableFromInline enum Sink {
-        case events((Event) -> Void)
-        case values((Value) -> Void)
-        /// After the terminal event: the observer has been let go.
-        case released
-    }
-
     /// A thread owns the delivery loop.
     @usableFromInline static var delivering: UInt32 { 1 }
     /// `queued` holds events; only set while `delivering` is, only changed under `mutex`.
@@ -65,7 +56,9 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
     /// runs unspecialised and would look up generic metadata for every event it touches.
     @usableFromInline let interrupt: (RunCore) -> Void
     /// Last, so that the enum's tag byte (if it needs one) ends the object.
-    @exclusivity(unchecked) @usableFromInline var sink: Sink
+    /// Where the run delivers: every event, or only the values (`startWithValues`, which so
+    /// needs no closure around the user's closure).
+    @exclusivity(unchecked) @usableFromInline var sink: RunSink<Value, Error>
 
     @inlinable convenience init(_ observer: Signal<Value, Error>.Observer) {
         self.init(action: observer.action)
@@ -179,7 +172,7 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
     /// is queued, see the type's comment).
     @inlinable func deliverOne(_ event: Event) -> Bool {
         let terminal = event.isTerminating
-        var taken = Sink.released
+        var taken = RunSink<Value, Error>.released
         swap(&taken, &sink)
         switch consume taken {
         case let .events(action):
