@@ -37,7 +37,10 @@ import Dispatch
 ///   (every member, the event log) and the version — and is written into a fresh file
 ///   (``InputStore/openFresh()``), until one such commit succeeds. A failure on the way (no
 ///   space, no permission) fails that batch like any other, so sets fail with `storage` until
-///   the fresh file holds everything.
+///   the fresh file holds everything. The whole state is taken as of the last version
+///   recorded: while the host has applied changes it has not recorded yet
+///   (``hasUnrecordedChanges``), no such batch starts; the host's next flush records them with
+///   their own version and starts it.
 /// - While ``holdsFailedBatches`` is set (a start whose restored state is not durable yet), a
 ///   failed batch is not dropped: it stays pending, ahead of what was recorded since, and is
 ///   tried again every ``retryNanoseconds`` until it commits (``onHeld`` hears of each
@@ -147,6 +150,10 @@ final package class GroupCommit: @unchecked Sendable {
     /// Runs on the scheduler before a batch that must carry the whole state is taken: the
     /// host records every member, its event log (``recordLoggedEvents(_:)``) and its version.
     package var recordWholeState: () -> Void = {}
+    /// Whether the host has applied changes it has not recorded yet (its flush is scheduled,
+    /// and will start the commit). A batch carrying the whole state waits for them: taken
+    /// now, it would hold their values under the last version, encoded as they were before.
+    package var hasUnrecordedChanges: () -> Bool = { false }
     /// Runs on the scheduler when a commit failed, before anything is dropped: the host
     /// records the changes it applied but has not recorded yet, so they are dropped too.
     package var beforeFailure: () -> Void = {}
@@ -292,6 +299,7 @@ final package class GroupCommit: @unchecked Sendable {
         }
         // A held batch that carries the whole state already has the log and every member.
         if owesWholeState, !pending.whole {
+            guard !hasUnrecordedChanges() else { return }
             recordWholeState()
             for (key, row) in storedRows where pending.inputs[key] == nil {
                 pending.inputs[key] = InputRow(persisted: row, value: durable[key] ?? .null)

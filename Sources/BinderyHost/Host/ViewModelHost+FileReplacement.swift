@@ -11,7 +11,9 @@ extension ViewModelHost {
     }
 
     /// Records every stored member, command and output as it is now, the event log and the
-    /// current version for the group commit (the inputs it holds itself).
+    /// current version for the group commit (the inputs it holds itself). Called only with
+    /// every applied change flushed (``GroupCommit/hasUnrecordedChanges``), so what it records
+    /// is the state of that version.
     func recordWholeState() {
         guard let commit else { return }
         var members: Set<GroupCommit.MemberKey> = []

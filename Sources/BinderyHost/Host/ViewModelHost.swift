@@ -208,6 +208,7 @@ public final class ViewModelHost: Sendable {
                 commit.onSuccess = { [weak self] in self?.commitSucceeded() }
                 commit.onFileReplaced = { [weak self] how in self?.stateFileReplaced(how) }
                 commit.recordWholeState = { [weak self] in self?.recordWholeState() }
+                commit.hasUnrecordedChanges = { [weak self] in self?.state.flushScheduled ?? false }
                 // Until the first version is durable nothing is shown: its batch is retried,
                 // never dropped (a dropped one would lose the restart and recovery events,
                 // and a version shown uncommitted would name another state after the next

@@ -78,4 +78,32 @@ import Testing
         let stored = try InputStore(stateDirectory: directory.url).loadAll().inputs
         #expect(stored.map(\.json) == ["\"kept\""])
     }
+
+    /// A change applied while a commit that writes the whole state into a fresh file is due is
+    /// saved as applied: that commit waits until the host has recorded the change with its
+    /// own version (taken at once, it held the new value encoded as the old one, and the
+    /// change's own version then wrote nothing: a restart lost an acknowledged set).
+    @Test(.timeLimit(.minutes(2)))
+    func aChangeAppliedWhileTheWholeStateIsDueIsSavedAsApplied() throws {
+        let directory = try TemporaryDirectory()
+        let (host, model) = try makeHost(directory)
+        // A set with a reply: the next batch, with no reply waiting, then waits briefly (at
+        // most 2 ms) for more sets before it starts.
+        let first = Completion<Result<(value: SurfaceValue, version: UInt64), HostFailure>>()
+        host.set(viewModel: "greeter", input: "name", value: .string("kept")) { first.fulfil($0) }
+        guard case .success? = first.wait() else { Issue.record("the first set failed"); return }
+        for suffix in ["", "-wal", "-shm"] { unlink(directory.path(InputStore.fileName) + suffix) }
+        host.scheduler.queue.sync { model.name.value = "applied" }
+        // Its version is recorded by now, and its commit waits for company.
+        host.scheduler.queue.sync {}
+        host.scheduler.queue.sync {
+            // The waiting commit becomes due while the scheduler is busy here, so it is
+            // queued before the flush of the change made next.
+            usleep(100_000)
+            model.name.value = "unflushed"
+        }
+        host.stop()
+        let stored = try InputStore(stateDirectory: directory.url).loadAll().inputs
+        #expect(stored.map(\.json) == ["\"unflushed\""])
+    }
 }
