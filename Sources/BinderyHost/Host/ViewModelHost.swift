@@ -295,8 +295,12 @@ public final class ViewModelHost: Sendable {
         }
         if let commit {
             // A file deleted since the last commit gets the whole state before the stop is
-            // marked in it.
-            scheduler.queue.sync { commit.startIfReplaced() }
+            // marked in it; a change a view model made since the loop above is recorded first
+            // (the whole state is that of the last version recorded).
+            scheduler.queue.sync {
+                if state.flushScheduled { flush() }
+                commit.startIfReplaced()
+            }
             commit.waitForWriter()
         }
         scheduler.queue.sync {
