@@ -88,7 +88,7 @@ test: deps
 	@# browsers, daemons, nginx), so the build runs beside them (a minute less); its output
 	@# follows theirs, and either failing fails the step.
 	$(MAKE) --no-print-directory install-build >.build/install-build.log 2>&1 & build=$$!; \
-	  timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh; e2e=$$?; \
+	  EXAMPLES_BUILD=$(EXAMPLES_BUILD) timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh; e2e=$$?; \
 	  wait $$build; built=$$?; cat .build/install-build.log; \
 	  [ $$e2e -eq 0 ] && [ $$built -eq 0 ]
 	$(MAKE) --no-print-directory deb

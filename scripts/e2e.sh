@@ -10,11 +10,11 @@
 #      (Tests/proxy); then two nginx configured with docs/nginx-nchan-redis.conf sharing a real
 #      redis-server, restarted one by one;
 #   5. docs/GUIDE.md's example package (Examples/Login, built by `make test` into
-#      .build/examples): its own tests, its daemon's --help, the guide's REPL session
+#      $examples): its own tests, its daemon's --help, the guide's REPL session
 #      replayed against it, and its dashboard (compiled in) describing its list's columns, its
 #      binding graph (an input enabling a command) drawn with no edge behind a node;
 #   6. the dashboard's first paint: the state inline, and one-shot Chromium reads;
-#   7. Examples/Search (built by `make test` into .build/examples): its tests, searchd --help,
+#   7. Examples/Search (built by `make test` into $examples): its tests, searchd --help,
 #      and its view model's dashboard in headless Chromium (Tests/web/self_driven_test.py);
 #   8. the binding graphs of binderyd and of bindery-graph-search-daemon (a debounced search) laid out
 #      readably, and each event's effects, stored by the daemon, on a page opened after a restart.
@@ -22,6 +22,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/debug
+# Where `make test` builds the example packages (the Makefile passes its EXAMPLES_BUILD).
+examples=${EXAMPLES_BUILD:-.build/examples}
 passed=0
 failed=0
 
@@ -88,12 +90,11 @@ behind_nchan() {
 }
 
 guide_example() {
-    local example=.build/examples
     local ok=0
-    swift test --package-path Examples/Login --scratch-path "$example" --skip-build >"$example/login-test.log" 2>&1 \
-        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/login-test.log" | head -10; ok=1; }
-    "$example/debug/logind" --help | head -1 | grep -q "^usage: logind " || { echo "      logind --help does not name logind"; ok=1; }
-    daemon_start "$example/debug/logind" || return 1
+    swift test --package-path Examples/Login --scratch-path "$examples" --skip-build >"$examples/login-test.log" 2>&1 \
+        || { echo "      the example's tests failed:"; grep -E "✘|error" "$examples/login-test.log" | head -10; ok=1; }
+    "$examples/debug/logind" --help | head -1 | grep -q "^usage: logind " || { echo "      logind --help does not name logind"; ok=1; }
+    daemon_start "$examples/debug/logind" || return 1
     "$bin/binderyctl" --socket "$daemon_socket" --check docs/GUIDE.md | sed 's/^/      /'
     [ "${PIPESTATUS[0]}" = 0 ] || ok=1
     fetch() { python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$1"; }
@@ -103,7 +104,7 @@ guide_example() {
     # The host speaks with its program's name: the dashboard's and a second logind's words.
     fetch "http://127.0.0.1:$daemon_port/api/surface" | grep -q '^{"daemon":"logind",' || { echo "      /api/surface does not name logind"; ok=1; }
     local second
-    second=$("$example/debug/logind" --socket "$daemon_dir/second.sock" --state-dir "$daemon_dir/state" --http 127.0.0.1:0 2>&1 >/dev/null)
+    second=$("$examples/debug/logind" --socket "$daemon_dir/second.sock" --state-dir "$daemon_dir/state" --http 127.0.0.1:0 2>&1 >/dev/null)
     case "$second" in *"in use by another logind"*) ;; *) echo "      a second logind on the same state says: $second"; ok=1 ;; esac
     case "$second" in *binderyd*) echo "      logind's message names binderyd: $second"; ok=1 ;; esac
     # notes.add derives from the draft input: its edge skips the outputs' column.
@@ -114,13 +115,12 @@ guide_example() {
 }
 
 search_example() {
-    # Examples/Search, built by `make test` into .build/examples: its own tests (the
+    # Examples/Search, built by `make test` into $examples: its own tests (the
     # debounce, the failing backend, paging on a TestScheduler) and its daemon's --help. Its
     # runs and restarts in the real daemon are SelfDrivenRunsTests (swift test).
-    local example=.build/examples
-    swift test --package-path Examples/Search --scratch-path "$example" --skip-build >"$example/search-test.log" 2>&1 \
-        || { echo "      the example's tests failed:"; grep -E "✘|error" "$example/search-test.log" | head -10; return 1; }
-    "$example/debug/searchd" --help | head -1 | grep -q "^usage: searchd " || { echo "      searchd --help does not name searchd"; return 1; }
+    swift test --package-path Examples/Search --scratch-path "$examples" --skip-build >"$examples/search-test.log" 2>&1 \
+        || { echo "      the example's tests failed:"; grep -E "✘|error" "$examples/search-test.log" | head -10; return 1; }
+    "$examples/debug/searchd" --help | head -1 | grep -q "^usage: searchd " || { echo "      searchd --help does not name searchd"; return 1; }
 }
 
 self_driven_dashboard() {

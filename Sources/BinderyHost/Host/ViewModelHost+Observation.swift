@@ -206,10 +206,7 @@ extension ViewModelHost {
     func markDirty() {
         guard !state.flushScheduled else { return }
         state.flushScheduled = true
-        scheduler.queue.async { [weak self] in
-            guard let self, state.flushScheduled else { return }
-            flush()
-        }
+        scheduler.queue.async { [weak self] in self?.flushIfScheduled() }
     }
 
 }

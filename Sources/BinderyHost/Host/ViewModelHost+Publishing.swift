@@ -7,6 +7,13 @@ import BinderyPersistence
 /// replies and changed state of one scheduler turn handed to the group commit, which
 /// publishes the version once it is durable (at once without a store).
 extension ViewModelHost {
+    /// Makes the version of the changes applied since the last one now, if their flush is
+    /// still scheduled (its queued turn then finds nothing to do): for a stop, a failed commit
+    /// and that queued turn itself.
+    func flushIfScheduled() {
+        if state.flushScheduled { flush() }
+    }
+
     /// Makes one new version: re-encodes the members that changed (only those), and records
     /// its change-feed entries, events and changed state for the group commit, which
     /// publishes it (and wakes everyone) once it is durable.

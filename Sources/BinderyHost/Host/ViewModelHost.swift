@@ -203,7 +203,7 @@ public final class ViewModelHost: Sendable {
                 }
                 // Weak: a commit's end is handled on the scheduler after the writer hops back,
                 // which may be after a host that was never stopped is gone.
-                commit.beforeFailure = { [weak self] in if let self, state.flushScheduled { flush() } }
+                commit.beforeFailure = { [weak self] in self?.flushIfScheduled() }
                 commit.onFailure = { [weak self] fault, members in self?.commitFailed(fault, droppedMembers: members) }
                 commit.onSuccess = { [weak self] in self?.commitSucceeded() }
                 commit.onFileReplaced = { [weak self] how in self?.stateFileReplaced(how) }
@@ -276,7 +276,7 @@ public final class ViewModelHost: Sendable {
                 finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was interrupted: the daemon is stopping")))
             }
             interruptSelfRuns()
-            if state.flushScheduled { flush() }
+            flushIfScheduled()
         }
         if let commit {
             // A start still waiting for the disk gets one more try, then gives up: its state
@@ -288,7 +288,7 @@ public final class ViewModelHost: Sendable {
             while !scheduler.queue.sync(execute: { commit.isIdle && !state.flushScheduled }) {
                 commit.waitForWriter()
                 scheduler.queue.sync {
-                    if state.flushScheduled { flush() }
+                    flushIfScheduled()
                     commit.startNow()
                 }
             }
@@ -298,7 +298,7 @@ public final class ViewModelHost: Sendable {
             // marked in it; a change a view model made since the loop above is recorded first
             // (the whole state is that of the last version recorded).
             scheduler.queue.sync {
-                if state.flushScheduled { flush() }
+                flushIfScheduled()
                 commit.startIfReplaced()
             }
             commit.waitForWriter()
