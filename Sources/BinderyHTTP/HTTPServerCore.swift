@@ -29,22 +29,18 @@ final class HTTPServerCore: Sendable {
     /// stopped, since the server owning this core stops it first).
     nonisolated(unsafe) let logger: UnsafeMutablePointer<bindery_mhd_logger>
 
-    /// Connections served; a request on a connection beyond them is answered 503.
-    let connectionLimit: Int
+    /// The connections counted toward the limit; a request beyond it is answered 503.
+    private let slots: ConnectionSlots
     private let idleTimeout: UInt32
     private let headTimeout: UInt32
-    private let overloadLog: (@Sendable (String) -> Void)?
     /// The `Host` values answered; nil answers any.
     private let hostAllowList: HostAllowList?
     /// Request heads that must be complete in time, however they trickle; nil without a
     /// head timeout.
     private let headDeadlines: RequestHeadDeadlines?
+    /// Connections libmicrohttpd holds open, those shut down but not yet released among them
+    /// (what `openConnections` reports; the limit counts `slots`).
     private let open = Synchronization.Atomic<Int>(0)
-    private struct Overload {
-        var refusing = false
-        var refused: UInt64 = 0
-    }
-    private let overload = Lock(Overload())
 
     init(
         handler: @escaping HTTPServer.Handler,
@@ -59,12 +55,14 @@ final class HTTPServerCore: Sendable {
         self.hostAllowList = hostAllowList
         self.handler = handler
         self.errorLog = errorLog
-        self.connectionLimit = connectionLimit
+        let slots = ConnectionSlots(limit: connectionLimit, log: overloadLog)
+        self.slots = slots
         self.idleTimeout = UInt32(idleTimeoutSeconds)
         self.headTimeout = UInt32(headTimeoutSeconds)
-        self.overloadLog = overloadLog
         self.headDeadlines = Self.firstHeadTimeout(head: UInt32(headTimeoutSeconds), idle: UInt32(idleTimeoutSeconds)).map { firstHead in
-            RequestHeadDeadlines(firstHeadSeconds: firstHead, nextHeadSeconds: idleTimeoutSeconds > 0 ? UInt32(idleTimeoutSeconds) : nil)
+            RequestHeadDeadlines(
+                firstHeadSeconds: firstHead, nextHeadSeconds: idleTimeoutSeconds > 0 ? UInt32(idleTimeoutSeconds) : nil,
+                shuttingDown: { slots.release() })
         }
         self.logger = .allocate(capacity: 1)
         self.logger.initialize(to: bindery_mhd_logger(sink: logSink, context: nil))
@@ -131,6 +129,7 @@ final class HTTPServerCore: Sendable {
     /// lets a silent connection outlive the idle timeout.
     func connectionOpened(_ connection: OpaquePointer) {
         open.add(1, ordering: .relaxed)
+        slots.take()
         if let timeout = firstHeadTimeout { _ = bindery_mhd_set_timeout(connection, timeout) }
         headDeadlines?.opened(connection)
     }
@@ -152,34 +151,9 @@ final class HTTPServerCore: Sendable {
     }
 
     func connectionEnded(_ connection: OpaquePointer) {
-        headDeadlines?.closed(connection)
-        let now = open.subtract(1, ordering: .relaxed).newValue
-        guard now < connectionLimit else { return }
-        let ended: UInt64? = overload.withLock { overload in
-            guard overload.refusing else { return nil }
-            overload.refusing = false
-            defer { overload.refused = 0 }
-            return overload.refused
-        }
-        if let ended {
-            overloadLog?("HTTP accepts requests again: \(now) of \(connectionLimit) connections open; \(ended) refused with 503 while full")
-        }
-    }
-
-    /// Whether a request must be refused because the server is over its connection limit
-    /// (logged once when refusals start).
-    private func overLimit() -> Bool {
-        let now = open.load(ordering: .relaxed)
-        guard now > connectionLimit else { return false }
-        let first = overload.withLock { overload in
-            overload.refused += 1
-            defer { overload.refusing = true }
-            return !overload.refusing
-        }
-        if first {
-            overloadLog?("HTTP is full: \(now) connections open, limit \(connectionLimit) (--http-connections); refusing requests with 503 until connections close")
-        }
-        return true
+        open.subtract(1, ordering: .relaxed)
+        // A connection its head deadline shut down gave its slot back then.
+        if headDeadlines?.closed(connection) != true { slots.release() }
     }
 
     // MARK: callbacks (on libmicrohttpd worker threads)
@@ -195,7 +169,7 @@ final class HTTPServerCore: Sendable {
             // The head is complete: from now on the connection gets the idle timeout.
             if headTimeout > 0 { _ = bindery_mhd_set_timeout(connection, idleTimeout) }
             headDeadlines?.headCompleted(connection)
-            if overLimit() {
+            if slots.isOverLimit() {
                 exchange.connectionClosed()
                 return queue(.serviceUnavailable, on: connection, close: true)
             }

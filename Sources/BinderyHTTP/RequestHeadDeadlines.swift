@@ -14,12 +14,17 @@ import Synchronization
 /// connection whose request is being handled or waits for a late
 /// answer (a long-poll) has no deadline. The socket is shut down, never closed here:
 /// libmicrohttpd sees the end of the stream and closes and releases the connection itself.
+/// `shuttingDown` is called before each shutdown, so whatever it frees (the connection's slot)
+/// is free before the client can see its connection end; `closed` then says the connection
+/// was shut down here.
 final class RequestHeadDeadlines: Sendable {
     private struct Entry {
         let socket: Int32
         /// Monotonic nanoseconds by which the head must be complete; nil while a request is
         /// handled.
         var deadline: UInt64?
+        /// Whether the deadline passed and the socket was shut down.
+        var shutDown = false
     }
 
     private let firstHead: UInt64
@@ -31,14 +36,20 @@ final class RequestHeadDeadlines: Sendable {
     private let stopped = Synchronization.Atomic(false)
     private let queue = DispatchQueue(label: "bindery.http.head-deadlines", qos: .utility)
     private let interval: DispatchTimeInterval
+    private let shuttingDown: @Sendable () -> Void
 
     /// Deadlines of `firstHeadSeconds` for a new connection's first head and
     /// `nextHeadSeconds` (nil: none) for each later one, checked every
-    /// `checkEverySeconds`.
-    init(firstHeadSeconds: UInt32, nextHeadSeconds: UInt32?, checkEverySeconds: Double = 1) {
+    /// `checkEverySeconds`; calls `shuttingDown` (under the connections' lock) before
+    /// shutting an overdue connection down.
+    init(
+        firstHeadSeconds: UInt32, nextHeadSeconds: UInt32?, checkEverySeconds: Double = 1,
+        shuttingDown: @escaping @Sendable () -> Void
+    ) {
         firstHead = UInt64(firstHeadSeconds) * 1_000_000_000
         nextHead = nextHeadSeconds.map { UInt64($0) * 1_000_000_000 }
         interval = .milliseconds(Int(checkEverySeconds * 1000))
+        self.shuttingDown = shuttingDown
         scheduleCheck()
     }
 
@@ -72,9 +83,10 @@ final class RequestHeadDeadlines: Sendable {
         entries.withLock { $0[Int(bitPattern: connection)]?.deadline = deadline }
     }
 
-    /// libmicrohttpd closed the connection (its socket is still open at this point).
-    func closed(_ connection: OpaquePointer) {
-        _ = entries.withLock { $0.removeValue(forKey: Int(bitPattern: connection)) }
+    /// libmicrohttpd closed the connection (its socket is still open at this point); returns
+    /// whether its head deadline had shut it down.
+    func closed(_ connection: OpaquePointer) -> Bool {
+        entries.withLock { $0.removeValue(forKey: Int(bitPattern: connection)) }?.shutDown ?? false
     }
 
     /// Stops checking (the server is stopping).
@@ -86,10 +98,11 @@ final class RequestHeadDeadlines: Sendable {
         let now = Self.now()
         entries.withLock { entries in
             for (key, entry) in entries {
-                guard let deadline = entry.deadline, deadline <= now else { continue }
+                // Shut once (its slot is given back once); libmicrohttpd reports it closed shortly.
+                guard !entry.shutDown, let deadline = entry.deadline, deadline <= now else { continue }
+                entries[key]?.shutDown = true
+                shuttingDown()
                 shutdown(entry.socket, Int32(SHUT_RDWR))
-                // Shut once; libmicrohttpd reports it closed shortly.
-                entries[key]?.deadline = nil
             }
         }
     }

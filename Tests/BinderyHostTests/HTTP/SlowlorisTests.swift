@@ -7,7 +7,8 @@ import Testing
 
 /// Slowloris: request heads trickled a byte at a time, never silent long enough for an idle
 /// timeout, must still be complete within the head timeout — else the connection is closed,
-/// and the slots it held serve others again.
+/// and the slots it held serve others again: a request made as soon as the tricklers see
+/// their connections end is served, even before libmicrohttpd has released them.
 @Suite(.timeLimit(.minutes(2))) struct SlowlorisTests {
     /// Sends one byte of a never-ending head on each connection every `interval` until every
     /// connection is closed by the server or `window` seconds passed; returns how many of them
@@ -22,17 +23,20 @@ import Testing
         while !open.isEmpty, Date().timeIntervalSince(start) < window {
             usleep(interval)
             for index in open {
-                var byte: UInt8 = 0
-                let peek = recv(connections[index].descriptor, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK))
-                let gone = peek == 0 || (peek < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
-                    || (try? connections[index].send("X")) == nil
-                if gone {
+                if hasEnded(connections[index]) || (try? connections[index].send("X")) == nil {
                     open.remove(index)
                     lastClosed = Date().timeIntervalSince(start)
                 }
             }
         }
         return (connections.count - open.count, lastClosed)
+    }
+
+    /// Whether the server ended the connection (end of stream or an error), without waiting.
+    private func hasEnded(_ connection: RawHTTPConnection) -> Bool {
+        var byte: UInt8 = 0
+        let peek = recv(connection.descriptor, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK))
+        return peek == 0 || (peek < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
     @Test func trickledHeadsAreClosedAtTheHeadTimeout() throws {
@@ -45,10 +49,48 @@ import Testing
         // A byte every 0.2 s: the 30 s idle timeout never fires; only the 1 s head deadline can.
         let result = trickle(tricklers, every: 200_000, window: 10)
         #expect(result.closed == 16)
-        #expect(try RawHTTPConnection(port: server.port).get("/").status == 200)
+        let next = try RawHTTPConnection(port: server.port).get("/")
+        #expect(next.status == 200, "\(next.status) \(next.text)")
         // A keep-alive connection's next head has a deadline too (the idle timeout).
         let kept = try RawHTTPConnection(port: server.port)
         #expect(try kept.get("/").status == 200)
+    }
+
+    @Test func aTricklersSlotIsFreeAsSoonAsItsConnectionEnds() throws {
+        // Two worker threads. The first holder's request holds one thread in the handler, so
+        // the tricklers and the second holder land on the other, which the second holder
+        // then holds: libmicrohttpd cannot release the tricklers' connections while the head
+        // deadline shuts them down. The first thread, let go, takes the next request.
+        let holds = ["/hold/1", "/hold/2"].map { path in (path: path, entered: DispatchSemaphore(value: 0), proceed: DispatchSemaphore(value: 0)) }
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration(
+                listener: .address(host: "127.0.0.1", port: 0), threadCount: 2, connectionLimit: 4,
+                idleTimeoutSeconds: 30, headTimeoutSeconds: 1),
+            handler: { request, responder in
+                if let hold = holds.first(where: { $0.path == request.path }) {
+                    hold.entered.signal()
+                    _ = hold.proceed.wait(timeout: .now() + 20)
+                }
+                responder.respond(.text("ok"))
+            })
+        defer { server.stop() }
+        func hold(_ index: Int) throws -> RawHTTPConnection {
+            let holder = try RawHTTPConnection(port: server.port)
+            try holder.send("GET \(holds[index].path) HTTP/1.1\r\nHost: \(holder.hostHeader)\r\n\r\n")
+            #expect(holds[index].entered.wait(timeout: .now() + 10) == .success)
+            return holder
+        }
+        let first = try hold(0)
+        let tricklers = try (0..<2).map { _ in try RawHTTPConnection(port: server.port) }
+        for trickler in tricklers { try trickler.send("GET / HTTP/1.1\r\n") }
+        let second = try hold(1)
+        #expect(waitUntil { tricklers.allSatisfy(hasEnded) }, "the head deadline shuts both tricklers down")
+        holds[0].proceed.signal()
+        #expect(try first.readResponse().status == 200)
+        let next = try RawHTTPConnection(port: server.port).get("/")
+        holds[1].proceed.signal()
+        #expect(next.status == 200, "\(next.status) \(next.text)")
+        #expect(try second.readResponse().status == 200)
     }
 
     @Test func theDaemonClosesTricklersThatHoldEverySlot() throws {
@@ -59,7 +101,8 @@ import Testing
         let result = trickle(tricklers, every: 1_000_000, window: 25)
         #expect(result.closed == 16, "\(result)")
         #expect(result.lastAfter < 25)
-        #expect(try daemon.http().get("/api/state").status == 200)
+        let next = try daemon.http().get("/api/state")
+        #expect(next.status == 200, "\(next.status) \(next.text)")
         #expect(daemon.stop() == 0)
     }
 }
