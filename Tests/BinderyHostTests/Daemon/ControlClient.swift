@@ -78,6 +78,16 @@ extension ControlClient {
         return inputs
     }
 
+    /// Waits until every commit the daemon started has ended, by setting `vm`.`input` to
+    /// `value`, the value it holds: the set is answered only once its own commit ended, and
+    /// commits go in order. Its answer (`storage` while a fault lasts) is not the point. After
+    /// a failed commit, the version that puts the saved values back has no reply waiting for
+    /// it; a test that removes the fault and sets at once may meet that commit still failing,
+    /// and the set behind it is dropped with it (a failed batch and everything after it are).
+    func awaitCommitsEnded(settingAgain vm: String, _ input: String, to value: String) throws {
+        _ = try request("{\"op\":\"set\",\"vm\":\"\(vm)\",\"name\":\"\(input)\",\"value\":\"\(value)\"}")
+    }
+
     /// Sends every request line at once (pipelined), then reads their replies; returns them
     /// in request order. Each line is a JSON object text without `id`.
     func pipeline(_ lines: [String]) throws -> [JSONValue] {

@@ -84,6 +84,7 @@ import Testing
         #expect(failed.errorMessage?.contains("disk full") == true, "\(failed)")
 
         // Space freed: the next set succeeds without a restart.
+        try client.awaitCommitsEnded(settingAgain: "signin", "username", to: "kept")
         unlink(filler)
         #expect(try set(client, "compass", "valueA", "after").isOK)
         let live = try client.allInputs()

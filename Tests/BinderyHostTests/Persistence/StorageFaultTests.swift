@@ -122,6 +122,7 @@ import Testing
         try expectLastAcknowledged(client, vm: "compass", name: "valueA", initial: .string("kept"), values: values, replies: replies)
         // compass copies A onto B: B is back too.
         #expect(try client.request(#"{"op":"get","vm":"compass","name":"valueB"}"#)["value"] == .string("kept"))
+        try client.awaitCommitsEnded(settingAgain: "compass", "valueA", to: "kept")
 
         unlink(filler)
         #expect(try client.request(#"{"op":"set","vm":"compass","name":"valueA","value":"after"}"#).isOK)
