@@ -162,9 +162,12 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !isClosed {
             handleFrames()
+            // Handling a frame can close the connection (its reply met a client that hung
+            // up): then the sources are cancelled and nothing more is read.
+            guard !isClosed else { return }
             if !unhandled.isEmpty || isBackedUp {
                 // Backpressure: stop reading until the replies drain (resumeIfDrained).
-                readSource.suspendIfNeeded(&readSuspended)
+                suspendReading()
                 return
             }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -173,7 +176,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
                 nextFrame = 0
             } else if count == 0 {
                 readClosed = true
-                readSource.suspendIfNeeded(&readSuspended)
+                suspendReading()
                 closeIfFinished()
                 return
             } else {
@@ -184,8 +187,18 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         }
     }
 
+    /// Whether the read source is suspended. Invariant: once the connection is closed, neither
+    /// source is suspended — `closeNow` resumes what is suspended before cancelling, and
+    /// nothing suspends afterwards — because libdispatch ends the process when a suspended
+    /// source is released.
     private var readSuspended = false
     private var cancelledSources = 0
+
+    private func suspendReading() {
+        guard !readSuspended, !isClosed else { return }
+        readSuspended = true
+        readSource.suspend()
+    }
 
     private func sourceCancelled() {
         cancelledSources += 1
@@ -249,7 +262,10 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         isClosed = true
         if !writeSourceActive { writeSource.resume() }
         writeSource.cancel()
-        if readSuspended { readSource.resume() }
+        if readSuspended {
+            readSuspended = false
+            readSource.resume()
+        }
         readSource.cancel()
         output = []
         budget.remove(ObjectIdentifier(self))
@@ -259,13 +275,5 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         }
         for callback in callbacks { callback() }
         closed(self)
-    }
-}
-
-private extension DispatchSourceRead {
-    func suspendIfNeeded(_ suspended: inout Bool) {
-        guard !suspended else { return }
-        suspended = true
-        suspend()
     }
 }
