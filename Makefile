@@ -20,15 +20,38 @@ CONFIG     ?= debug
 TEST_TIMEOUT ?= 1200
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Debian packages the build, the tests, the benchmarks and `make deb` need (dpkg-dev:
+# Debian packages, in two lists. RUN_PACKAGES: what building and running need (the C
+# libraries the system-library targets link, found through pkg-config), installed by
+# `make build`, `make run` and every target that only builds (`make deps-run`). TEST_PACKAGES:
+# what the tests, the benchmarks and `make deb` add, installed by `make deps` (dpkg-dev:
 # dpkg-shlibdeps; lintian checks the package; man-db checks the man pages; fonts-noto-cjk:
 # Chromium draws the compass's 東 and 西 in the dashboard test instead of empty boxes;
 # libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module,
 # also in front of the packaged service under systemd; redis-server: docs/nginx-nchan-redis.conf,
 # several nginx sharing nchan's channels, is tested with a real Redis).
-DEB_PACKAGES := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev \
-                tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan redis-server systemd python3 dpkg-dev lintian man-db \
-                bash-completion
+RUN_PACKAGES  := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev
+TEST_PACKAGES := tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan redis-server systemd python3 dpkg-dev lintian man-db \
+                 bash-completion
+
+# Installs whichever of the packages named in $(1) are missing. Under `make -n` it installs
+# nothing and prints "would install: …" instead (the `+` runs the check even then), which
+# scripts/check-run-deps.sh reads. INSTALLED_PACKAGES, a file with one package name a line,
+# stands in for dpkg's database in that check.
+INSTALLED_PACKAGES ?=
+DRY_RUN := $(findstring n,$(firstword -$(MAKEFLAGS)))
+define install-missing
++@missing=""; for p in $(1); do \
+  if [ -n "$(INSTALLED_PACKAGES)" ]; then grep -qx "$$p" "$(INSTALLED_PACKAGES)" || missing="$$missing $$p"; \
+  else dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; fi; \
+done; \
+if [ -z "$$missing" ]; then :; \
+elif [ -n "$(DRY_RUN)" ]; then echo "would install:$$missing"; \
+else \
+  echo "installing:$$missing"; \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
 
 # Installed binaries are built with the Swift runtime linked in, so they need no toolchain
 # (a package installs where Swift is not, and a sandboxed service cannot read /opt or /root).
@@ -43,22 +66,20 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps build release test docs tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
+.PHONY: deps deps-run build release test docs tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
 
+# What building and running need.
+deps-run:
+	$(call install-missing,$(RUN_PACKAGES))
+
+# Everything: what the tests, the benchmarks and the package add.
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install-missing,$(RUN_PACKAGES) $(TEST_PACKAGES))
 
-build: deps
+build: deps-run
 	$(SWIFT) build -c $(CONFIG)
 
-release: deps
+release: deps-run
 	$(SWIFT) build -c release
 
 # Unit and in-process tests, then the core's and the host's suites again under ThreadSanitizer
@@ -82,6 +103,7 @@ test: deps
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --skip-build
 	scripts/rs-api-diff.py --self-test
+	scripts/check-run-deps.sh
 	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory tsan
 	@# The package's release build needs the CPU and the end-to-end checks mostly wait (on
@@ -99,7 +121,7 @@ test: deps
 # converted by the toolchain's docc. Fails if a public symbol of the core has no doc comment
 # (scripts/doc-coverage.py) or docc warns.
 DOCS_GRAPHS := .build/symbol-graphs/graphs
-docs: deps
+docs: deps-run
 	mkdir -p $(DOCS_GRAPHS)
 	$(SWIFT) build --target BinderyCore --scratch-path .build/symbol-graphs \
 	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_GRAPHS)
@@ -151,20 +173,20 @@ screenshots: deps
 	python3 Tests/web/dashboard_test.py --screenshots-only \
 	  --screenshot docs/dashboard.png --events-screenshot docs/dashboard-events.png
 
-bench: deps
+bench: deps-run
 	$(SWIFT) build -c release --product bindery-bench
 	.build/release/bindery-bench
 
 # Foreground daemon with development defaults (./.bindery, 127.0.0.1:8420, the dashboard
 # compiled in from web/; add --web-dir web to edit it live); it prints
 # the dashboard URL and the command that attaches the REPL. Ctrl-C stops it cleanly.
-run: deps
+run: deps-run
 	$(SWIFT) build --product binderyd
 	$(SWIFT) build --product binderyctl
 	.build/debug/binderyd
 
 # /api/state req/s beside nginx serving the same bytes (wrk -t2 -c64), 200s and 304s.
-bench-http: deps
+bench-http: deps-run
 	@dpkg-query -W -f='$${Status}' nginx-light 2>/dev/null | grep -q "ok installed" || \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light
 	$(SWIFT) build -c release --product binderyd
@@ -173,7 +195,7 @@ bench-http: deps
 # Group commit: acknowledged sets/s with 1, 4 and 16 clients beside SQLite's own commit rate
 # on the same disk, in one run, and the daemon's fsyncs per set (strace, installed for this
 # benchmark only).
-bench-persistence: deps
+bench-persistence: deps-run
 	@command -v strace >/dev/null 2>&1 || \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends strace
 	$(SWIFT) build -c release --product binderyd
@@ -195,7 +217,7 @@ bench-scale: deps
 	scripts/bench-scale.py .build/release/binderyd
 	scripts/bench-toggle.sh .build/release/binderyd .build/release/binderyctl
 
-install-build: deps
+install-build: deps-run
 	$(INSTALL_BUILD) --product binderyd
 	$(INSTALL_BUILD) --product binderyctl
 
