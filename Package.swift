@@ -56,7 +56,7 @@ let package = Package(
         // BinderyHTTP and BinderySystemd lock with the core's `Lock` (the lock ThreadSanitizer
         // sees in `make tsan`), which is all they take from it.
         .target(name: "BinderySystemd", dependencies: ["BinderyCore", "BinderyProtocol", "CSystemd"]),
-        .target(name: "BinderyHTTP", dependencies: ["BinderyCore", "CMicroHTTPD", "CZlib"]),
+        .target(name: "BinderyHTTP", dependencies: ["BinderyCore", "BinderyJSON", "CMicroHTTPD", "CZlib"]),
         .target(name: "BinderyControl", dependencies: ["BinderyCore"]),
         .target(name: "BinderyPersistence", dependencies: ["Bindery", "BinderySQLite"]),
         // The state at recent versions: checkpoints and each version's change-feed entries.

@@ -32,11 +32,34 @@ function outcomeOf(event) {
 /** A value in an entry: one line, or a folded tree for an object or list (json-tree.js). */
 const valueNode = (value) => (isNested(value) ? jsonTree(value) : formatValue(value));
 
+/**
+ * A result too large for an event (the daemon sends its summary: kind, count, bytes, digest,
+ * first rows): "6000 rows, 463 KB" and the first rows folded; the whole result is the
+ * command's last value in the state.
+ */
+function summaryNode(summary) {
+  const count = typeof summary.count === "number" ? summary.count : null;
+  let words = summary.kind === "list" && count !== null ? `${count} ${count === 1 ? "row" : "rows"}`
+    : summary.kind === "record" && count !== null ? `a record of ${count} fields` : `a ${summary.kind || "value"}`;
+  if (typeof summary.bytes === "number") words += `, ${formatBytes(summary.bytes)}`;
+  const node = h("span", { class: "value-summary", title: `digest ${summary.digest || "?"}; the whole result is the command's last value` }, words);
+  if (Array.isArray(summary.first) && summary.first.length > 0) return h("span", {}, node, " ", jsonTree(summary.first));
+  return node;
+}
+
+/** A size for people: "812 B", "463 KB", "1.2 MB" (powers of 1,000). */
+function formatBytes(bytes) {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1000000) return `${Math.floor(bytes / 1000)} KB`;
+  return `${(Math.floor(bytes / 100000) / 10).toFixed(1)} MB`;
+}
+
 function describe(event) {
   const parts = [];
   if (event.kind === "set") parts.push(h("span", { class: "event-value" }, "= ", valueNode(event.value)));
   if (event.kind === "start") parts.push(h("span", { class: "event-value" }, event.arg === undefined ? "started" : `started with ${formatValue(event.arg)}`));
   if (event.kind === "finish" && event.value !== undefined) parts.push(h("span", { class: "event-value" }, "→ ", valueNode(event.value)));
+  if (event.kind === "finish" && event.valueSummary) parts.push(h("span", { class: "event-value" }, "→ ", summaryNode(event.valueSummary)));
   if (typeof event.durationMs === "number") parts.push(h("span", { class: "duration" }, formatDuration(event.durationMs)));
   const outcome = outcomeOf(event);
   if (outcome) parts.push(h("span", { class: "outcome", "data-outcome": outcome }, outcome));

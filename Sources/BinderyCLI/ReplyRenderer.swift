@@ -172,7 +172,7 @@ public struct ReplyRenderer: Sendable {
         switch kind {
         case "set": detail = "\(target) = \(event["value"].map(inline) ?? "null")"
         case "start": detail = target + (event["arg"].map { " " + inline($0) } ?? "")
-        case "finish": detail = target + duration + (event["value"].flatMap { $0.isNull ? nil : " → " + inline($0) } ?? "")
+        case "finish": detail = target + duration + (result(of: event).map { " → " + $0 } ?? "")
         case "fail" where ErrorCode(json: event["code"])?.isCutShort == true:
             detail = target + duration + ": " + style.yellow(event["error"]?.stringValue ?? "interrupted")
         case "fail":
@@ -193,6 +193,37 @@ public struct ReplyRenderer: Sendable {
         }
         let line = style.dim("\(version) \(at)") + " " + label + " " + detail
         return layout.width.map { DisplayWidth.truncate(line, to: $0) } ?? line
+    }
+
+    /// A `finish` event's result: its `value`, or, for a result too large for an event, its
+    /// `valueSummary` in words: "6000 rows, 463 KB: [{…}, …]"; nil when it returned nothing.
+    func result(of event: JSONValue) -> String? {
+        if let value = event["value"] { return value.isNull ? nil : inline(value) }
+        guard let summary = event["valueSummary"] else { return nil }
+        let kind = summary["kind"]?.stringValue ?? "value"
+        let count = summary["count"]?.intValue
+        var words: String
+        switch (kind, count) {
+        case let ("list", count?): words = count == 1 ? "1 row" : "\(count) rows"
+        case let ("record", count?): words = "a record of \(count) fields"
+        default: words = "a \(kind)"
+        }
+        if let bytes = summary["bytes"]?.intValue { words += ", " + Self.size(bytes) }
+        if let first = summary["first"]?.arrayValue, !first.isEmpty, let count, count > first.count {
+            words += ": [" + first.map(inline).joined(separator: ", ") + ", …]"
+        }
+        return words
+    }
+
+    /// A size in bytes for people: "812 B", "463 KB", "1.2 MB" (powers of 1,000).
+    static func size(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1_000: return "\(bytes) B"
+        case ..<1_000_000: return "\(bytes / 1_000) KB"
+        default:
+            let tenths = bytes / 100_000
+            return "\(tenths / 10).\(tenths % 10) MB"
+        }
     }
 
     /// What started the run a `start`, `finish` or `fail` is about, in words, unless it was

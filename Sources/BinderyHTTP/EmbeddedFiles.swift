@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// Serves a fixed set of files held in memory (binderyd serves the dashboard compiled into it
 /// this way).
 ///
@@ -54,11 +56,6 @@ public struct EmbeddedFiles: WebFiles {
     /// 64-bit FNV-1a of the content, in hex, with the length: changes whenever the bytes do
     /// (up to hash collisions, which would only make a browser revalidate needlessly).
     private static func contentTag(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return String(bytes.count, radix: 16) + "-" + String(hash, radix: 16)
+        String(bytes.count, radix: 16) + "-" + String(ContentDigest.fnv1a64(bytes), radix: 16)
     }
 }

@@ -46,6 +46,13 @@ import Testing
         #expect(plain.event(client) == "#7 23:41:08.000 start  search.loadMore", "a client's run says nothing more")
     }
 
+    @Test func aResultTooLargeForAnEventReadsAsItsSummary() throws {
+        let finish = try JSONParser.parse(#"{"version":8,"at":"2026-12-01T23:41:09.000Z","kind":"finish","vm":"books","name":"search","durationMs":12,"valueSummary":{"kind":"list","count":6000,"bytes":463112,"digest":"00c0ffee00c0ffee","first":[{"title":"A"},{"title":"B"}]}}"#)
+        #expect(plain.event(finish) == #"#8 23:41:09.000 finish books.search 12 ms → 6000 rows, 463 KB: [{"title":"A"}, {"title":"B"}, …]"#)
+        let record = try JSONParser.parse(#"{"version":9,"at":"2026-12-01T23:41:09.000Z","kind":"finish","vm":"vm","name":"load","durationMs":1,"valueSummary":{"kind":"record","count":3,"bytes":2500000,"digest":"0"}}"#)
+        #expect(plain.event(record) == "#9 23:41:09.000 finish vm.load 1 ms → a record of 3 fields, 2.5 MB")
+    }
+
     @Test func aSpelledTypeReadsAsWritten() throws {
         let surface = try #require(ViewModelSurface.fromDescribe(name: "search", surface: JSONParser.parse(
             #"{"inputs":[{"name":"sort","type":"string","typeName":"SortOrder: relevance | newest | title"},{"name":"since","type":"string","typeName":"Date?","optional":true}],"outputs":[],"commands":[]}"#)))

@@ -11,7 +11,8 @@ public struct HostEvent: Sendable {
         case set(value: SurfaceValue)
         /// A command execution started, with its argument if it took one.
         case start(argument: SurfaceValue?)
-        /// It completed with `value` after `durationMs`.
+        /// It completed with `value` after `durationMs` (a large value is written as a
+        /// summary: ``EventResult``).
         case finish(durationMs: Double, value: SurfaceValue)
         /// It failed, timed out or was interrupted after `durationMs`.
         case fail(durationMs: Double, failure: HostFailure)
@@ -93,7 +94,7 @@ public struct HostEvent: Sendable {
         case let .finish(durationMs, value):
             writeHeader("finish", &writer)
             writer.key("durationMs"); writer.double(Self.rounded(durationMs))
-            writer.key("value"); writer.value(value)
+            EventResult.write(value, to: &writer)
             startedBy?.write(to: &writer)
         case let .fail(durationMs, failure):
             writeHeader("fail", &writer)
