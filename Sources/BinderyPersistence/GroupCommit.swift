@@ -420,8 +420,8 @@ final package class GroupCommit: @unchecked Sendable {
         for waiter in dropped.waiters { waiter(fault) }
     }
 
-    /// `first` followed by `later`: the later value of each input and member, the list edits
-    /// and events of both in order, every publication and waiter.
+    /// `first` followed by `later`: the later value of each input and member, the list edits,
+    /// events and history rows of both in order, every publication and waiter.
     private static func merged(_ first: Batch, then later: Batch) -> Batch {
         var batch = first
         for (key, row) in later.inputs { batch.inputs[key] = row }
@@ -434,6 +434,7 @@ final package class GroupCommit: @unchecked Sendable {
             }
         }
         batch.events += later.events
+        batch.history += later.history
         batch.version = max(first.version, later.version)
         batch.whole = first.whole || later.whole
         batch.publications += later.publications

@@ -76,6 +76,9 @@ final class HostState: @unchecked Sendable {
     var restoreChecks: [ChangeKey: [UInt8]] = [:]
     /// Failed commits since the last successful one (a burst is logged once).
     var failedCommits = 0
+    /// Set by a failed commit: the next version starts the change feed and the history over
+    /// from its whole document (``ViewModelHost/flush()``).
+    var startOverAtNextVersion = false
     /// The edits of list outputs that report them (``SurfaceOutput/rowChanges``) since the
     /// last flush, in order; their rows live only in ``encoder`` (`values` holds an empty list
     /// for them), so an edit is never a whole-list copy or comparison.

@@ -3,7 +3,7 @@ import BinderyJSON
 import BinderyPersistence
 
 /// A failed commit: the inputs put back as the store holds them, the other members recorded
-/// again (they are still what the view models hold).
+/// again (they are still what the view models hold), and the versions it dropped given again.
 extension ViewModelHost {
     // MARK: - Storage failures
 
@@ -15,6 +15,14 @@ extension ViewModelHost {
             logger?.error("cannot save the state: \(fault); sets fail with 'storage' and inputs return to their saved values until a commit succeeds (not logged again until then)")
         }
         guard let commit else { return }
+        // The dropped versions were never shown nor acknowledged (a version is published only
+        // once durable, and every later batch was dropped with this one), so their numbers
+        // are given again: the next version follows the last one shown, and the history,
+        // kept and saved, has no gap. That version starts the change feed and the history over
+        // from its whole document: the changes the dropped versions made are encoded already,
+        // so its own entries would not carry them.
+        state.version = publisher.version
+        state.startOverAtNextVersion = true
         // Recorded with the next version (not in one of their own: with the disk still
         // failing, that would be a loop of failing commits).
         recordAgain(droppedMembers)

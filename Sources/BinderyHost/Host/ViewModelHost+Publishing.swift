@@ -22,6 +22,12 @@ extension ViewModelHost {
         state.version += 1
         let version = state.version
         let restart = state.encoder == nil
+        // The first version of a run, or the first after a failed commit dropped versions
+        // (whose changes the encoder holds but no client was shown): it starts the change feed
+        // and the history over from its whole document, so no client and no saved history row
+        // reads on from a version that was never shown.
+        let startsOver = restart || state.startOverAtNextVersion
+        state.startOverAtNextVersion = false
         var entries: [[UInt8]] = []
         // What this version changed, for the last event it logs (nil: it logs none).
         var effects: EventEffects? = state.pendingEvents.contains(where: \.isLogged) ? EventEffects() : nil
@@ -99,11 +105,11 @@ extension ViewModelHost {
         let publisher = publisher, pieces = state.encoder!.viewModelPieces, changes = entries
         let secrets = secretInputValues()
         // The history's checkpoints are built here, where they are also saved with their version.
-        let checkpoint = VersionHistory.isCheckpoint(version, restart: restart)
+        let checkpoint = VersionHistory.isCheckpoint(version, restart: startsOver)
             ? publisher.checkpointDocument(version: version, pieces: pieces) : nil
         let publication: @Sendable () -> Void = {
             publisher.publish(version: version, viewModelPieces: pieces, secretInputs: secrets, changes: changes,
-                              restart: restart, events: events, checkpoint: checkpoint)
+                              restart: startsOver, events: events, checkpoint: checkpoint)
         }
         guard let commit else {
             clearChangedState()
@@ -113,7 +119,7 @@ extension ViewModelHost {
         }
         recordChangedState(in: commit, version: version)
         var history: [(checkpoint: Bool, json: [UInt8])] = []
-        if !restart {
+        if !startsOver {
             var array: [UInt8] = [UInt8(ascii: "[")]
             for (index, entry) in changes.enumerated() {
                 if index > 0 { array.append(UInt8(ascii: ",")) }
