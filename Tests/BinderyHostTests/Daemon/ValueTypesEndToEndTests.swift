@@ -130,6 +130,27 @@ import Testing
         #expect(finishes.map { "\($0["name"]?.stringValue ?? "?") \($0["value"]?.serialized ?? "?")" } == ["book \(shown)", "markRead null"])
         let failure = events.first { $0["kind"]?.stringValue == "fail" && $0["name"]?.stringValue == "cancel" }
         #expect(failure?["error"]?.stringValue == "Server error 503, please try again")
+
+        // As a person types them in binderyctl: a bare JSON object, no argument at all; the
+        // last, failing, run ends the script with status 1.
+        let binderyctl = Process()
+        binderyctl.executableURL = URL(fileURLWithPath: DaemonProcess.path(of: "binderyctl"))
+        binderyctl.arguments = ["--socket", daemon.socketPath, "-c", #"run journey.book {"seat": "1A", "pace": "calm", "at": "2026-12-02T10:00:00Z"}"#,
+                                "-c", "run journey.markRead", "-c", "run journey.cancel"]
+        let output = Pipe()
+        binderyctl.standardOutput = output
+        binderyctl.standardError = output
+        try binderyctl.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        binderyctl.waitUntilExit()
+        #expect(binderyctl.terminationStatus == 1, "\(printed)")
+        let lines = printed.split(separator: "\n").map(String.init)
+        // The booking sent back, as a record: one field a line.
+        #expect(lines.contains(#"seat  "1A""#) && lines.contains(#"at    "2026-12-02T10:00:00.000Z""#), "\(printed)")
+        // Nothing printed for markRead's Void beyond that it finished.
+        let markRead = try #require(lines.firstIndex { $0.hasPrefix("journey.markRead finished") }, "\(printed)")
+        #expect(lines.dropFirst(markRead + 1).first == "error: Server error 503, please try again", "\(printed)")
+        #expect(!printed.contains("server(code: 503)"), "\(printed)")
         #expect(daemon.stop() == 0)
     }
 }
