@@ -6,11 +6,12 @@ extension Surface {
     /// any other `MutableProperty` or `Property` of a ``SurfaceRepresentable`` value an output,
     /// and of any other `Encodable` value an output shown by its Codable encoding
     /// (and each `MutableListProperty` or `ListProperty` of ``SurfaceRepresentable`` rows a list
-    /// output reporting its edits); each `Action` (taking nothing, an int, a string, a double or
-    /// a bool) a command. Members are named after their Swift property; members whose name
-    /// starts with `_` are left out, and so is everything `declare` hides. `name` defaults to
-    /// the type's name without `ViewModel`, in lower camel case (`LoginViewModel` → `login`,
-    /// `APIViewModel` → `api`).
+    /// output reporting its edits); each `Action` a command: taking `Void` (no argument), a
+    /// ``SurfaceScalar``, or any other `Codable` value (as JSON, like an input of it), and
+    /// showing what it sends as a property of it shows it (`Void` as null). Members are named
+    /// after their Swift property; members whose name starts with `_` are left out, and so is
+    /// everything `declare` hides. `name` defaults to the type's name without `ViewModel`, in
+    /// lower camel case (`LoginViewModel` → `login`, `APIViewModel` → `api`).
     ///
     /// What each output and command derives from is read from the code: the members its
     /// composition reaches (`map`, `combineLatest`, `zip`, `skipRepeats`, the boolean
@@ -72,7 +73,7 @@ extension Surface {
             case let .input(input)?: inputs.append(details.secret ? input.secret() : input)
             case let .output(output)?: outputs.append(output)
             case let .command(command)?: commands.append(command)
-            case nil: preconditionFailure("\(surfaceName): \(memberName) is an Action whose input is not Void, Int, String, Double or Bool; hide it or give it a SurfaceCommand of its own")
+            case nil: preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); \(candidate.remedy), or hide it")
             }
         }
         self.init(name: surfaceName, inputs: inputs, outputs: outputs, commands: commands)

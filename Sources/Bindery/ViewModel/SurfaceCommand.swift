@@ -33,13 +33,19 @@ public struct SurfaceCommand: Sendable {
     public let isExecuting: Property<Bool>
     /// Every event of every execution, whoever started it (a client, a binding, a timer, the
     /// view model's own `apply`): the action's `events`, values as the surface shows them and
-    /// failures as their one-line message.
+    /// failures as their one-line message (``FailureMessage``).
     public let executions: Signal<Signal<SurfaceValue, SurfaceError>.Event, Never>
     /// Fires each time the action is applied while disabled (its `disabledErrors`).
     public let refusals: Signal<(), Never>
     /// The identity ``RunCause/action(_:)`` names this command's executions by.
     public let runIdentity: ObjectIdentifier
     private let execute: @Sendable (SurfaceValue?) -> SignalProducer<SurfaceValue, ActionError<SurfaceError>>
+    /// Whether an argument of the right type converts to the action's input (a `Codable`
+    /// input's decodes), so ``validate(argument:viewModel:)`` refuses one that does not.
+    private let convertsArgument: @Sendable (SurfaceValue) -> Bool
+    /// What an argument must be beyond its type ("Account as JSON (its Codable form)"), for
+    /// errors; nil when the type says it all.
+    private let argumentExpectation: String?
 
     /// A command running `action` with no argument.
     public init<Output: SurfaceRepresentable, Error: Swift.Error>(
@@ -73,14 +79,33 @@ public struct SurfaceCommand: Sendable {
         startedBy: [String] = [],
         input: @escaping @Sendable (SurfaceValue?) -> Input?
     ) {
+        self.init(name, action, argument: argument, expecting: nil, enabledDerivesFrom: enabledDerivesFrom, startedBy: startedBy,
+                  input: input, output: { $0.surfaceValue })
+    }
+
+    /// A command running `action` with an argument of `argument.type`, converted by `input`
+    /// (a value it cannot convert is refused naming `expectation`, else the type), its values
+    /// shown by `output`, its failures by ``FailureMessage``.
+    init<Input, Output, Error: Swift.Error>(
+        _ name: String,
+        _ action: Action<Input, Output, Error>,
+        argument: Argument?,
+        expecting expectation: String?,
+        enabledDerivesFrom: [String],
+        startedBy: [String],
+        input: @escaping @Sendable (SurfaceValue?) -> Input?,
+        output: @escaping @Sendable (Output) -> SurfaceValue
+    ) {
         self.name = name
         self.argument = argument
+        self.argumentExpectation = expectation
+        self.convertsArgument = { input($0) != nil }
         self.enabledDerivesFrom = enabledDerivesFrom
         self.startedBy = startedBy
         self.isEnabled = action.isEnabled
         self.isExecuting = action.isExecuting
         self.executions = action.events.map { event in
-            event.map { $0.surfaceValue }.mapError { SurfaceError(.failed, "\($0)") }
+            event.map(output).mapError { SurfaceError(failure: $0) }
         }
         self.refusals = action.disabledErrors
         self.runIdentity = action.runIdentity
@@ -89,11 +114,11 @@ public struct SurfaceCommand: Sendable {
                 return SignalProducer(error: .producerFailed(SurfaceError(.invalidArgument, "\(name) takes no argument")))
             }
             return action.apply(converted)
-                .map { $0.surfaceValue }
+                .map(output)
                 .mapError { error in
                     switch error {
                     case .disabled: return .disabled
-                    case let .producerFailed(error): return .producerFailed(SurfaceError(.failed, "\(error)"))
+                    case let .producerFailed(error): return .producerFailed(SurfaceError(failure: error))
                     }
                 }
         }
@@ -109,8 +134,9 @@ public struct SurfaceCommand: Sendable {
         case let (argument?, nil), let (argument?, .null?):
             throw SurfaceError(.invalidArgument, "\(viewModel).\(name) needs an argument: \(argument.name) (\(argument.type.rawValue))")
         case let (argument?, value?):
-            guard let accepted = argument.type.accept(value) else {
-                throw SurfaceError(.invalidArgument, "\(viewModel).\(name) expects \(argument.name) to be \(argument.type.phrase), got \(value.excerpt)")
+            guard let accepted = argument.type.accept(value), convertsArgument(accepted) else {
+                let expected = argumentExpectation ?? argument.type.phrase
+                throw SurfaceError(.invalidArgument, "\(viewModel).\(name) expects \(argument.name) to be \(expected), got \(value.excerpt)")
             }
             return accepted
         }

@@ -160,8 +160,14 @@ public struct SurfaceInput: Sendable {
     /// way; a value that does not decode to a `Value` is refused.
     public static func codable<Value: Codable & Sendable>(_ name: String, _ property: MutableProperty<Value>) -> SurfaceInput {
         SurfaceInput(name, .json, .none, property, from: { SurfaceValueDecoder.decode(Value.self, from: $0) },
-                     to: { SurfaceValueEncoder.encode($0) }, expectation: "\(Value.self) as JSON (its Codable form)",
+                     to: { SurfaceValueEncoder.encode($0) }, expectation: codableExpectation(Value.self),
                      typeName: SwiftSpelling.of(Value.self))
+    }
+
+    /// What a value of a `Codable` type must be, as a refusal says it: "Plan as JSON (its
+    /// Codable form)" (for a ``codable(_:_:)`` input and a command's `Codable` argument alike).
+    static func codableExpectation(_ type: Any.Type) -> String {
+        "\(type) as JSON (its Codable form)"
     }
 
     /// A boolean input.

@@ -29,7 +29,7 @@ struct SurfaceMemberDetails {
 /// (an input when its value can be read back: a ``SurfaceScalar``, an optional of one, or a
 /// `Codable` value; an output otherwise), `Property`
 /// (an output), `MutableListProperty` and `ListProperty` (a list output reporting its edits)
-/// and `Action` (a command taking nothing, or an int, string, double or bool).
+/// and `Action` (a command: ``CommandForms``).
 protocol SurfaceMemberConvertible {
     /// The member called `name`, or nil when its type cannot be shown (an `Action` taking a
     /// tuple, say).
@@ -58,32 +58,5 @@ extension MutableListProperty: SurfaceMemberConvertible where Element: SurfaceRe
 extension ListProperty: SurfaceMemberConvertible where Element: SurfaceRepresentable {
     func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
         .output(SurfaceOutput(name, self, derivesFrom: details.derivesFrom))
-    }
-}
-
-extension Action: SurfaceMemberConvertible where Output: SurfaceRepresentable {
-    func surfaceMember(named name: String, _ details: SurfaceMemberDetails) -> SurfaceMember? {
-        let derives = details.derivesFrom
-        func argument(_ type: ValueType) -> SurfaceCommand.Argument { .init(details.argumentName ?? "value", type) }
-        switch self {
-        case let action as Action<Void, Output, Error>:
-            return .command(SurfaceCommand(name, action, enabledDerivesFrom: derives, startedBy: details.startedBy))
-        case let action as Action<Int, Output, Error>:
-            return .command(SurfaceCommand(name, action, argument: argument(.int).name, enabledDerivesFrom: derives, startedBy: details.startedBy))
-        case let action as Action<String, Output, Error>:
-            return .command(SurfaceCommand(name, action, argument: argument(.string), enabledDerivesFrom: derives, startedBy: details.startedBy) {
-                if case let .string(s)? = $0 { s } else { nil }
-            })
-        case let action as Action<Double, Output, Error>:
-            return .command(SurfaceCommand(name, action, argument: argument(.double), enabledDerivesFrom: derives, startedBy: details.startedBy) {
-                if case let .double(d)? = $0 { d } else { nil }
-            })
-        case let action as Action<Bool, Output, Error>:
-            return .command(SurfaceCommand(name, action, argument: argument(.bool), enabledDerivesFrom: derives, startedBy: details.startedBy) {
-                if case let .bool(b)? = $0 { b } else { nil }
-            })
-        default:
-            return nil
-        }
     }
 }

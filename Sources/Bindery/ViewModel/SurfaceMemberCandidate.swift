@@ -76,7 +76,9 @@ extension ListProperty: SurfaceMemberCandidate {
 
 extension Action: SurfaceMemberCandidate {
     var memberDescription: String { "an Action<\(Input.self), \(Output.self), \(Error.self)>" }
-    var unsupportedTypeName: String { "\(Output.self)" }
+    /// Its input's type when no argument can carry it (``CommandForms``), else its output's.
+    var unsupportedTypeName: String { CommandForms.argument(of: Input.self) == nil ? "\(Input.self)" : "\(Output.self)" }
+    var remedy: String { "make it Codable (docs/GUIDE.md, \"Values\") or give the action a SurfaceCommand of its own" }
     /// A property composed from `isExecuting` or `isEnabled` derives from the command.
     var graphIdentities: [ObjectIdentifier] { [ObjectIdentifier(isExecuting.lineageIdentity), ObjectIdentifier(isEnabled.lineageIdentity)] }
     var derivationLineage: PropertyLineage { enabledLineage }

@@ -35,3 +35,17 @@ extension Array: SurfaceRepresentable where Element: SurfaceRepresentable {
 extension SurfaceRecord: SurfaceRepresentable {
     public var surfaceValue: SurfaceValue { .record(self) }
 }
+
+extension SurfaceRepresentable where Self: Encodable {
+    /// A `Codable` struct or enum needs no `surfaceValue` of its own: declare
+    /// `extension Account: SurfaceRepresentable {}` and it shows its Codable form, as
+    /// ``SurfaceValueEncoder`` has it (a record of its fields; dates as ISO 8601, raw-value enums
+    /// as their raw value) — what a property or an action of it shows without the declaration.
+    public var surfaceValue: SurfaceValue { SurfaceValueEncoder.encodeCodableForm(self) }
+}
+
+extension SurfaceRepresentable where Self: RawRepresentable & Encodable, RawValue: SurfaceRepresentable {
+    /// A `Codable` enum with raw values shows its raw value (its Codable form too): without
+    /// this, it would match both the default above and the raw-value one, and compile with neither.
+    public var surfaceValue: SurfaceValue { rawValue.surfaceValue }
+}

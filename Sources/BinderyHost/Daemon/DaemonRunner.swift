@@ -93,7 +93,7 @@ public enum DaemonRunner {
         let viewModels: [any ViewModel]
         switch built {
         case let .success(models): viewModels = models
-        case let .failure(error): fail("cannot build the view models: \(error)")
+        case let .failure(error): fail("cannot build the view models: \(FailureMessage.of(error))")
         }
         // The databases exist now (the host's and the view models'): lock them too, so a
         // second daemon stays out even when the lock file is deleted.
