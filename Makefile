@@ -66,7 +66,7 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps deps-run build release test docs tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
+.PHONY: deps deps-run build release check test docs tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
 
 # What building and running need.
 deps-run:
@@ -115,6 +115,15 @@ test: deps
 	  [ $$e2e -eq 0 ] && [ $$built -eq 0 ]
 	$(MAKE) --no-print-directory deb
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
+
+# The edit-test loop: the package's own suites (`swift test`: the core's, the surface's, the
+# host's in-process and real-daemon tests, binderyctl's), without the example packages, the
+# API reference, ThreadSanitizer, the browser, nginx, the package or systemd, which `make test`
+# adds. Needs only what `make run` installs; a test that needs a program `make deps` brings
+# (tmux, python3, systemd's tools) or root (a tmpfs mount) is skipped, saying which.
+check: deps-run
+	$(SWIFT) build --build-tests
+	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 
 # The core's API reference, a static DocC site in .build/docs/site (open index.html through a web
 # server, or publish the folder): the core's symbol graph, documented by its doc comments,

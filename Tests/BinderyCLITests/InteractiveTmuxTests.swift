@@ -1,11 +1,13 @@
 import BinderyCLI
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// binderyctl on a real terminal (a tmux pane) driven as a person would: Tab completion, a
 /// set, a run whose "executing…" line is seen, an error, the daemon going away and coming
 /// back, and Ctrl-D leaving cleanly with exit 0.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InteractiveTmuxTests {
+@Suite(.serialized, .enabled(if: ExternalTool.tmux.isInstalled, Comment(rawValue: ExternalTool.tmux.missingReason)), .timeLimit(.minutes(2)))
+struct InteractiveTmuxTests {
     /// A detached session running one command, on its own tmux server; its pane is read
     /// with capture-pane.
     struct Pane {

@@ -1,6 +1,7 @@
-import BinderyHost
 import BinderyHTTP
+import BinderyHost
 import BinderySystemd
+import BinderyTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,8 @@ import Testing
     /// systemd-socket-activate listens like a .socket unit (names from --fdname), and on the
     /// first connection execs the probe with the sockets at descriptors 3 and 4 and
     /// LISTEN_PID/LISTEN_FDS/LISTEN_FDNAMES set — the same contract systemd gives binderyd.
-    @Test func activatedProcessFindsSocketsByNameAndServesHTTPOnOne() throws {
+    @Test(.enabled(if: ExternalTool.systemdSocketActivate.isInstalled, Comment(rawValue: ExternalTool.systemdSocketActivate.missingReason)))
+    func activatedProcessFindsSocketsByNameAndServesHTTPOnOne() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-sa-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -41,7 +41,8 @@ import Testing
 
     /// The real binderyd under systemd-socket-activate, which passes sockets exactly as
     /// systemd does; `fdnames` nil passes no names at all.
-    @Test(arguments: [
+    @Test(.enabled(if: ExternalTool.systemdSocketActivate.isInstalled, Comment(rawValue: ExternalTool.systemdSocketActivate.missingReason)),
+          arguments: [
         "binderyd.socket:binderyd.socket",  // one unit with both ListenStream= lines
         "http:control",                     // names that contradict the kinds
         nil,                                // no LISTEN_FDNAMES
