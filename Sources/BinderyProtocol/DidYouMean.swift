@@ -6,14 +6,15 @@
 /// is at most a third of the longer name's length (at least 1), or when it starts with the
 /// typed name; the closest plausible candidate wins, ties going to the earliest listed.
 /// When none is plausible and the candidates are few, the hint lists them instead. A typed
-/// name over ``maximumComparedLength`` is compared with nothing (it is never plausible).
+/// name over ``maximumComparedLength`` is compared with nothing: it gets no suggestion.
 public enum DidYouMean {
     /// Up to this many candidates are listed when none is close.
     public static let listLimit = 12
 
     /// The longest typed name compared with the candidates, in Unicode scalars. A longer one
     /// gets no suggestion: comparing costs its length times each candidate's (a 900,000-character
-    /// name took a second and 150 MB), and no name is plausibly close to one that long.
+    /// name took a second and 150 MB), and the names suggested — view models, members, ops,
+    /// options — are identifiers of a few dozen characters, which a typo of one that long is not.
     public static let maximumComparedLength = 256
 
     /// The candidate closest to `name` under the rule above, if one is plausible. Costs at most
