@@ -16,7 +16,10 @@ import Synchronization
 /// queued is disconnected, and so are the slowest readers when all clients together queue
 /// more than the server's ``ControlOutputBudget``. After the client half-closes, replies to
 /// requests already received are still sent before the connection closes; `onClose`
-/// callbacks run exactly once.
+/// callbacks run exactly once. A request line left incomplete (bytes without their newline)
+/// for more than `partialLineSeconds` while the connection reads is answered one error and
+/// the connection closed; the time reading is paused for backpressure does not count, and a
+/// connection holding no partial line is never closed for being idle.
 final class ControlConnection: ControlSession, @unchecked Sendable {
     // `@unchecked Sendable`: the mutable fields below are touched only on `queue` (a serial
     // queue; every entry point hops onto it), except `closeCallbacks`, kept behind a lock.
@@ -49,11 +52,18 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     private let queueKey: QueueIdentity
     private let closeCallbacks = Lock<[@Sendable () -> Void]?>([])
     private let budget: ControlOutputBudget
+    private let partialLineSeconds: Double
+    /// When the partial line held now must be complete; nil while none is held.
+    private var partialLineDeadline: DispatchTime?
+    /// Whether a check of `partialLineDeadline` is scheduled (at most one is, whatever the
+    /// deadline's moves).
+    private var partialLineCheckScheduled = false
 
     init(descriptor: Int32, handler: any ControlFrameHandler, target: DispatchQueue, budget: ControlOutputBudget,
-         closed: @escaping @Sendable (ControlConnection) -> Void) {
+         partialLineSeconds: Double, closed: @escaping @Sendable (ControlConnection) -> Void) {
         self.descriptor = descriptor
         self.budget = budget
+        self.partialLineSeconds = partialLineSeconds
         self.handler = handler
         self.closed = closed
         queue = DispatchQueue(label: "bindery.control.connection", target: target)
@@ -156,6 +166,9 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         guard nextFrame == 0, unhandled.isEmpty, !isBackedUp else { return }
         readSuspended = false
         readSource.resume()
+        // The partial line's time starts again: while reading was paused, the rest of it may
+        // have waited in the socket.
+        if framer.holdsPartialLine { startPartialLineClock() }
     }
 
     private func readAvailable() {
@@ -172,8 +185,15 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
             }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
+                let heldPartialLine = framer.holdsPartialLine
                 unhandled = framer.feed(buffer[..<count])
                 nextFrame = 0
+                if !framer.holdsPartialLine {
+                    partialLineDeadline = nil
+                } else if !heldPartialLine || buffer[..<count].contains(UInt8(ascii: "\n")) {
+                    // A new line began (the one held before ended in these bytes, if any).
+                    startPartialLineClock()
+                }
             } else if count == 0 {
                 readClosed = true
                 suspendReading()
@@ -198,6 +218,32 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
         guard !readSuspended, !isClosed else { return }
         readSuspended = true
         readSource.suspend()
+    }
+
+    /// The partial line held now must be complete within `partialLineSeconds`.
+    private func startPartialLineClock() {
+        partialLineDeadline = .now() + partialLineSeconds
+        schedulePartialLineCheck()
+    }
+
+    private func schedulePartialLineCheck() {
+        guard !partialLineCheckScheduled, let deadline = partialLineDeadline else { return }
+        partialLineCheckScheduled = true
+        queue.asyncAfter(deadline: deadline) { [weak self] in self?.checkPartialLine() }
+    }
+
+    /// At a deadline: a partial line still held and overdue while reading gets its error and
+    /// the connection closes; a deadline moved later is checked again then.
+    private func checkPartialLine() {
+        partialLineCheckScheduled = false
+        guard !isClosed, !readClosed, let deadline = partialLineDeadline else { return }
+        // Paused for backpressure: the clock starts again when reading resumes.
+        guard !readSuspended else { return }
+        guard deadline <= .now() else { return schedulePartialLineCheck() }
+        pendingReplies += 1
+        handler.handleIncompleteFrame(afterSeconds: partialLineSeconds, session: self)
+        // Closed at once, not drained: a client that stalls mid-line may not read either.
+        closeNow()
     }
 
     private func sourceCancelled() {

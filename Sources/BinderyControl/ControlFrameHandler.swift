@@ -7,4 +7,7 @@ public protocol ControlFrameHandler: Sendable {
     func handle(frame: [UInt8], session: ControlSession)
     /// A line longer than the server frames: the handler answers it with one error.
     func handleOversizedFrame(session: ControlSession)
+    /// A line left incomplete (bytes without their newline) for longer than the server's
+    /// bound, `seconds`: the handler answers it with one error, then the connection closes.
+    func handleIncompleteFrame(afterSeconds seconds: Double, session: ControlSession)
 }

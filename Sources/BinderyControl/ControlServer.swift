@@ -27,6 +27,7 @@ public final class ControlServer: Sendable {
     private let connections = Lock<[ObjectIdentifier: ControlConnection]>([:])
     private let accepting = Synchronization.Atomic<Bool>(true)
     private let outputBudget: ControlOutputBudget
+    private let partialLineSeconds: Double
 
     /// libdispatch sources are thread-safe objects; the overlay just does not say so.
     private struct SendableSource: @unchecked Sendable {
@@ -36,12 +37,24 @@ public final class ControlServer: Sendable {
     /// The default of `outputBudgetBytes`: 64 MiB.
     public static let defaultOutputBudgetBytes = 64 << 20
 
+    /// The default of `partialLineSeconds`: 10 s. A client writes a request line at once (binderyctl
+    /// sends each whole), so a line still incomplete after seconds is a client that stalled or
+    /// holds connections open on purpose (2,000 such were seen held for ever); as HTTP request
+    /// heads (binderyd's 10 s head timeout), it is given ten seconds.
+    public static let defaultPartialLineSeconds = 10.0
+
     /// Starts listening and serving with `handler`. All clients together may have at most
     /// `outputBudgetBytes` of replies and watch lines queued unread; past that the slowest
-    /// readers are disconnected, each logged through `log` (``ControlOutputBudget``).
+    /// readers are disconnected, each logged through `log` (``ControlOutputBudget``). A client
+    /// that leaves a request line incomplete (bytes without their newline) for more than
+    /// `partialLineSeconds` of reading is answered one error (``ControlFrameHandler/handleIncompleteFrame(afterSeconds:session:)``)
+    /// and disconnected; an idle client holding no partial line (a REPL waiting for its user,
+    /// a `watch`) is never disconnected for it.
     public init(listener: Listener, handler: any ControlFrameHandler, outputBudgetBytes: Int = defaultOutputBudgetBytes,
+                partialLineSeconds: Double = defaultPartialLineSeconds,
                 log: (@Sendable (String) -> Void)? = nil) throws(ControlSetupError) {
         self.handler = handler
+        self.partialLineSeconds = partialLineSeconds
         self.outputBudget = ControlOutputBudget(limit: outputBudgetBytes, log: log)
         switch listener {
         case let .path(path, mode):
@@ -104,7 +117,9 @@ public final class ControlServer: Sendable {
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-            let connection = ControlConnection(descriptor: client, handler: handler, target: queue, budget: outputBudget) { [weak self] connection in
+            let connection = ControlConnection(
+                descriptor: client, handler: handler, target: queue, budget: outputBudget, partialLineSeconds: partialLineSeconds
+            ) { [weak self] connection in
                 _ = self?.connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
             }
             connections.withLock { $0[ObjectIdentifier(connection)] = connection }

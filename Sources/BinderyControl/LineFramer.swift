@@ -26,6 +26,9 @@ public struct LineFramer: Sendable {
         self.maximumFrameLength = maximumFrameLength
     }
 
+    /// Whether bytes of a line whose newline has not come yet are held (or being discarded).
+    public var holdsPartialLine: Bool { !buffer.isEmpty || discarding }
+
     /// Consumes `bytes` and returns the frames they complete, in order.
     public mutating func feed<Bytes: Collection>(_ bytes: Bytes) -> [Frame] where Bytes.Element == UInt8 {
         var frames: [Frame] = []

@@ -56,7 +56,7 @@ struct HTTPAnswerReader {
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].lowercased()
-            let value = Self.trimmed(line[line.index(after: colon)...]).lowercased()
+            let value = ASCII.trimmingWhitespace(line[line.index(after: colon)...]).lowercased()
             switch name {
             case "content-length": length = Int(value)
             case "transfer-encoding": chunked = value.hasSuffix("chunked")
@@ -87,7 +87,7 @@ struct HTTPAnswerReader {
         while true {
             guard let lineEnd = Self.find([13, 10], in: bytes, from: at) else { return false }
             let sizeText = String(decoding: bytes[at..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(Self.trimmed(sizeText), radix: 16), size >= 0 else {
+            guard let size = Int(ASCII.trimmingWhitespace(sizeText), radix: 16), size >= 0 else {
                 throw HTTPClientError("the answer's chunked body is malformed")
             }
             // The last chunk's line, any trailers, then a blank line.
@@ -95,13 +95,6 @@ struct HTTPAnswerReader {
             at = lineEnd + 2 + size + 2
             guard at <= bytes.count else { return false }
         }
-    }
-
-    private static func trimmed(_ text: Substring) -> Substring {
-        var text = text
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return text
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

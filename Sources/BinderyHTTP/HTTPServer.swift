@@ -11,7 +11,10 @@ import Synchronization
 ///   A request target that does not parse (bad escape, NUL, backslash) gets 400 without
 ///   reaching the handler. Malformed request lines are rejected by libmicrohttpd (400 or a
 ///   closed connection); the process never crashes on input. An HTTP/1.1 request without a
-///   `Host`, with two, or with a NUL byte in a header gets 400 (``RequestHeadRules``).
+///   `Host`, with two, or with a NUL byte in a header gets 400 (``RequestHeadRules``); so does
+///   one whose body length could be read two ways (differing `Content-Length`s,
+///   `Transfer-Encoding` with `Content-Length`, a last coding other than chunked), and its
+///   connection is closed.
 /// - With ``HTTPServerConfiguration/allowedHostNames`` set, a `Host` that does not name this
 ///   server gets 421 before any handler sees the request (``HostAllowList``).
 /// - Every response the server builds carries ``SecurityHeaders/all``, except the bodiless 431

@@ -5,21 +5,33 @@
 /// transpositions, so `gte` is one edit from `get`); a candidate is plausible when its distance
 /// is at most a third of the longer name's length (at least 1), or when it starts with the
 /// typed name; the closest plausible candidate wins, ties going to the earliest listed.
-/// When none is plausible and the candidates are few, the hint lists them instead.
+/// When none is plausible and the candidates are few, the hint lists them instead. A typed
+/// name over ``maximumComparedLength`` is compared with nothing: it gets no suggestion.
 public enum DidYouMean {
     /// Up to this many candidates are listed when none is close.
     public static let listLimit = 12
 
-    /// The candidate closest to `name` under the rule above, if one is plausible.
+    /// The longest typed name compared with the candidates, in Unicode scalars. A longer one
+    /// gets no suggestion: comparing costs its length times each candidate's (a 900,000-character
+    /// name took a second and 150 MB), and the names suggested — view models, members, ops,
+    /// options — are identifiers of a few dozen characters, which a typo of one that long is not.
+    public static let maximumComparedLength = 256
+
+    /// The candidate closest to `name` under the rule above, if one is plausible. Costs at most
+    /// ``maximumComparedLength`` times each candidate's length, whatever `name` is.
     public static func closest(to name: String, among candidates: [String]) -> String? {
+        guard name.unicodeScalars.count <= maximumComparedLength else { return nil }
         let lowered = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let c = Array(candidate.lowercased())
-            let distance = editDistance(lowered, c)
             let limit = max(1, max(lowered.count, c.count) / 3)
-            let plausible = distance <= limit || (!lowered.isEmpty && c.starts(with: lowered))
-            guard plausible else { continue }
+            let isPrefix = !lowered.isEmpty && c.starts(with: lowered)
+            // The distance is at least the difference in length: past the limit, no need to
+            // compute it (nor to hold a long candidate's table).
+            guard isPrefix || abs(lowered.count - c.count) <= limit else { continue }
+            let distance = editDistance(lowered, c)
+            guard distance <= limit || isPrefix else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
         return best?.name
@@ -36,22 +48,26 @@ public enum DidYouMean {
         return " (\(kind): \(candidates.joined(separator: ", ")))"
     }
 
-    /// Edit distance over characters (Levenshtein plus adjacent transpositions).
+    /// Edit distance over characters (Levenshtein plus adjacent transpositions), in time
+    /// `a.count × b.count` and memory `b.count` (three rows of the table, not all of it).
     public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+        // Rows i-2, i-1 and i of the table d[i][j] (a's first i characters against b's first j).
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
+            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
                 }
             }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return d[a.count][b.count]
+        return previous[b.count]
     }
 }

@@ -103,11 +103,11 @@ def main():
 
         # A cached "no change" (304) never hides a change for more than its second.
         version = json.loads(bodies.pop() or b"{}").get("version", version)
-        status, _, _ = get(port, f"/api/changes?since={version}&wait=0.5")
+        status, _, _ = get(port, f"/api/changes?since={version}&wait=1")
         control.set_latency(9)
         started = time.monotonic()
         while True:
-            status, _, _ = get(port, f"/api/changes?since={version}&wait=0.5")
+            status, _, _ = get(port, f"/api/changes?since={version}&wait=1")
             if status == 200 or time.monotonic() - started > 5:
                 break
             time.sleep(0.1)

@@ -33,6 +33,17 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             .frameTooLarge, "request line exceeds \(LineFramer.defaultMaximumFrameLength) bytes; the rest of the line is discarded")))
     }
 
+    /// Answers a line left incomplete past the server's bound, before its connection closes.
+    public func handleIncompleteFrame(afterSeconds seconds: Double, session: ControlSession) {
+        session.reply(ControlReply.failure(id: .null, HostFailure(
+            .badRequest, "request line incomplete for \(Self.seconds(seconds)) (bytes without a newline); the connection is closed")))
+    }
+
+    /// "10 s", "0.5 s".
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
     /// Answers one frame (a line without its newline).
     public func handle(frame: [UInt8], session: ControlSession) {
         let request: ControlRequest
@@ -50,14 +61,6 @@ public final class ControlProtocolHandler: ControlFrameHandler {
     }
 
     private static let ops = ["ping", "list", "describe", "get", "set", "run", "interrupt", "watch", "log", "restore"]
-
-    /// The version field `field` of `request`: a non-negative integer.
-    private static func version(_ request: ControlRequest, _ field: String) throws(HostFailure) -> UInt64 {
-        guard request.has(field) else { throw HostFailure(.badRequest, "\(request.op ?? "request") needs field '\(field)' (a version)") }
-        let number = try request.int(field, default: -1)
-        guard number >= 0 else { throw HostFailure(.invalidArgument, "field '\(field)' must be a version (a non-negative integer), got \(number)") }
-        return UInt64(number)
-    }
 
     private func dispatch(_ request: ControlRequest, session: ControlSession) throws(HostFailure) {
         let id = request.id
@@ -107,13 +110,13 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
-            if request.has("at") {
-                reply(host.read(viewModel: vm, name: name, at: try Self.version(request, "at")))
+            if let at = try request.optionalVersion("at") {
+                reply(host.read(viewModel: vm, name: name, at: at))
             } else {
                 host.read(viewModel: vm, name: name, completion: reply)
             }
         case "restore":
-            let version = try Self.version(request, "version")
+            let version = try request.version("version")
             host.restore(version: version) { result in
                 switch result {
                 case let .success(restored):

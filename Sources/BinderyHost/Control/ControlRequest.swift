@@ -27,15 +27,16 @@ public struct ControlRequest: Sendable {
         if case let .string(op)? = value["op"] { self.op = op } else { self.op = nil }
     }
 
-    /// Whether the request has field `name` (present and not null).
+    /// Whether the request has field `name`. A field given as `null` is there: null is not how
+    /// a field is left out, so where a field has a type (a string, a boolean, an integer, a
+    /// version) it is refused like any other value of the wrong type, never taken as absent.
     public func has(_ name: String) -> Bool {
-        if let value = object[name], value != .null { return true }
-        return false
+        object[name] != nil
     }
 
-    /// The string field `name`; throws when it is missing or not a string.
+    /// The string field `name`; throws when it is missing or not a string (null included).
     public func string(_ name: String) throws(HostFailure) -> String {
-        guard let value = object[name], value != .null else {
+        guard let value = object[name] else {
             throw HostFailure(.badRequest, "\(op ?? "request") needs field '\(name)' (a string)")
         }
         guard case let .string(text) = value else {
@@ -44,31 +45,56 @@ public struct ControlRequest: Sendable {
         return text
     }
 
-    /// The string field `name`, or nil when absent or null; throws when it is another type.
+    /// The string field `name`, or nil when absent; throws when it is another type (null included).
     public func optionalString(_ name: String) throws(HostFailure) -> String? {
         guard has(name) else { return nil }
         return try string(name)
     }
 
-    /// The boolean field `name`, or `defaultValue` when absent or null.
+    /// The boolean field `name`, or `defaultValue` when absent; throws when it is another type
+    /// (null included).
     public func bool(_ name: String, default defaultValue: Bool) throws(HostFailure) -> Bool {
-        guard let value = object[name], value != .null else { return defaultValue }
+        guard let value = object[name] else { return defaultValue }
         guard case let .bool(flag) = value else {
             throw HostFailure(.badRequest, "field '\(name)' must be a boolean, got \(value.typeName)")
         }
         return flag
     }
 
-    /// The integer field `name`, or `defaultValue` when absent or null.
+    /// The integer field `name`, or `defaultValue` when absent; throws when it is another type
+    /// (null included).
     public func int(_ name: String, default defaultValue: Int) throws(HostFailure) -> Int {
-        guard let value = object[name], value != .null else { return defaultValue }
+        guard let value = object[name] else { return defaultValue }
         guard let number = value.intValue else {
             throw HostFailure(.badRequest, "field '\(name)' must be an integer, got \(value.typeName)")
         }
         return number
     }
 
-    /// The field `name` as a view-model value, or nil when absent.
+    /// The version field `name` (a non-negative integer), or nil when absent; throws when it is
+    /// anything else (null included): `bad_request` for another type, `invalid_argument` for a
+    /// negative number.
+    public func optionalVersion(_ name: String) throws(HostFailure) -> UInt64? {
+        guard let value = object[name] else { return nil }
+        guard let number = value.intValue else {
+            throw HostFailure(.badRequest, "field '\(name)' must be a version (a non-negative integer), got \(value.typeName)")
+        }
+        guard number >= 0 else {
+            throw HostFailure(.invalidArgument, "field '\(name)' must be a version (a non-negative integer), got \(number)")
+        }
+        return UInt64(number)
+    }
+
+    /// The version field `name`; throws when it is missing or not a version.
+    public func version(_ name: String) throws(HostFailure) -> UInt64 {
+        guard let version = try optionalVersion(name) else {
+            throw HostFailure(.badRequest, "\(op ?? "request") needs field '\(name)' (a version)")
+        }
+        return version
+    }
+
+    /// The field `name` as a view-model value, or nil when absent (`null` is a value here: an
+    /// optional input set to nothing, a command's argument of nothing).
     public func value(_ name: String) -> SurfaceValue? {
         object[name].map(SurfaceValue.init(json:))
     }

@@ -9,7 +9,7 @@ extension DaemonHTTPRoutes {
     func history(_ request: HTTPRequest, _ responder: HTTPResponder) {
         var from: UInt64 = 0
         if let text = request.query("from") {
-            guard let value = Self.version(text) else {
+            guard let value = QueryNumber.parse(text) else {
                 responder.respond(.badRequest("from must be a version: a non-negative integer without leading zeros")); return
             }
             from = value
@@ -48,7 +48,7 @@ extension DaemonHTTPRoutes {
 
     /// `/api/state?at=V`: the state document at version V, or 404 naming the versions kept.
     func state(at request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let text = request.query("at"), let version = Self.version(text) else {
+        guard let text = request.query("at"), let version = QueryNumber.parse(text) else {
             responder.respond(.badRequest("at must be a version: a non-negative integer without leading zeros")); return
         }
         switch host.state(at: version) {
@@ -61,13 +61,5 @@ extension DaemonHTTPRoutes {
             response.headers.append(Self.noCache)
             responder.respond(response)
         }
-    }
-
-    /// A version as written in a query: digits, no sign, no leading zero ("05" is not a
-    /// version anyone was given).
-    static func version(_ text: String) -> UInt64? {
-        guard let value = UInt64(text), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              text == "0" || !text.hasPrefix("0") else { return nil }
-        return value
     }
 }

@@ -108,21 +108,22 @@ public struct DaemonHTTPRoutes: Sendable {
         path.hasPrefix("/api/") || path == "/api" || path == "/metrics"
     }
 
-    /// `since` and `wait` of a polling request, or the 400 a bad one gets.
+    /// `since` and `wait` of a polling request, or the 400 a bad one gets (both are written
+    /// as ``QueryNumber`` says).
     static func pollQuery(_ request: HTTPRequest) -> Result<(since: UInt64?, wait: Double), HTTPResponseError> {
         var since: UInt64?
         if let text = request.query("since") {
-            guard let value = version(text) else {
+            guard let value = QueryNumber.parse(text) else {
                 return .failure(HTTPResponseError(.badRequest("since must be a version: a non-negative integer without leading zeros")))
             }
             since = value
         }
         var wait = 0.0
         if let text = request.query("wait") {
-            guard let value = Double(text), value.isFinite, value >= 0 else {
-                return .failure(HTTPResponseError(.badRequest("wait must be a non-negative number of seconds")))
+            guard let seconds = QueryNumber.parse(text) else {
+                return .failure(HTTPResponseError(.badRequest("wait must be whole seconds: a non-negative integer without leading zeros")))
             }
-            wait = min(value, Self.maximumWaitSeconds)
+            wait = min(Double(seconds), Self.maximumWaitSeconds)
         }
         return .success((since, wait))
     }

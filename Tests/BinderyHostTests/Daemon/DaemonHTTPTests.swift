@@ -58,7 +58,7 @@ import Testing
         #expect(immediate.status == 200)
         // A poll that times out answers with the current state (304 when the client has it).
         let current = try #require(try JSONParser.parse(immediate.body)["version"]?.intValue)
-        let timedOut = try http.get("/api/state?since=\(current)&wait=0.2", headers: ["If-None-Match: \"\(current)\""])
+        let timedOut = try http.get("/api/state?since=\(current)&wait=1", headers: ["If-None-Match: \"\(current)\""])
         #expect(timedOut.status == 304)
         #expect(try http.get("/api/state?since=x").status == 400)
         #expect(try http.get("/api/state?since=1&wait=-1").status == 400)
@@ -77,7 +77,7 @@ import Testing
         #expect(reset["reset"]?["viewModels"]?["api"]?["inputs"]?["latencyMs"] == .int(0))
 
         // Nothing changed: a poll that times out says so with 304.
-        let timedOut = try http.get("/api/changes?since=\(version)&wait=0.2")
+        let timedOut = try http.get("/api/changes?since=\(version)&wait=1")
         #expect(timedOut.status == 304)
         #expect(timedOut.body.isEmpty)
         #expect(timedOut.header("Cache-Control") == "public, max-age=0, s-maxage=1")

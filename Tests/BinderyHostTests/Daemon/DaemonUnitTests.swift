@@ -25,6 +25,23 @@ import Testing
         #expect(framer.feed(Array("x\nok\n".utf8)) == [.line(Array("ok".utf8))])
     }
 
+    /// What the connection's partial-line bound asks: bytes of a line whose newline has not
+    /// come, including a line being discarded; empty lines and whole ones leave none.
+    @Test func framerSaysWhetherItHoldsAPartialLine() {
+        var framer = LineFramer(maximumFrameLength: 8)
+        #expect(!framer.holdsPartialLine)
+        _ = framer.feed(Array("\n\r\n".utf8))
+        #expect(!framer.holdsPartialLine)
+        _ = framer.feed(Array("ab".utf8))
+        #expect(framer.holdsPartialLine)
+        _ = framer.feed(Array("\n".utf8))
+        #expect(!framer.holdsPartialLine)
+        _ = framer.feed(Array("123456789".utf8))
+        #expect(framer.holdsPartialLine, "a line over the limit is still being discarded")
+        _ = framer.feed(Array("\n".utf8))
+        #expect(!framer.holdsPartialLine)
+    }
+
     @Test func eventLogKeepsTheNewestEntriesInOrder() {
         var log = EventLog(capacity: 3)
         for version in 1...5 { log.append(EventLog.Entry(version: UInt64(version), json: [UInt8(version)])) }

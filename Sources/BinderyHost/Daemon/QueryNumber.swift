@@ -1,0 +1,16 @@
+/// The one rule for a number in binderyd's query strings (docs/HTTP.md) — a version (`since`,
+/// `from`, `at`) and a wait in seconds (`wait`): plain decimal digits, no sign, no leading zero
+/// (but "0" itself), no fraction, exponent, hex, spaces or underscores, within `UInt64`.
+///
+/// Why so strict: each number has one spelling, so no proxy, cache or log can read a request
+/// differently from the daemon (`wait=0x10` is not 16 seconds, `since=05` is no version anyone
+/// was given), and a mistyped one is answered 400 rather than guessed at.
+enum QueryNumber {
+    /// `text` as a number under the rule, or nil when it is not written so.
+    static func parse(_ text: String) -> UInt64? {
+        let digits = text.utf8
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              digits.count == 1 || digits.first != UInt8(ascii: "0") else { return nil }
+        return UInt64(text)
+    }
+}
