@@ -3,7 +3,8 @@
 /// comments) are skipped; a string literal — single-line, multi-line `"""`, raw `#"…"#` with
 /// any number of `#`, with interpolations holding further strings and comments — is one token.
 /// Unterminated comments and strings end at the end of the source (the compiler reports
-/// them; the scanner only must not loop or crash).
+/// them; the scanner only must not loop or crash). Regex literals (`/…/`, `#/…/#`) are not
+/// recognised: their characters are read as operators, so a `"` inside one would open a string.
 struct SwiftLexer {
     private let scalars: [Unicode.Scalar]
     private var position = 0
