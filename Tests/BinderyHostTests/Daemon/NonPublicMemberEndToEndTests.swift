@@ -31,6 +31,30 @@ import Testing
         #expect(try waitUntil {
             try control.request(#"{"op":"get","vm":"ticker","name":"count"}"#)["value"] == .number("5")
         }, "the view model itself still sets its private state, shown as an output")
+
+        // As a person meets it in binderyctl: `show` lists count among the outputs, and
+        // `set` is refused with the daemon's one line.
+        let (shown, _) = try binderyctl(["-c", "show ticker"], socket: daemon.socketPath)
+        let outputs = try #require(shown.range(of: "OUTPUT"), "\(shown)")
+        #expect(shown[outputs.upperBound...].contains("count"), "\(shown)")
+        let (printed, status) = try binderyctl(["-c", "set ticker.count 42"], socket: daemon.socketPath)
+        #expect(status != 0)
+        #expect(printed.contains("'count' in ticker is not an input: it is declared private, and only a public MutableProperty is settable"), "\(printed)")
+        #expect(try control.request(#"{"op":"get","vm":"ticker","name":"count"}"#)["value"] == .number("5"))
         #expect(daemon.stop() == 0)
+    }
+
+    /// What binderyctl prints (standard output and error) for `arguments`, and its exit status.
+    private func binderyctl(_ arguments: [String], socket: String) throws -> (String, Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonProcess.path(of: "binderyctl"))
+        process.arguments = ["--socket", socket] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (printed, process.terminationStatus)
     }
 }
