@@ -62,6 +62,21 @@ struct ClassMemberScannerTests {
         #expect(scan(source) == ["Real: text internal, block internal, raw internal, interpolated internal, rawInterpolated internal, last private"])
     }
 
+    @Test func escapedQuotesAndLongerRawDelimitersStayInsideTheirStrings() {
+        let source = ###"""
+            final class Quotes {
+                let escaped = "a \" public let fake = 1 \\"
+                let multi = """
+                    \""" class Fake {
+                    \(value.map { "}" })
+                    """
+                let twoHashes = ##"one "# public let fake = 2 "##
+                public let kept = 3
+            }
+            """###
+        #expect(scan(source) == ["Quotes: escaped internal, multi internal, twoHashes internal, kept public"])
+    }
+
     @Test func nestedGenericAndExtensionDeclaredClassesAreNamedByTheirPath() {
         let source = """
             public struct Screen {
