@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "BinderyModels", targets: ["BinderyModels"]),
         .executable(name: "binderyd", targets: ["binderyd"]),
         .executable(name: "binderyctl", targets: ["binderyctl"]),
+        // Applied to a target of view models: only a public or open MutableProperty is an input.
+        .plugin(name: "SurfaceAccess", targets: ["SurfaceAccess"]),
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -67,13 +69,18 @@ let package = Package(
         .executableTarget(name: "bindery-embed"),
         .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
 
+        // The access each stored member of a target's classes is declared with, read from its
+        // sources, so `Surface(self)` makes only a public or open MutableProperty an input.
+        .executableTarget(name: "bindery-access-scan"),
+        .plugin(name: "SurfaceAccess", capability: .buildTool(), dependencies: ["bindery-access-scan"]),
+
         // Host: view-model hosts, state and events, the control server, the daemon's routes.
         .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyProtocol", "BinderySignals",
                                                    "BinderySQLite", "BinderyPersistence", "BinderyHistory", "BinderyHTTP", "BinderyControl",
                                                    "BinderySystemd", "BinderyWeb"]),
 
         // The demo's view models over their SQLite store and the simulated API client.
-        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyProtocol", "BinderySQLite"]),
+        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyProtocol", "BinderySQLite"], plugins: ["SurfaceAccess"]),
 
         // Programs.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"]),
@@ -94,11 +101,12 @@ let package = Package(
         .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost", "BinderyHTTP", "BinderySystemd"],
                           path: "Tests/Programs/bindery-activation-probe"),
         .executableTarget(name: "bindery-types-daemon", dependencies: ["Bindery", "BinderyHost"],
-                          path: "Tests/Programs/bindery-types-daemon"),
+                          path: "Tests/Programs/bindery-types-daemon", plugins: ["SurfaceAccess"]),
         // Examples/Search's view model (a debounced search that runs itself), built from the
         // example's own sources, and the test-only DaemonMain program hosting it for the
         // end-to-end test of runs a view model starts and of restarts that run nothing.
-        .target(name: "BinderySearchExample", dependencies: ["Bindery"], path: "Examples/Search/Sources/SearchKit"),
+        .target(name: "BinderySearchExample", dependencies: ["Bindery"], path: "Examples/Search/Sources/SearchKit",
+                plugins: ["SurfaceAccess"]),
         .executableTarget(name: "bindery-search-daemon", dependencies: ["BinderySearchExample", "BinderyHost"],
                           path: "Tests/Programs/bindery-search-daemon"),
         // Test-only: the same search screen as a newcomer first writes it (every member public,
@@ -110,6 +118,8 @@ let package = Package(
         // `import ReactiveSwift` and module-qualified names, as ReactiveSwift's users write them.
         .testTarget(name: "ReactiveSwiftModuleTests", dependencies: ["ReactiveSwift"]),
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
+        // The scanner behind SurfaceAccess, on tricky sources (its executable's module, tested).
+        .testTarget(name: "BinderyAccessScanTests", dependencies: ["bindery-access-scan"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
         // The documents' links and named paths exist (README.md, BENCHMARKS.md, docs/).
         .testTarget(name: "DocumentationTests"),

@@ -13,7 +13,9 @@ let package = Package(
     name: "Login",
     dependencies: [.package(path: "../..")],
     targets: [
-        .target(name: "LoginKit", dependencies: [.product(name: "Bindery", package: bindery)]),
+        // SurfaceAccess: only a public MutableProperty of these view models is an input.
+        .target(name: "LoginKit", dependencies: [.product(name: "Bindery", package: bindery)],
+                plugins: [.plugin(name: "SurfaceAccess", package: bindery)]),
         .executableTarget(name: "logind", dependencies: ["LoginKit", .product(name: "BinderyHost", package: bindery)]),
         .testTarget(name: "LoginKitTests", dependencies: ["LoginKit", .product(name: "Bindery", package: bindery)]),
     ],

@@ -13,7 +13,9 @@ let package = Package(
     name: "Search",
     dependencies: [.package(path: "../..")],
     targets: [
-        .target(name: "SearchKit", dependencies: [.product(name: "Bindery", package: bindery)]),
+        // SurfaceAccess: only a public MutableProperty of the view model is an input.
+        .target(name: "SearchKit", dependencies: [.product(name: "Bindery", package: bindery)],
+                plugins: [.plugin(name: "SurfaceAccess", package: bindery)]),
         .executableTarget(name: "searchd", dependencies: ["SearchKit", .product(name: "BinderyHost", package: bindery)]),
         .testTarget(name: "SearchKitTests", dependencies: ["SearchKit", .product(name: "Bindery", package: bindery)]),
     ],

@@ -12,6 +12,8 @@ extension Surface {
     /// after their Swift property; members whose name starts with `_` are left out, and so is
     /// everything `declare` hides. `name` defaults to the type's name without `ViewModel`, in
     /// lower camel case (`LoginViewModel` → `login`, `APIViewModel` → `api`).
+    /// When `Model`'s target uses the SurfaceAccess plugin (``SurfaceMemberAccess``), only a
+    /// `MutableProperty` declared `public` or `open` is an input, and every other one an output.
     ///
     /// What each output and command derives from is read from the code: the members its
     /// composition reaches (`map`, `combineLatest`, `zip`, `skipRepeats`, the boolean
@@ -43,6 +45,7 @@ extension Surface {
             .map { (name: $0.name, object: ObjectIdentifier($0.value as AnyObject)) }
         var declaration = SurfaceDeclaration(model: model, members: objects)
         declare(&declaration)
+        let access = InputAccessRule(model)
 
         var inputs: [SurfaceInput] = []
         var outputs: [SurfaceOutput] = []
@@ -55,6 +58,7 @@ extension Surface {
         let derivations = SurfaceDerivations(members: candidates)
         for (memberName, candidate) in candidates {
             var details = declaration.details[memberName] ?? .init()
+            if access.readOnlyReasons[memberName] != nil { details.readOnly = true }
             details.startedBy = derivations.composed(memberName, lineage: candidate.startLineage).sources
             let (derives, problem) = derivations.derivesFrom(
                 memberName, lineage: candidate.derivationLineage, declared: details.derivesFrom,
@@ -79,6 +83,7 @@ extension Surface {
         self.init(name: surfaceName, inputs: inputs, outputs: outputs, commands: commands)
         transientMembers = declaration.transient
         commandsAtStart = declaration.atStart
+        readOnlyReasons = access.readOnlyReasons
     }
 
     /// `LoginViewModel` → `login`, `APIViewModel` → `api`, `BookSearch` → `bookSearch`.

@@ -17,6 +17,9 @@ public struct Surface: Sendable {
     /// Commands a host runs once it has started, after restoring the state
     /// (``SurfaceDeclaration/runAtStart(_:)``); nothing else runs merely because it started.
     public internal(set) var commandsAtStart: [String] = []
+    /// Why each member the access rule keeps from being an input is read-only
+    /// ("declared private"), for the error refusing to set it (``InputAccessRule``).
+    var readOnlyReasons: [String: String] = [:]
 
     /// A surface; names must be unique within each kind, and every name an output or a
     /// command derives from must be one of its inputs, outputs or commands — else it fails at
@@ -46,13 +49,16 @@ public struct Surface: Sendable {
     }
 
     /// The input called `name`, or an error naming the closest one ("'isValid' in signin is
-    /// not an input" when it is an output or a command).
+    /// not an input" when it is an output or a command; "'x' in ticker is not an input: it is
+    /// declared private, and only a public MutableProperty is settable" for a non-public one).
     public func input(named name: String) throws(SurfaceError) -> SurfaceInput {
         guard let input = inputs.first(where: { $0.name == name }) else {
             let hint = DidYouMean.suffix(for: name, among: inputs.map(\.name), listing: "inputs")
             let quotedName = Excerpt.quoted(name, quote: Excerpt.singleQuoted)
-            let isOtherMember = outputs.contains { $0.name == name } || commands.contains { $0.name == name }
-            throw SurfaceError(.unknownInput, (isOtherMember ? "\(quotedName) in \(self.name) is not an input" : "unknown input \(quotedName) in \(self.name)") + hint)
+            let isOutput = outputs.contains { $0.name == name }
+            let isOtherMember = isOutput || commands.contains { $0.name == name }
+            let reason = isOutput ? readOnlyReasons[name].map { ": it is \($0), and only a public MutableProperty is settable" } ?? "" : ""
+            throw SurfaceError(.unknownInput, (isOtherMember ? "\(quotedName) in \(self.name) is not an input\(reason)" : "unknown input \(quotedName) in \(self.name)") + hint)
         }
         return input
     }
