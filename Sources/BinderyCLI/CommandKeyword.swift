@@ -69,3 +69,4 @@ public enum CommandKeyword: String, CaseIterable, Sendable {
         }
     }
 }
+

@@ -107,19 +107,18 @@ public enum CommandTable {
         return lines.joined(separator: "\n")
     }
 
-    /// `\x`, for its usage line (backslash commands are read before the table).
-    public static let expandedSpec = CommandSpec(
-        name: "\\x", arguments: [ArgumentSpec("on|off|auto", .commandWord, optional: true)],
-        summary: "Expanded: one field per line (auto: when too wide).",
-        details: ["Without an argument it toggles."])
+    /// `\x`, for its usage line.
+    public static var expandedSpec: CommandSpec { BackslashKeyword.expanded.spec }
 
     /// The backslash commands, as in psql: read before the table, listed by `help`, `\?` and
-    /// the man page.
-    public static let backslashCommands: [CommandSpec] = [
-        CommandSpec(name: "\\?", aliases: ["\\h"], summary: "All commands' usage in one screen."),
-        expandedSpec,
-        CommandSpec(name: "\\q", summary: "Quit."),
-    ]
+    /// the man page; one entry per ``BackslashKeyword``.
+    public static let backslashCommands: [CommandSpec] = BackslashKeyword.allCases.map(\.spec)
+
+    /// The backslash command called `word` (by name or alias), in any case.
+    public static func backslashKeyword(named word: String) -> BackslashKeyword? {
+        let lowered = word.lowercased()
+        return zip(BackslashKeyword.allCases, backslashCommands).first { $0.1.name == lowered || $0.1.aliases.contains(lowered) }?.0
+    }
 
     /// The text of `\?`: every command's usage, one per line, and the backslash commands.
     public static func quickHelp() -> String {

@@ -64,16 +64,17 @@ public enum CommandParser {
         if trimmed.hasPrefix("#") { return nil }
         if trimmed.hasPrefix("\\") {
             let words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            switch (words[0], words.count) {
-            case ("\\?", 1), ("\\h", 1): return .quickHelp
-            case ("\\q", 1): return .quit
-            case ("\\x", 1): return .expanded(nil)
-            case ("\\x", 2):
+            guard let keyword = CommandTable.backslashKeyword(named: words[0]) else { throw .unknownCommand(trimmed) }
+            switch (keyword, words.count) {
+            case (.quickHelp, 1): return .quickHelp
+            case (.quit, 1): return .quit
+            case (.expanded, 1): return .expanded(nil)
+            case (.expanded, 2):
                 guard let mode = TableLayout.Expanded(rawValue: words[1]) else {
-                    throw .usage(CommandTable.expandedSpec, "\\x takes on, off or auto, not \(Excerpt.quoted(words[1], quote: Excerpt.singleQuoted))")
+                    throw .usage(keyword.spec, "\\x takes on, off or auto, not \(Excerpt.quoted(words[1], quote: Excerpt.singleQuoted))")
                 }
                 return .expanded(mode)
-            default: throw .unknownCommand(trimmed)
+            case (.quickHelp, _), (.quit, _), (.expanded, _): throw .unknownCommand(trimmed)
             }
         }
         let tokens: [Token]

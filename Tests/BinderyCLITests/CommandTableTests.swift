@@ -64,6 +64,13 @@ import Testing
                 #expect(keyword(of: command) == entry, "\(line) parsed as \(command)")
             }
         }
+        let backslash: [BackslashKeyword: ReplCommand] = [.quickHelp: .quickHelp, .expanded: .expanded(nil), .quit: .quit]
+        for entry in BackslashKeyword.allCases {
+            for name in [entry.spec.name] + entry.spec.aliases {
+                #expect(try CommandParser.parse(name) == backslash[entry], "\(name)")
+                #expect(throws: CommandLineError.self, "\(name) with two words too many") { try CommandParser.parse(name + " on on") }
+            }
+        }
     }
 
     @Test func helpComesFromTheTable() throws {
