@@ -43,8 +43,8 @@ public struct Invocation: Sendable, Equatable {
     public typealias Option = CommandLineOption<Invocation, UsageError>
 
     /// binderyctl's options, in the order `--help` lists them: the one declaration its parsing,
-    /// `--help`, did-you-mean, man page and bash completion follow (ManPageTests and
-    /// CompletionScriptTests hold the last two to it).
+    /// `--help`, did-you-mean, man page and bash completion follow (OptionDeclarationTests
+    /// holds the last two to it).
     public static let options: [Option] = [
         Option("--socket", "-s", value: "PATH",
                help: ["the control socket (default: $BINDERY_SOCKET, else the first",

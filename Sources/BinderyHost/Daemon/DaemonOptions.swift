@@ -11,7 +11,7 @@ import Glibc
 /// socket and `$STATE_DIRECTORY` the state. Every flag takes `--flag value` or
 /// `--flag=value`. Each option is declared once, in ``standardOptions`` (a program adds its
 /// own through ``options(adding:)``): parsing, `--help` and the did-you-mean of an unknown
-/// flag follow the declarations, and ManPageTests holds binderyd(8) to them.
+/// flag follow the declarations, and DaemonOptionDeclarationTests holds binderyd(8) to them.
 public enum DaemonOptions {
     /// What the command line asks for.
     public enum Request: Sendable, Equatable {
