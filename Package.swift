@@ -121,8 +121,9 @@ let package = Package(
         // The scanner behind SurfaceAccess, on tricky sources (its executable's module, tested).
         .testTarget(name: "BinderyAccessScanTests", dependencies: ["bindery-access-scan"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
-        // The documents' links and named paths exist (README.md, BENCHMARKS.md, docs/).
-        .testTarget(name: "DocumentationTests"),
+        // The documents' links and named paths exist (README.md, BENCHMARKS.md, docs/), and
+        // docs/PROTOCOL.md's op table lists the protocol's declared ops and fields.
+        .testTarget(name: "DocumentationTests", dependencies: ["BinderyProtocol"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",

@@ -1,7 +1,7 @@
-# bash completion for binderyctl(1): its options, socket paths after --socket, and the REPL
-# command line after -c, completed as the REPL's Tab completes it. Names of view models,
-# inputs and commands come from the daemon through `binderyctl --complete LINE` (the REPL's
-# own completer), asked over the socket the command line names, if any.
+# bash completion for binderyctl(1): its options, file names after --socket, -f and --check,
+# and the REPL command line after -c, completed as the REPL's Tab completes it. Names of view
+# models, inputs and commands come from the daemon through `binderyctl --complete LINE` (the
+# REPL's own completer), asked over the socket the command line names, if any.
 #
 # A -c command is one argument, so it is completed inside quotes: `binderyctl -c se<Tab>`
 # opens the quote (`'set `), `binderyctl -c 'set login.mo<Tab>` gives
@@ -20,12 +20,18 @@ _binderyctl() {
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             return ;;
+        -f | --file | --check)
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            return ;;
         -c | --command | --complete)
             _binderyctl_command_line "$cur" "${socket[@]}"
             return ;;
     esac
+    # Every name of every option binderyctl declares (Invocation.options; CompletionScriptTests
+    # keeps this list and the cases above equal to it).
     if [[ $cur == -* || -z $cur ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '--socket -c --json --keep-going --complete --help --version' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '--socket -s -c --command -f --file --check --json --keep-going -k --complete --help -h --version -V' -- "$cur")
     fi
 }
 

@@ -68,62 +68,25 @@ public struct CommandSpec: Sendable, Hashable {
     }
 }
 
-/// The REPL's commands in the order `help` lists them.
+/// The REPL's commands in the order `help` lists them: one entry per ``CommandKeyword``.
 public enum CommandTable {
-    public static let commands: [CommandSpec] = [
-        CommandSpec(name: "help", arguments: [ArgumentSpec("COMMAND", .commandWord, optional: true)],
-                    summary: "List the commands, or explain one."),
-        CommandSpec(name: "ls", summary: "List the view models: inputs, outputs, commands."),
-        CommandSpec(name: "show", arguments: [ArgumentSpec("VM", .viewModel), ArgumentSpec("@V", .version, optional: true)],
-                    summary: "A view model's inputs, outputs, commands as tables.",
-                    details: ["Inputs are what set changes (a MutableProperty of a settable type);",
-                              "outputs are read-only (derived, or state the view model keeps).",
-                              "Commands show enabled / executing / runs / last value / last error;",
-                              "list outputs follow as numbered rows (the number is the index toggle takes).",
-                              "@V: as it was at version V (binderyd keeps 1,000 back), e.g. show api @120"]),
-        CommandSpec(name: "get", arguments: [ArgumentSpec("VM.NAME", .memberPath), ArgumentSpec("@V", .version, optional: true)],
-                    summary: "Print one input, output, or command's state.",
-                    details: ["e.g. get login.avatarURL   get products.products   get login.login",
-                              "@V: as it was at version V, e.g. get api.failureRate @120"]),
-        CommandSpec(name: "set", arguments: [ArgumentSpec("VM.INPUT", .inputPath), ArgumentSpec("VALUE", .value)],
-                    summary: "Set an input; VALUE is parsed by the input's type.",
-                    details: ["Types: string (bare or quoted), int, double, bool (true/false), json.",
-                              "Quote strings with spaces; in \"…\" use \\n \\t \\\" \\\\ \\u{hex}; '…' is literal.",
-                              "A json value starting with [ or { is typed as is, to its closing bracket.",
-                              "An optional input (\"or null\" in show) also takes null.",
-                              "e.g. set login.mobilePhone 13800138000   set compass.valueA 西",
-                              "     set api.failureRate 1   set trip.tags [\"a\", \"b\"]"]),
-        CommandSpec(name: "run", arguments: [ArgumentSpec("VM.COMMAND", .commandPath), ArgumentSpec("ARG", .value, optional: true)],
-                    allowsBackground: true,
-                    summary: "Run a command and wait for its value or error.",
-                    details: ["While it runs an \"executing…\" line shows the elapsed time.",
-                              "Ctrl-C interrupts the run (binderyd's interrupt op) and waits for it to end;",
-                              "a second Ctrl-C stops waiting. A trailing & does not wait.",
-                              "e.g. run login.login   run products.toggle 2   run products.refresh &"]),
-        CommandSpec(name: "watch", arguments: [ArgumentSpec("VM", .viewModel, optional: true)],
-                    summary: "Print change events as they happen, until Ctrl-C.",
-                    details: ["On a terminal the prompt stays usable; events appear above it."]),
-        CommandSpec(name: "log", arguments: [ArgumentSpec("N", .count, optional: true)],
-                    summary: "Print the last N events (default 50, at most 1000)."),
-        CommandSpec(name: "restore", arguments: [ArgumentSpec("@V", .version)],
-                    summary: "Set the inputs back to version V, in one change.",
-                    details: ["The inputs that differ are set together: one new version, acknowledged",
-                              "once durable. Secret inputs are not in the history: they stay as they are.",
-                              "e.g. restore @120"]),
-        CommandSpec(name: "ping", summary: "Check that binderyd answers."),
-        CommandSpec(name: "record", arguments: [ArgumentSpec("FILE|off", .file)],
-                    summary: "Save typed commands to FILE, a script for -f.",
-                    details: ["Failed commands are kept as # comments; `record off` stops.",
-                              "binderyctl --check FILE replays a transcript (commands after `bindery> `",
-                              "with their output) and shows a diff where the output differs."]),
-        CommandSpec(name: "quit", aliases: ["exit"], summary: "Leave (Ctrl-D does too)."),
-    ]
+    public static let commands: [CommandSpec] = CommandKeyword.allCases.map(\.spec)
 
     /// The command called `word` (by name or alias), in any case: `GET` is `get`, as SQL
     /// keywords in psql and commands in redis-cli.
     public static func spec(named word: String) -> CommandSpec? {
+        entry(named: word)?.spec
+    }
+
+    /// The keyword of the command called `word` (by name or alias), in any case.
+    public static func keyword(named word: String) -> CommandKeyword? {
+        entry(named: word)?.keyword
+    }
+
+    private static func entry(named word: String) -> (keyword: CommandKeyword, spec: CommandSpec)? {
         let lowered = word.lowercased()
-        return commands.first { $0.name == lowered || $0.aliases.contains(lowered) }
+        return zip(CommandKeyword.allCases, commands).first { $0.1.name == lowered || $0.1.aliases.contains(lowered) }
+            .map { (keyword: $0.0, spec: $0.1) }
     }
 
     /// The names `help` lists and completion offers.
@@ -144,19 +107,18 @@ public enum CommandTable {
         return lines.joined(separator: "\n")
     }
 
-    /// `\x`, for its usage line (backslash commands are read before the table).
-    public static let expandedSpec = CommandSpec(
-        name: "\\x", arguments: [ArgumentSpec("on|off|auto", .commandWord, optional: true)],
-        summary: "Expanded: one field per line (auto: when too wide).",
-        details: ["Without an argument it toggles."])
+    /// `\x`, for its usage line.
+    public static var expandedSpec: CommandSpec { BackslashKeyword.expanded.spec }
 
     /// The backslash commands, as in psql: read before the table, listed by `help`, `\?` and
-    /// the man page.
-    public static let backslashCommands: [CommandSpec] = [
-        CommandSpec(name: "\\?", aliases: ["\\h"], summary: "All commands' usage in one screen."),
-        expandedSpec,
-        CommandSpec(name: "\\q", summary: "Quit."),
-    ]
+    /// the man page; one entry per ``BackslashKeyword``.
+    public static let backslashCommands: [CommandSpec] = BackslashKeyword.allCases.map(\.spec)
+
+    /// The backslash command called `word` (by name or alias), in any case.
+    public static func backslashKeyword(named word: String) -> BackslashKeyword? {
+        let lowered = word.lowercased()
+        return zip(BackslashKeyword.allCases, backslashCommands).first { $0.1.name == lowered || $0.1.aliases.contains(lowered) }?.0
+    }
 
     /// The text of `\?`: every command's usage, one per line, and the backslash commands.
     public static func quickHelp() -> String {

@@ -37,7 +37,8 @@ public struct Completer: Sendable {
         guard let first = tokens.first else {
             return finished(CommandTable.names, prefix: word)
         }
-        guard let spec = CommandTable.spec(named: first.text) else { return .none }
+        guard let keyword = CommandTable.keyword(named: first.text) else { return .none }
+        let spec = keyword.spec
         let position = tokens.count - 1
         guard position < spec.arguments.count else { return .none }
         switch spec.arguments[position].kind {
@@ -53,8 +54,8 @@ public struct Completer: Sendable {
             guard let dot = target.firstIndex(of: "."),
                   let surface = catalog.surface(of: String(target[..<dot])) else { return .none }
             let name = String(target[target.index(after: dot)...])
-            let type = spec.name == "set" ? surface.input(name)?.type : surface.command(name)?.argumentType
-            let orNull = spec.name == "set" && surface.input(name)?.isOptional == true ? ["null"] : []
+            let type = keyword == .set ? surface.input(name)?.type : surface.command(name)?.argumentType
+            let orNull = keyword == .set && surface.input(name)?.isOptional == true ? ["null"] : []
             let words = (type == .bool ? ["true", "false"] : []) + orNull
             return words.isEmpty ? .none : finished(words, prefix: word)
         }

@@ -1,4 +1,5 @@
 import BinderyJSON
+import BinderyProtocol
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
@@ -132,12 +133,12 @@ public final class DaemonConnection: Sendable {
     public var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Sends `{"id": N, "op": op, …fields}` and returns the pending reply.
-    public func send(op: String, _ fields: [(String, JSONValue)] = []) throws(ConnectionError) -> PendingReply {
+    public func send(op: ControlOp, _ fields: [(ControlField, JSONValue)] = []) throws(ConnectionError) -> PendingReply {
         let result: Result<PendingReply, ConnectionError> = state.withLock { state in
             guard !state.closed else { return .failure(.closed) }
             let pending = PendingReply(id: state.nextID)
             state.nextID += 1
-            let request = JSONValue.object([("id", .int(pending.id)), ("op", .string(op))] + fields)
+            let request = JSONValue.object([("id", .int(pending.id)), ("op", .string(op.rawValue))] + fields.map { ($0.0.rawValue, $0.1) })
             let bytes = Array((request.serialized + "\n").utf8)
             // Written under the lock: the reader closes the descriptor under the same lock, so
             // it cannot be closed (and its number reused) mid-write.
@@ -149,7 +150,7 @@ public final class DaemonConnection: Sendable {
     }
 
     /// Sends a request and waits for its reply (no ticking); for short requests.
-    public func request(op: String, _ fields: [(String, JSONValue)] = []) throws(ConnectionError) -> DaemonReply {
+    public func request(op: ControlOp, _ fields: [(ControlField, JSONValue)] = []) throws(ConnectionError) -> DaemonReply {
         let pending = try send(op: op, fields)
         guard let result = pending.wait() else { throw .closed }
         return try result.get()

@@ -39,42 +39,56 @@ public struct Invocation: Sendable, Equatable {
         public var description: String { message }
     }
 
-    /// Parses the arguments after the program name. `--socket=PATH` and `-cCOMMAND` forms
-    /// are accepted too; `--` ends options (anything after it is an error: commands go in `-c`).
+    /// An option of binderyctl's table.
+    public typealias Option = CommandLineOption<Invocation, UsageError>
+
+    /// binderyctl's options, in the order `--help` lists them: the one declaration its parsing,
+    /// `--help`, did-you-mean, man page and bash completion follow (OptionDeclarationTests
+    /// holds the last two to it).
+    public static let options: [Option] = [
+        Option("--socket", "-s", value: "PATH",
+               help: ["the control socket (default: $BINDERY_SOCKET, else the first",
+                      "of ./.bindery/control.sock and /run/bindery/control.sock",
+                      "that answers)"]) { $0.socketPath = $1 },
+        Option("-c", "--command", value: "COMMAND", repeatable: true,
+               help: ["run COMMAND and exit; repeat for several, run in order"]) { $0.commands.append($1) },
+        Option("-f", "--file", value: "FILE",
+               help: ["run the commands in FILE, one per line (- is stdin); blank",
+                      "lines and lines starting with # are skipped; errors say",
+                      "FILE:LINE:; a line may have at most 64 KiB"]) { $0.scriptFile = $1 },
+        Option("--check", value: "TRANSCRIPT",
+               help: ["replay a transcript: lines `bindery> COMMAND` followed by",
+                      "the output expected (in .md files, fenced blocks starting",
+                      "with the prompt); print a diff where it differs. In",
+                      "expected lines `…` matches any text and a line ending in",
+                      "` (re)` is a regular expression"]) { $0.checkFile = $1 },
+        Option("--json",
+               help: ["print one JSON object per command: the daemon's reply",
+                      "verbatim, or an error binderyctl found itself in the same",
+                      #"shape ({"id":null,"ok":false,"error":{"code","message"}})"#]) { $0.json = true },
+        Option("--keep-going", "-k", help: ["do not stop at the first failed command"]) { $0.keepGoing = true },
+        Option("--complete", value: "LINE",
+               help: ["print what Tab completes for the REPL line LINE, one per line",
+                      "(used by the bash completion; names come from the daemon)"]) { $0.completionLine = $1 },
+        Option("--help", "-h", help: ["this text"]) { $0.showHelp = true },
+        Option("--version", "-V", help: ["the version"]) { $0.showVersion = true },
+    ]
+
+    /// Parses the arguments after the program name by ``options``: a value is the next
+    /// argument or attached (`--socket=PATH`, `-cCOMMAND`); there are no positional arguments
+    /// (commands go in `-c`).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var invocation = Invocation()
-        var index = 0
-        func value(for option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(option) needs a value") }
-            return arguments[index]
+        func unknown(_ argument: String) -> UsageError {
+            let hint = CommandLineOptions.closest(to: argument, in: options).map { " — did you mean '\($0)'?" }
+                ?? (argument.hasPrefix("-") ? "" : " — commands go after -c, e.g. -c 'ls'")
+            return UsageError(message: "unknown option '\(argument)'\(hint)")
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--socket", "-s": invocation.socketPath = try value(for: argument)
-            case "-c", "--command": invocation.commands.append(try value(for: argument))
-            case "-f", "--file": invocation.scriptFile = try value(for: argument)
-            case "--check": invocation.checkFile = try value(for: argument)
-            case "--complete": invocation.completionLine = try value(for: argument)
-            case "--json": invocation.json = true
-            case "--keep-going", "-k": invocation.keepGoing = true
-            case "--help", "-h": invocation.showHelp = true
-            case "--version", "-V": invocation.showVersion = true
-            default:
-                if argument.hasPrefix("--socket=") {
-                    invocation.socketPath = String(argument.dropFirst("--socket=".count))
-                } else if argument.hasPrefix("-c"), argument.count > 2 {
-                    invocation.commands.append(String(argument.dropFirst(2)))
-                } else {
-                    let options = ["--socket", "-c", "-f", "--file", "--check", "--json", "--keep-going", "--complete", "--help", "--version"]
-                    let hint = DidYouMean.closest(to: argument, among: options).map { " — did you mean '\($0)'?" }
-                        ?? (argument.hasPrefix("-") ? "" : " — commands go after -c, e.g. -c 'ls'")
-                    throw UsageError(message: "unknown option '\(argument)'\(hint)")
-                }
-            }
-            index += 1
-        }
+        let errors = CommandLineErrors<UsageError>(
+            unknown: { argument, _ in unknown(argument) },
+            missingValue: { UsageError(message: "\($0) needs a value") },
+            unexpectedValue: { argument, _ in unknown(argument) })
+        try CommandLineOptions.parse(arguments, options: options, into: &invocation, errors: errors)
         if invocation.socketPath == "" { throw UsageError(message: "--socket needs a non-empty path") }
         if [invocation.scriptFile != nil, !invocation.commands.isEmpty, invocation.checkFile != nil].filter({ $0 }).count > 1 {
             throw UsageError(message: "-c, -f and --check do not mix: use one")
@@ -85,35 +99,14 @@ public struct Invocation: Sendable, Equatable {
     /// The text of `--help`.
     public static func helpText() -> String {
         """
-        usage: binderyctl [--socket PATH] [-c COMMAND]... [-f FILE] [--check TRANSCRIPT]
-                          [--json] [--keep-going] [--complete LINE] [--help] [--version]
+        \(CommandLineOptions.synopsis(program: "binderyctl", options: options))
 
         Drive binderyd's view models: set inputs, run commands, watch the state react.
         On a terminal it is an interactive shell (prompt `bindery> `, Tab completion,
         history, Ctrl-R search); otherwise it reads one command per line from stdin.
 
         options:
-          --socket PATH   the control socket (default: $BINDERY_SOCKET, else the first
-                          of ./.bindery/control.sock and /run/bindery/control.sock
-                          that answers)
-          -c COMMAND      run COMMAND and exit; repeat for several, run in order
-          -f FILE         run the commands in FILE, one per line (- is stdin); blank
-                          lines and lines starting with # are skipped; errors say
-                          FILE:LINE:; a line may have at most 64 KiB
-          --check TRANSCRIPT
-                          replay a transcript: lines `bindery> COMMAND` followed by
-                          the output expected (in .md files, fenced blocks starting
-                          with the prompt); print a diff where it differs. In
-                          expected lines `…` matches any text and a line ending in
-                          ` (re)` is a regular expression
-          --json          print one JSON object per command: the daemon's reply
-                          verbatim, or an error binderyctl found itself in the same
-                          shape ({"id":null,"ok":false,"error":{"code","message"}})
-          --keep-going    do not stop at the first failed command
-          --complete LINE print what Tab completes for the REPL line LINE, one per line
-                          (used by the bash completion; names come from the daemon)
-          --help          this text
-          --version       the version
+        \(CommandLineOptions.listing(options, column: 16).joined(separator: "\n"))
 
         exit codes:
           0  every command succeeded

@@ -64,16 +64,17 @@ public enum CommandParser {
         if trimmed.hasPrefix("#") { return nil }
         if trimmed.hasPrefix("\\") {
             let words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            switch (words[0], words.count) {
-            case ("\\?", 1), ("\\h", 1): return .quickHelp
-            case ("\\q", 1): return .quit
-            case ("\\x", 1): return .expanded(nil)
-            case ("\\x", 2):
+            guard let keyword = CommandTable.backslashKeyword(named: words[0]) else { throw .unknownCommand(trimmed) }
+            switch (keyword, words.count) {
+            case (.quickHelp, 1): return .quickHelp
+            case (.quit, 1): return .quit
+            case (.expanded, 1): return .expanded(nil)
+            case (.expanded, 2):
                 guard let mode = TableLayout.Expanded(rawValue: words[1]) else {
-                    throw .usage(CommandTable.expandedSpec, "\\x takes on, off or auto, not \(Excerpt.quoted(words[1], quote: Excerpt.singleQuoted))")
+                    throw .usage(keyword.spec, "\\x takes on, off or auto, not \(Excerpt.quoted(words[1], quote: Excerpt.singleQuoted))")
                 }
                 return .expanded(mode)
-            default: throw .unknownCommand(trimmed)
+            case (.quickHelp, _), (.quit, _), (.expanded, _): throw .unknownCommand(trimmed)
             }
         }
         let tokens: [Token]
@@ -84,9 +85,10 @@ public enum CommandParser {
     /// The command made of `tokens`, nil when there are none.
     public static func parse(_ tokens: [Token]) throws(CommandLineError) -> ReplCommand? {
         guard let first = tokens.first else { return nil }
-        guard let spec = CommandTable.spec(named: first.text), !first.quoted else {
+        guard let keyword = CommandTable.keyword(named: first.text), !first.quoted else {
             throw .unknownCommand(first.text)
         }
+        let spec = keyword.spec
         var arguments = Array(tokens.dropFirst())
         var wait = true
         if spec.allowsBackground, let last = arguments.last, last.text == "&", !last.quoted {
@@ -110,26 +112,26 @@ public enum CommandParser {
         if arguments.count > spec.arguments.count {
             throw .usage(spec, "unexpected \(Excerpt.quoted(arguments[spec.arguments.count].text, quote: Excerpt.singleQuoted))")
         }
-        switch spec.name {
-        case "help": return .help(arguments.first?.text)
-        case "ls": return .list
-        case "show": return .show(vm: arguments[0].text, at: try version(arguments.dropFirst().first, spec))
-        case "get": return .get(vm: paths[0].0, name: paths[0].1, at: try version(arguments.dropFirst().first, spec))
-        case "restore": return .restore(version: try version(arguments.first, spec)!)
-        case "set": return .set(vm: paths[0].0, input: paths[0].1, value: arguments[1])
-        case "run": return .run(vm: paths[0].0, command: paths[0].1, argument: arguments.count > 1 ? arguments[1] : nil, wait: wait)
-        case "watch": return .watch(vm: arguments.first?.text)
-        case "log":
+        switch keyword {
+        case .help: return .help(arguments.first?.text)
+        case .ls: return .list
+        case .show: return .show(vm: arguments[0].text, at: try version(arguments.dropFirst().first, spec))
+        case .get: return .get(vm: paths[0].0, name: paths[0].1, at: try version(arguments.dropFirst().first, spec))
+        case .restore: return .restore(version: try version(arguments.first, spec)!)
+        case .set: return .set(vm: paths[0].0, input: paths[0].1, value: arguments[1])
+        case .run: return .run(vm: paths[0].0, command: paths[0].1, argument: arguments.count > 1 ? arguments[1] : nil, wait: wait)
+        case .watch: return .watch(vm: arguments.first?.text)
+        case .log:
             guard let word = arguments.first?.text else { return .log(count: nil) }
             guard let n = Int(word), (1...1_000).contains(n) else {
                 throw .usage(spec, "N must be a whole number from 1 to 1000, not \(Excerpt.quoted(word, quote: Excerpt.singleQuoted))")
             }
             return .log(count: n)
-        case "ping": return .ping
-        case "record":
+        case .ping: return .ping
+        case .record:
             let word = arguments[0]
             return .record(word.text == "off" && !word.quoted ? nil : word.text)
-        default: return .quit
+        case .quit: return .quit
         }
     }
 

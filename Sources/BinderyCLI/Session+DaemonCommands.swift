@@ -1,11 +1,12 @@
 import BinderyJSON
+import BinderyProtocol
 
 /// The commands that are one or two requests to the daemon: `ls`, `show`, `get`, `set`, `log`
 /// and `ping` (`run` and `watch` have files of their own). Each throws when the daemon could
 /// not be asked; ``Session/execute(_:)`` reports that as a lost connection.
 extension Session {
     func list(_ connection: DaemonConnection) throws(ConnectionError) -> CommandOutcome {
-        let reply = try connection.request(op: "list")
+        let reply = try connection.request(op: .list)
         let surfaces = ViewModelSurface.fromList(reply.value)
         if let surfaces { cache.store(list: surfaces) }
         return report(reply) { _ in renderer.viewModelList(surfaces ?? []) }
@@ -16,10 +17,10 @@ extension Session {
     /// version, the state as it was at that version.
     func show(_ connection: DaemonConnection, vm: String, at version: UInt64? = nil) throws(ConnectionError) -> CommandOutcome {
         let known = options.json ? nil : cache.described(vm)
-        var fields: [(String, JSONValue)] = [("vm", .string(vm))]
-        if known == nil { fields.append(("surface", .bool(true))) }
-        if let version { fields.append(("at", .number(String(version)))) }
-        let reply = try connection.request(op: "get", fields)
+        var fields: [(ControlField, JSONValue)] = [(.vm, .string(vm))]
+        if known == nil { fields.append((.surface, .bool(true))) }
+        if let version { fields.append((.at, .number(String(version)))) }
+        let reply = try connection.request(op: .get, fields)
         if options.json || !reply.ok { return report(reply) { _ in [] } }
         guard let surface = known ?? reply.value["surface"].flatMap({ ViewModelSurface.fromDescribe(name: vm, surface: $0) }) else {
             return report(DaemonReply(localFailure: .badReply, "binderyd's get reply for \(vm) has no surface")) { _ in [] }
@@ -33,8 +34,8 @@ extension Session {
     /// `get`: one request, the daemon checks the names; only a refused name asks for the
     /// surface, so the error is worded as for every other command (did-you-mean among its names).
     func get(_ connection: DaemonConnection, vm: String, name: String, at version: UInt64? = nil) throws(ConnectionError) -> CommandOutcome {
-        let at: [(String, JSONValue)] = version.map { [("at", .number(String($0)))] } ?? []
-        let reply = try connection.request(op: "get", [("vm", .string(vm)), ("name", .string(name))] + at)
+        let at: [(ControlField, JSONValue)] = version.map { [(.at, .number(String($0)))] } ?? []
+        let reply = try connection.request(op: .get, [(.vm, .string(vm)), (.name, .string(name))] + at)
         if !reply.ok, reply.errorCode == .unknownInput,
            case let .failure(refusal) = try names.check(name, kind: .member, in: vm) {
             return report(refusal)
@@ -44,7 +45,7 @@ extension Session {
 
     /// `restore @V`: the daemon sets every input that differs from version V in one change.
     func restore(_ connection: DaemonConnection, version: UInt64) throws(ConnectionError) -> CommandOutcome {
-        let reply = try connection.request(op: "restore", [("version", .number(String(version)))])
+        let reply = try connection.request(op: .restore, [(.version, .number(String(version)))])
         return report(reply) { value in
             let set = (value["set"]?.arrayValue ?? []).compactMap(\.stringValue)
             let skipped = (value["skipped"]?.arrayValue ?? []).compactMap(\.stringValue)
@@ -60,14 +61,14 @@ extension Session {
     /// input's type and check it — one round trip, the daemon's one parser, and its messages
     /// (an unknown input with did-you-mean, a bad value naming the expected type).
     func set(_ connection: DaemonConnection, vm: String, input: String, token: Token) throws(ConnectionError) -> CommandOutcome {
-        let reply = try connection.request(op: "set", [("vm", .string(vm)), ("name", .string(input)), ("text", .string(token.text))])
+        let reply = try connection.request(op: .set, [(.vm, .string(vm)), (.name, .string(input)), (.text, .string(token.text))])
         return report(reply) { renderer.stored(vm: vm, input: input, reply: $0) }
     }
 
     func log(_ connection: DaemonConnection, count: Int?) throws(ConnectionError) -> CommandOutcome {
-        var fields: [(String, JSONValue)] = []
-        if let count { fields.append(("n", .int(count))) }
-        let reply = try connection.request(op: "log", fields)
+        var fields: [(ControlField, JSONValue)] = []
+        if let count { fields.append((.n, .int(count))) }
+        let reply = try connection.request(op: .log, fields)
         return report(reply) { value in
             let events = value["events"]?.arrayValue ?? []
             return events.isEmpty ? ["(no events yet)"] : events.map(renderer.event)
@@ -75,7 +76,7 @@ extension Session {
     }
 
     func ping(_ connection: DaemonConnection) throws(ConnectionError) -> CommandOutcome {
-        let reply = try connection.request(op: "ping")
+        let reply = try connection.request(op: .ping)
         return report(reply) { value in
             ["pong from binderyd at \(options.socketPath) (state version \(value["version"].map(renderer.inline) ?? "?"))"]
         }

@@ -8,20 +8,20 @@ extension Session {
         throws(ConnectionError) -> CommandOutcome
     {
         let target = "\(vm).\(command)"
-        var fields: [(String, JSONValue)] = [("vm", .string(vm)), ("name", .string(command))]
+        var fields: [(ControlField, JSONValue)] = [(.vm, .string(vm)), (.name, .string(command))]
         // Without an argument the daemon checks the names itself: no `describe` first. An
         // argument is parsed here by the command's described argument type.
         if let argument {
             switch try checkedArgument(connection, vm: vm, command: command, argument: argument) {
             case let .refused(outcome): return outcome
-            case let .accepted(value): if let value { fields.append(("arg", value)) }
+            case let .accepted(value): if let value { fields.append((.arg, value)) }
             }
         }
-        if !wait { fields.append(("wait", .bool(false))) }
+        if !wait { fields.append((.wait, .bool(false))) }
         // A Ctrl-C pressed before this run is forgotten before the request goes out: cleared
         // after it, a Ctrl-C pressed as the run started would be lost.
         _ = interrupts.take()
-        let pending = try connection.send(op: "run", fields)
+        let pending = try connection.send(op: .run, fields)
         // The first Ctrl-C asks the daemon to interrupt the run (the `interrupt` op) and goes
         // on waiting for how it ends; a second one stops waiting.
         var interrupting = false
@@ -30,7 +30,7 @@ extension Session {
             if interrupts.take() {
                 guard wait, !interrupting else { return false }
                 interrupting = true
-                _ = try? connection.send(op: "interrupt", [("vm", .string(vm)), ("name", .string(command))])
+                _ = try? connection.send(op: .interrupt, [(.vm, .string(vm)), (.name, .string(command))])
             }
             if wait {
                 let line = interrupting

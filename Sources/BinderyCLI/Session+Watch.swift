@@ -1,4 +1,5 @@
 import BinderyJSON
+import BinderyProtocol
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,9 +29,9 @@ extension Session {
             onClose: { [weak link] in
                 if link?.watchClosedOnPurpose() == false { io.notice("watch ended: binderyd closed the connection") }
             })
-        var fields: [(String, JSONValue)] = []
-        if let vm { fields.append(("vm", .string(vm))) }
-        let reply = try connection.request(op: "watch", fields)
+        var fields: [(ControlField, JSONValue)] = []
+        if let vm { fields.append((.vm, .string(vm))) }
+        let reply = try connection.request(op: .watch, fields)
         guard reply.ok else {
             connection.close()
             return report(reply) { _ in [] }

@@ -1,3 +1,4 @@
+import BinderyProtocol
 import Synchronization
 
 /// The daemon's view-model names and described surfaces, fetched on first use and kept until
@@ -29,7 +30,7 @@ public final class SurfaceCache: SurfaceCatalog {
     /// Every view model from `list`, fetched if not cached; empty if the daemon cannot be asked.
     public func viewModels() -> [ViewModelSurface] {
         if let list = state.withLock({ $0.list }) { return list }
-        guard let reply = try? connection()?.request(op: "list"), reply.ok,
+        guard let reply = try? connection()?.request(op: .list), reply.ok,
               let list = ViewModelSurface.fromList(reply.value) else { return [] }
         state.withLock { $0.list = list }
         return list
@@ -60,7 +61,7 @@ public final class SurfaceCache: SurfaceCatalog {
         guard let connection = connection() else { return .failure(.connection(.closed)) }
         let reply: DaemonReply
         do {
-            reply = try connection.request(op: "describe", [("vm", .string(viewModel))])
+            reply = try connection.request(op: .describe, [(.vm, .string(viewModel))])
         } catch {
             return .failure(.connection(error))
         }

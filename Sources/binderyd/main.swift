@@ -3,15 +3,6 @@
 // store are BinderyModels'.
 import BinderyHost
 import BinderyModels
-import BinderySystemd
-import Glibc
 
-let arguments: [String]
-do {
-    arguments = try DemoShorthands.expand(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    Logger.writeToStandardError("binderyd: \(error) (see binderyd --help)\n")
-    exit(2)
-}
-DaemonMain.run(program: "binderyd", otherDatabases: [Store.fileName], arguments: arguments,
-               extraUsage: DemoShorthands.usage, makeViewModels: makeHostedViewModels)
+DaemonMain.run(program: "binderyd", otherDatabases: [Store.fileName], extraOptions: DemoShorthands.options,
+               makeViewModels: makeHostedViewModels)

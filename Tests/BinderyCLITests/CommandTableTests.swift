@@ -25,6 +25,54 @@ import Testing
             == "unknown command 'shwo' — did you mean 'show'? type help for the list")
     }
 
+    /// Each table entry, typed with arguments of the kinds it takes, parses to its own command
+    /// (a keyword without a parser case would not compile; this proves the cases are not
+    /// crossed, as a `default:` once made any new entry quit).
+    @Test func everyTableEntryParsesToItsOwnCommand() throws {
+        func sample(_ kind: ArgumentKind) -> String {
+            switch kind {
+            case .commandWord: return "ls"
+            case .viewModel: return "login"
+            case .inputPath, .commandPath, .memberPath: return "login.mobilePhone"
+            case .value: return "1"
+            case .count: return "5"
+            case .file: return "session.bdy"
+            case .version: return "@3"
+            }
+        }
+        func keyword(of command: ReplCommand) -> CommandKeyword? {
+            switch command {
+            case .help: return .help
+            case .list: return .ls
+            case .show: return .show
+            case .get: return .get
+            case .set: return .set
+            case .run: return .run
+            case .watch: return .watch
+            case .log: return .log
+            case .restore: return .restore
+            case .ping: return .ping
+            case .record: return .record
+            case .quit: return .quit
+            case .quickHelp, .expanded: return nil
+            }
+        }
+        for entry in CommandKeyword.allCases {
+            for name in [entry.spec.name] + entry.spec.aliases {
+                let line = ([name] + entry.spec.arguments.map { sample($0.kind) }).joined(separator: " ")
+                let command = try #require(try CommandParser.parse(line), "\(line)")
+                #expect(keyword(of: command) == entry, "\(line) parsed as \(command)")
+            }
+        }
+        let backslash: [BackslashKeyword: ReplCommand] = [.quickHelp: .quickHelp, .expanded: .expanded(nil), .quit: .quit]
+        for entry in BackslashKeyword.allCases {
+            for name in [entry.spec.name] + entry.spec.aliases {
+                #expect(try CommandParser.parse(name) == backslash[entry], "\(name)")
+                #expect(throws: CommandLineError.self, "\(name) with two words too many") { try CommandParser.parse(name + " on on") }
+            }
+        }
+    }
+
     @Test func helpComesFromTheTable() throws {
         let overview = CommandTable.overview()
         for command in CommandTable.commands { #expect(overview.contains(command.usage)) }

@@ -1,5 +1,6 @@
 import BinderyCLI
 import BinderyJSON
+import BinderyProtocol
 import Foundation
 import Testing
 
@@ -120,10 +121,10 @@ import Testing
         let connection = try DaemonConnection(path: daemon.socketPath)
         defer { connection.close() }
         let huge = String(repeating: "x", count: 1_100_000)
-        let pending = try connection.send(op: "set", [("vm", .string("compass")), ("name", .string("valueA")), ("value", .string(huge))])
+        let pending = try connection.send(op: .set, [(.vm, .string("compass")), (.name, .string("valueA")), (.value, .string(huge))])
         let reply = try pending.wait()?.get()
         #expect(reply?.errorCode == .frameTooLarge)
-        #expect(try connection.request(op: "ping").ok, "the connection goes on")
+        #expect(try connection.request(op: .ping).ok, "the connection goes on")
     }
 
     /// The real products view model: a loadMore cut short by products.cancel is logged as

@@ -60,32 +60,34 @@ public final class ControlProtocolHandler: ControlFrameHandler {
         }
     }
 
-    private static let ops = ["ping", "list", "describe", "get", "set", "run", "interrupt", "watch", "log", "restore"]
 
     private func dispatch(_ request: ControlRequest, session: ControlSession) throws(HostFailure) {
         let id = request.id
-        guard let op = request.op else {
-            throw HostFailure(.unknownOp, request.has("op") ? "field 'op' must be a string" : "request has no 'op'; ops: " + Self.ops.joined(separator: ", "))
+        guard let opName = request.op else {
+            throw HostFailure(.unknownOp, request.has("op") ? "field 'op' must be a string" : "request has no 'op'; ops: " + ControlOp.names.joined(separator: ", "))
+        }
+        guard let op = ControlOp(rawValue: opName) else {
+            throw HostFailure(.unknownOp, "unknown op \(Excerpt.quoted(opName, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: opName, among: ControlOp.names, listing: "ops"))
         }
         switch op {
-        case "ping":
+        case .ping:
             let version = host.version
             session.reply(ControlReply.success(id: id) { writer in
                 writer.key("pong"); writer.bool(true)
                 writer.key("version"); writer.int(version)
             })
-        case "list":
+        case .list:
             session.reply(ControlReply.success(id: id) { [listJSON] writer in
                 writer.key("viewModels"); writer.raw(listJSON)
             })
-        case "describe":
+        case .describe:
             let name = try request.string("vm")
             _ = try host.viewModelIndex(name)
             let surface = describeJSON[name]!
             session.reply(ControlReply.success(id: id) { writer in
                 writer.key("surface"); writer.raw(surface)
             })
-        case "get":
+        case .get:
             let vm = try request.string("vm")
             let name = try request.optionalString("name")
             // `surface: true` adds describe's answer, so a client that shows the state with
@@ -115,7 +117,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             } else {
                 host.read(viewModel: vm, name: name, completion: reply)
             }
-        case "restore":
+        case .restore:
             let version = try request.version("version")
             host.restore(version: version) { result in
                 switch result {
@@ -129,7 +131,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
-        case "set":
+        case .set:
             let vm = try request.string("vm")
             let name = try request.string("name")
             let requested: ViewModelHost.SetValue
@@ -151,7 +153,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
-        case "run":
+        case .run:
             let vm = try request.string("vm")
             let name = try request.string("name")
             let wait = try request.bool("wait", default: true)
@@ -171,7 +173,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
-        case "interrupt":
+        case .interrupt:
             let vm = try request.string("vm")
             let name = try request.string("name")
             host.interrupt(viewModel: vm, command: name) { result in
@@ -184,7 +186,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
-        case "watch":
+        case .watch:
             let vm = try request.optionalString("vm")
             if let vm { _ = try host.viewModelIndex(vm) }
             // Registered before the acknowledgement, so every change made after a client has
@@ -198,7 +200,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             session.reply(ControlReply.success(id: id) { writer in
                 writer.key("watching"); writer.bool(true)
             })
-        case "log":
+        case .log:
             let count = try request.int("n", default: 50)
             guard count >= 0 else { throw HostFailure(.badRequest, "field 'n' must not be negative, got \(count)") }
             let entries = host.recentEvents(min(count, Self.maximumLogCount))
@@ -208,8 +210,6 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                 for entry in entries { writer.raw(entry.json) }
                 writer.endArray()
             })
-        default:
-            throw HostFailure(.unknownOp, "unknown op \(Excerpt.quoted(op, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: op, among: Self.ops, listing: "ops"))
         }
     }
 }

@@ -20,25 +20,26 @@ import Glibc
 public enum DaemonMain {
     /// Parses `arguments` (the program's own, without its name) and runs the daemon; never
     /// returns. `program` defaults to the executable's file name; `otherDatabases` are the
-    /// SQLite files the view models keep in the state directory, checked at startup.
+    /// SQLite files the view models keep in the state directory, checked at startup;
+    /// `extraOptions` are the program's own options, parsed and listed with the standard ones.
     public static func run(
         program: String = DaemonMain.executableName,
         version: String = BinderyRelease.version,
         otherDatabases: [String] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-        extraUsage: [String] = [],
+        extraOptions: [DaemonOptions.Option] = [],
         makeViewModels: @escaping @Sendable (DaemonViewModelEnvironment) throws -> [any ViewModel]
     ) -> Never {
         var environment: [String: String] = [:]
         for name in ["RUNTIME_DIRECTORY", "STATE_DIRECTORY"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        switch Result(catching: { () throws(UsageError) in try DaemonOptions.parse(arguments, environment: environment) }) {
+        switch Result(catching: { () throws(UsageError) in try DaemonOptions.parse(arguments, environment: environment, extraOptions: extraOptions) }) {
         case let .failure(error):
             Logger.writeToStandardError("\(program): \(error) (see \(program) --help)\n")
             exit(2)
         case .success(.help):
-            print(DaemonOptions.usage(program: program, extraFlags: extraUsage))
+            print(DaemonOptions.usage(program: program, extraOptions: extraOptions))
             exit(0)
         case .success(.version):
             print("\(program) \(version)")

@@ -6,6 +6,29 @@ import Testing
 
 /// Hostile control frames get error replies, change nothing, and the daemon keeps serving.
 @Suite(.timeLimit(.minutes(2))) struct DaemonMalformedInputTests {
+    /// The unknown-op messages name the declared ops (`ControlOp`), and a missing or mistyped
+    /// field is named with the type it needs, word for word as before the ops were declared.
+    @Test func unknownOpsAndBadFieldsAreWordedByTheDeclaredOps() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let client = try daemon.control()
+        let cases: [(String, String, String)] = [
+            (#"{"id":1}"#, "unknown_op", "request has no 'op'; ops: ping, list, describe, get, set, run, interrupt, watch, log, restore"),
+            (#"{"op":7}"#, "unknown_op", "field 'op' must be a string"),
+            (#"{"op":"pingg"}"#, "unknown_op", "unknown op 'pingg' — did you mean 'ping'?"),
+            (#"{"op":"zzzzzzzzzz"}"#, "unknown_op", "unknown op 'zzzzzzzzzz' (ops: ping, list, describe, get, set, run, interrupt, watch, log, restore)"),
+            (#"{"op":"describe"}"#, "bad_request", "describe needs field 'vm' (a string)"),
+            (#"{"op":"interrupt","vm":"api","name":3}"#, "bad_request", "field 'name' must be a string, got a number"),
+            (#"{"op":"log","n":"x"}"#, "bad_request", "field 'n' must be an integer, got a string"),
+            (#"{"op":"restore"}"#, "bad_request", "restore needs field 'version' (a version)"),
+        ]
+        for (frame, code, message) in cases {
+            let reply = try client.request(frame)
+            #expect(reply.errorCode == code, "\(frame)")
+            #expect(reply.errorMessage == message, "\(frame)")
+        }
+    }
+
     @Test func malformedFramesGetErrorRepliesAndTheDaemonKeepsServing() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -1,0 +1,49 @@
+/// A control-protocol request's `op` (docs/PROTOCOL.md, "Requests"): the one list binderyctl
+/// sends from and binderyd dispatches on, in the order the protocol lists them. The daemon's
+/// switch over it is exhaustive, so an op cannot be declared without being answered;
+/// DocumentationTests holds PROTOCOL.md's op table to it, fields included.
+public enum ControlOp: String, CaseIterable, Sendable {
+    case ping, list, describe, get, set, run, interrupt, watch, log, restore
+
+    /// Every op's name, in order: what an unknown op's message lists or picks from.
+    public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// The fields the op reads besides `id` and `op`, in the order PROTOCOL.md gives them.
+    public var fields: [ControlField] {
+        switch self {
+        case .ping, .list: return []
+        case .describe: return [.vm]
+        case .get: return [.vm, .name, .surface, .at]
+        case .set: return [.vm, .name, .value, .text]
+        case .run: return [.vm, .name, .arg, .wait]
+        case .interrupt: return [.vm, .name]
+        case .watch: return [.vm]
+        case .log: return [.n]
+        case .restore: return [.version]
+        }
+    }
+}
+
+/// A field of a control-protocol request (besides `id` and `op`), by its name on the wire.
+public enum ControlField: String, CaseIterable, Sendable {
+    /// A view model's name.
+    case vm
+    /// An input, output or command of the view model.
+    case name
+    /// `get`: also answer the view model's surface (a boolean).
+    case surface
+    /// `get`: as at this version (a non-negative integer).
+    case at
+    /// `set`: the value as JSON of the input's type.
+    case value
+    /// `set`: the value as a person typed it, parsed by the input's type.
+    case text
+    /// `run`: the command's argument.
+    case arg
+    /// `run`: wait for the run to end (a boolean, default true).
+    case wait
+    /// `log`: how many events (an integer).
+    case n
+    /// `restore`: the version to set the inputs back to.
+    case version
+}
