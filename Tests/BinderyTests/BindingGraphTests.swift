@@ -152,19 +152,23 @@ private func graph(_ surface: Surface) -> [String: [String]] {
         #expect(graph(Pair().surface)["sum"] == ["a", "b"])
     }
 
-    @Test func aDeclarationContradictingTheCodeStopsTheConstructionNamingTheMember() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            final class Contradicted: ViewModel {
-                let username = MutableProperty("")
-                let password = MutableProperty("")
-                let isValid: Property<Bool>
-                init() { isValid = username.map { $0.count > 4 } }
-                var surface: Surface { Surface(self) { $0.derive(\.isValid, from: \.username, \.password) } }
-            }
-            _ = Contradicted().surface
+    @Test func aDeclarationContradictingTheCodeIsAProblemNamingTheMember() {
+        final class Contradicted: ViewModel {
+            let username = MutableProperty("")
+            let password = MutableProperty("")
+            let isValid: Property<Bool>
+            init() { isValid = username.map { $0.count > 4 } }
+            var surface: Surface { Surface(self) { $0.derive(\.isValid, from: \.username, \.password) } }
         }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("contradicted: isValid is declared to derive from username, password, but its code composes it from username"), "\(message)")
+        let surface = Contradicted().surface
+        #expect(surface.problems.count == 1)
+        #expect(surface.problems.first?.hasPrefix("contradicted: isValid is declared to derive from username, password, but its code composes it from username") == true, "\(surface.problems)")
+        do {
+            _ = try surface.validated()
+            Issue.record("validated() accepted a surface with a problem")
+        } catch {
+            #expect(error.description == surface.problems.joined(separator: "; "))
+        }
     }
 
     @Test func declaringAnAlwaysEnabledCommandDerivedAddsWhatItsWorkReads() {

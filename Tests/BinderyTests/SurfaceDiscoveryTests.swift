@@ -86,16 +86,31 @@ private final class ShelfViewModel: ViewModel {
         #expect(Surface(Counter(), name: "tally").name == "tally")
     }
 
-    @Test func aDerivationNamingNoMemberFailsAtConstruction() async {
-        await #expect(processExitsWith: .failure) {
+    @Test func aDerivationNamingNoMemberOrANameUsedTwiceIsAProblem() throws {
+        let word = MutableProperty("")
+        let misspelt = Surface(name: "gated", inputs: [.string("word", word)],
+                               outputs: [SurfaceOutput("isLong", word.map { $0.count > 4 }, derivesFrom: ["wrod"])])
+        #expect(misspelt.problems == ["gated: isLong derives from 'wrod', which is not a member — did you mean 'word'?"])
+        let go = Action<Void, Int, Never> { _ in SignalProducer(value: 1) }
+        let unknown = Surface(name: "gated", commands: [SurfaceCommand("go", go, enabledDerivesFrom: ["isLong"])])
+        #expect(unknown.problems.count == 1)
+        let twice = Surface(name: "gated", inputs: [.string("word", word), .string("word", word)])
+        #expect(twice.inputs.count == 1)
+        #expect(twice.problems == ["gated: input names must be unique ('word' is used twice)"])
+        #expect(throws: SurfaceConstructionError.self) { try twice.validated() }
+        #expect(try Surface(name: "fine", inputs: [.string("word", word)]).validated().inputs.count == 1)
+    }
+
+    @Test func aDeclarationNamingNoStoredMemberIsAProblem() {
+        final class Loose: ViewModel {
             let word = MutableProperty("")
-            _ = Surface(name: "gated", inputs: [.string("word", word)],
-                        outputs: [SurfaceOutput("isLong", word.map { $0.count > 4 }, derivesFrom: ["wrod"])])
+            var computed: MutableProperty<String> { MutableProperty("") }
+            var surface: Surface { Surface(self) { $0.readOnly(\.computed) } }
         }
-        await #expect(processExitsWith: .failure) {
-            let go = Action<Void, Int, Never> { _ in SignalProducer(value: 1) }
-            _ = Surface(name: "gated", commands: [SurfaceCommand("go", go, enabledDerivesFrom: ["isLong"])])
-        }
+        let surface = Loose().surface
+        #expect(surface.problems.count == 1)
+        #expect(surface.problems.first?.contains("is not a stored property, Property or Action of the view model") == true, "\(surface.problems)")
+        #expect(surface.inputs.map(\.name) == ["word"])
     }
 
     @Test func aDerivationNamingAMemberOfAnyKindIsAccepted() {

@@ -25,13 +25,13 @@ extension Surface {
     /// a command, what its work reads (never a contradiction: work is code composition cannot
     /// see).
     ///
-    /// Fails at construction (a precondition, like duplicate names) when a declared member is
-    /// not a stored member, an exposed `Action` takes an argument no surface can carry, an
-    /// exposed property, list or `Action` holds a value no surface can carry (it names the
-    /// member, the type and what to do: make it `Codable` or ``SurfaceRepresentable``, or hide
-    /// the member). A `derive` contradicting an output's code (composition shows all it derives
-    /// from, and the declaration names a different set) stops the program with one line naming
-    /// both sets and exit status 1 (``SurfaceConstructionFailure``), not a crash report.
+    /// Has ``problems`` (one line each; the members they are about are left out) when a
+    /// declared member is not a stored member, an exposed property, list or `Action` holds a
+    /// value no surface can carry (naming the member, the type and what to do: make it
+    /// `Codable` or ``SurfaceRepresentable``, or hide the member), or a `derive` contradicts an
+    /// output's code (composition shows all it derives from, and the declaration names a
+    /// different set: both sets are named). It never stops the program: ``validated()`` throws
+    /// them, and `DaemonMain.run` prints them as one line and exits with status 1.
     public init<Model: AnyObject>(_ model: Model, name: String? = nil, _ declare: (inout SurfaceDeclaration<Model>) -> Void = { _ in }) {
         var stored: [(name: String, value: Any)] = []
         var mirror: Mirror? = Mirror(reflecting: model)
@@ -56,6 +56,7 @@ extension Surface {
             return (member.value as? any SurfaceMemberCandidate).map { (member.name, $0) }
         }
         let derivations = SurfaceDerivations(members: candidates)
+        var problems = declaration.problems
         for (memberName, candidate) in candidates {
             var details = declaration.details[memberName] ?? .init()
             if access.readOnlyReasons[memberName] != nil { details.readOnly = true }
@@ -63,7 +64,10 @@ extension Surface {
             let (derives, problem) = derivations.derivesFrom(
                 memberName, lineage: candidate.derivationLineage, declared: details.derivesFrom,
                 shownElsewhere: details.startedBy, runsOpaqueWork: candidate.runsOpaqueWork)
-            if let problem { SurfaceConstructionFailure.stop("\(surfaceName): \(problem)") }
+            if let problem {
+                problems.append("\(surfaceName): \(problem)")
+                continue
+            }
             details.derivesFrom = derives
             guard let convertible = candidate as? any SurfaceMemberConvertible else {
                 switch candidate.codableMember(named: memberName, derivesFrom: derives, readOnly: details.readOnly) {
@@ -71,19 +75,26 @@ extension Surface {
                 case let .output(output)?: outputs.append(output); continue
                 case .command?, nil: break
                 }
-                preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); \(candidate.remedy), or hide it")
+                problems.append(Self.cannotCarry(memberName, candidate, in: surfaceName))
+                continue
             }
             switch convertible.surfaceMember(named: memberName, details) {
             case let .input(input)?: inputs.append(details.secret ? input.secret() : input)
             case let .output(output)?: outputs.append(output)
             case let .command(command)?: commands.append(command)
-            case nil: preconditionFailure("\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); \(candidate.remedy), or hide it")
+            case nil: problems.append(Self.cannotCarry(memberName, candidate, in: surfaceName))
             }
         }
         self.init(name: surfaceName, inputs: inputs, outputs: outputs, commands: commands)
+        self.problems = problems + self.problems
         transientMembers = declaration.transient
         commandsAtStart = declaration.atStart
         readOnlyReasons = access.readOnlyReasons
+    }
+
+    /// The problem of a member whose type no surface can carry, naming what to do.
+    private static func cannotCarry(_ memberName: String, _ candidate: any SurfaceMemberCandidate, in surfaceName: String) -> String {
+        "\(surfaceName): \(memberName) is \(candidate.memberDescription), and a surface cannot carry \(candidate.unsupportedTypeName); \(candidate.remedy), or hide it"
     }
 
     /// `LoginViewModel` → `login`, `APIViewModel` → `api`, `BookSearch` → `bookSearch`.

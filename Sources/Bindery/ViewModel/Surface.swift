@@ -21,20 +21,43 @@ public struct Surface: Sendable {
     /// ("declared private"), for the error refusing to set it (``InputAccessRule``).
     var readOnlyReasons: [String: String] = [:]
 
+    /// What is wrong with the surface as declared, one line each (an input name used twice, a
+    /// member whose type no surface can carry, a derivation naming no member, a declaration
+    /// naming no stored member); empty when nothing is. A surface with problems leaves out the
+    /// members they are about; ``validated()`` throws them, and a host refuses to serve it.
+    public internal(set) var problems: [String] = []
+
     /// A surface; names must be unique within each kind, and every name an output or a
-    /// command derives from must be one of its inputs, outputs or commands — else it fails at
-    /// construction (a precondition: it is a programming error, found the first time the view
-    /// model is built, e.g. by its tests).
+    /// command derives from must be one of its inputs, outputs or commands — else the surface
+    /// has ``problems`` (a second member of a name is left out), found the first time the view
+    /// model is built, e.g. by its tests (`try model.surface.validated()`).
     public init(name: String, inputs: [SurfaceInput] = [], outputs: [SurfaceOutput] = [], commands: [SurfaceCommand] = []) {
-        precondition(Set(inputs.map(\.name)).count == inputs.count, "\(name): input names must be unique")
-        precondition(Set(outputs.map(\.name)).count == outputs.count, "\(name): output names must be unique")
-        precondition(Set(commands.map(\.name)).count == commands.count, "\(name): command names must be unique")
-        let problems = Self.unknownDerivations(inputs: inputs, outputs: outputs, commands: commands)
-        precondition(problems.isEmpty, "\(name): " + problems.joined(separator: "; "))
+        var problems: [String] = []
+        func unique<Member>(_ members: [Member], _ kind: String, _ memberName: (Member) -> String) -> [Member] {
+            var seen: Set<String> = []
+            return members.filter { member in
+                guard seen.insert(memberName(member)).inserted else {
+                    problems.append("\(name): \(kind) names must be unique ('\(memberName(member))' is used twice)")
+                    return false
+                }
+                return true
+            }
+        }
+        let inputs = unique(inputs, "input", \.name), outputs = unique(outputs, "output", \.name)
+        let commands = unique(commands, "command", \.name)
+        problems += Self.unknownDerivations(inputs: inputs, outputs: outputs, commands: commands).map { "\(name): " + $0 }
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
         self.commands = commands
+        self.problems = problems
+    }
+
+    /// The surface itself when it has no ``problems``; else they are thrown, so a program or
+    /// a test can report them instead of serving a surface that leaves members out.
+    public func validated() throws(SurfaceConstructionError) -> Surface {
+        guard problems.isEmpty else { throw SurfaceConstructionError(problems: problems) }
+        return self
     }
 
     /// One line per `derivesFrom` name that is not an input, output or command of the surface.

@@ -95,6 +95,10 @@ public enum DaemonRunner {
         case let .success(models): viewModels = models
         case let .failure(error): fail("cannot build the view models: \(FailureMessage.of(error))")
         }
+        // A surface built wrongly is the library's report (``Surface/problems``); the program
+        // ends here, with one line and status 1, before anything is served.
+        let surfaceProblems = ViewModelHost.problems(of: viewModels)
+        if !surfaceProblems.isEmpty { fail("cannot serve the view models: " + surfaceProblems.joined(separator: "; ")) }
         // The databases exist now (the host's and the view models'): lock them too, so a
         // second daemon stays out even when the lock file is deleted.
         do { try lockedDirectory.lockDatabases() } catch { fail(error.description) }

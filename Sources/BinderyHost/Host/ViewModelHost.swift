@@ -85,7 +85,16 @@ public final class ViewModelHost: Sendable {
     /// How many versions back the history keeps the state at least (in memory and in the store).
     let historyDepth: Int
 
-    /// Hosts `viewModels` (whose names must be unique) on `scheduler`, persisting their
+    /// What keeps `viewModels` from being hosted, one line each: their surfaces' problems
+    /// (``Surface/problems``) and a view model name used twice; empty when nothing does.
+    public static func problems(of viewModels: [any ViewModel]) -> [String] {
+        let surfaces = viewModels.map(\.surface)
+        var seen: Set<String> = []
+        let repeated = surfaces.map(\.name).filter { !seen.insert($0).inserted }
+        return surfaces.flatMap(\.problems) + repeated.map { "view model names must be unique ('\($0)' is used twice)" }
+    }
+
+    /// Hosts `viewModels` (whose names must be unique: ``problems(of:)``) on `scheduler`, persisting their
     /// state in `store` (nil: nothing is persisted), keeping the newest `eventLogCapacity`
     /// events, and logging storage failures to `logger`. Nothing is observed until ``start()``.
     public init(

@@ -83,4 +83,14 @@ final class TickerViewModel: ViewModel {
     var surface: Surface { Surface(self) }
 }
 
-DaemonMain.run { _ in [JourneyViewModel(), TickerViewModel()] }
+/// A view model whose surface is wrong (a member holding a class instance, which no surface can
+/// carry): served only when BINDERY_TYPES_WRONG_SURFACE is set, to test that the daemon refuses
+/// it with one line and exit status 1.
+final class WrongViewModel: ViewModel {
+    final class Handle: Sendable {}
+    let handle = MutableProperty(Handle())
+    var surface: Surface { Surface(self) }
+}
+
+let wrongSurface = ProcessInfo.processInfo.environment["BINDERY_TYPES_WRONG_SURFACE"] != nil
+DaemonMain.run { _ in [JourneyViewModel(), TickerViewModel()] + (wrongSurface ? [WrongViewModel()] : []) }
