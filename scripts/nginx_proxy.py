@@ -2,8 +2,9 @@
 (Tests/proxy/nginx_proxy_test.py) and the fan-out benchmark (scripts/bench-scale.py).
 
 The docs' file is used as written except for what must differ on a test machine: the
-daemon's address (its `server` line and the Host header), the listen port, the cache paths
-and the upstream layer's socket path, or docs/nginx-nchan.conf's publish socket (the address and the
+daemon's address (its `server` line and the Host header), the listen port (both `listen 8080`
+lines), the cache paths and the upstream layer's socket path, or docs/nginx-nchan.conf's
+stream and publish sockets (the address and the
 port must be found, so the test fails if the docs' file drifts from what it checks; the
 cache path must be found in a file with a cache).  It is included in a minimal main
 configuration: foreground master, everything under one temporary directory, an access log of
