@@ -161,6 +161,8 @@ def main():
 
         killed_check(proxy, control, feed_id)
         dashboard_check(args.chromium, port, control, work)
+        behind_check(args.chromium, port, control, work)
+        push_retried_check(args.chromium, proxy, control, work)
     finally:
         proxy.stop()
         daemon.close()
@@ -326,6 +328,97 @@ def dashboard_check(chromium, port, control, work):
     except TestFailure as failure:
         check("the dashboard through nginx follows nchan's EventSource stream and shows a set that came through it",
               False, str(failure))
+
+
+BURST_RATE = 40  # versions a second: four times what a long-polling page takes one by one
+BURST_SECONDS = 5
+
+
+def behind_check(chromium, port, control, work):
+    """A dashboard long-polling through nchan (a browser without workers: no stream) while
+    versions come BURST_RATE a second: each nchan answer brings one version, so the page
+    falls behind until an answer nchan had stored for 2 s sends it to the daemon, whose
+    answer brings every version since. It shows the last version within 5 s of its set
+    (one by one, it would be BURST_RATE × BURST_SECONDS / 10 versions, about 15 s, behind)."""
+    from devtools import DevTools, TestFailure, headless_chromium
+    name = f"a dashboard long-polling through nchan keeps up with {BURST_RATE} versions a second"
+    if shutil.which(chromium) is None:
+        print(f"skip  {name}: {chromium} is not installed")
+        return
+    try:
+        with headless_chromium(chromium, os.path.join(work, "profile-behind")) as (_, ws_url, _):
+            devtools = DevTools(ws_url)
+            devtools.call("Page.enable")
+            devtools.call("Page.addScriptToEvaluateOnNewDocument", source="delete window.Worker;")
+            devtools.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+            shown = lambda: devtools.evaluate("document.body && document.body.dataset.version || ''")
+            transport = "!!document.body && document.body.dataset.transport === 'long-poll'"
+            deadline = time.monotonic() + 20
+            while not (shown() and devtools.evaluate(transport)) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(1)
+            started = time.monotonic()
+            count = BURST_RATE * BURST_SECONDS
+            for i in range(count):
+                last = control.set_latency(5000 + i)
+                time.sleep(max(0.0, started + (i + 1) / BURST_RATE - time.monotonic()))
+            ended = time.monotonic()
+            deadline = ended + 20
+            while time.monotonic() < deadline and shown() != str(last):
+                time.sleep(0.05)
+            took = time.monotonic() - ended
+            check(f"{name}: it shows the last of {count} within 5 s of its set ({took:.1f} s)",
+                  shown() == str(last) and took < 5 and devtools.evaluate(transport),
+                  f"page at version {shown()!r} (last {last}) after {took:.1f} s, "
+                  f"transport {devtools.evaluate('document.body.dataset.transport')!r}")
+    except TestFailure as failure:
+        check(name, False, str(failure))
+
+
+def push_retried_check(chromium, proxy, control, work):
+    """A page whose stream fails its first open (nchan's stream server unreachable: its socket
+    moved away) long-polls, and tries the stream again later (30 s on, at the end of the
+    long-poll then waiting): once it is back, the page follows it and shows a set through it."""
+    from devtools import DevTools, TestFailure, headless_chromium
+    name = "a dashboard whose stream failed its first open follows it once it is back (within 60 s: the 30 s retry and a long-poll)"
+    if shutil.which(chromium) is None:
+        print(f"skip  {name}: {chromium} is not installed")
+        return
+    stream_socket = next(path for path in proxy.unix_sockets if path.endswith("stream.sock"))
+    os.rename(stream_socket, stream_socket + ".away")
+    moved = True
+    try:
+        with headless_chromium(chromium, os.path.join(work, "profile-retry")) as (_, ws_url, _):
+            devtools = DevTools(ws_url)
+            devtools.call("Page.enable")
+            devtools.call("Page.navigate", url=f"http://127.0.0.1:{proxy.port}/")
+            transport = lambda: devtools.evaluate("document.body && document.body.dataset.transport || ''")
+            # The page's stream fails (nginx answers 502), the daemon's quick poll then answers.
+            failed = lambda lines: any(f[0].startswith("/api/stream?") and f[1] == "502" for f in lines)
+            proxy.settled_log_lines(failed, timeout=20)
+            time.sleep(2)
+            first = transport()
+            os.rename(stream_socket + ".away", stream_socket)
+            moved = False
+            back = time.monotonic()
+            deadline = back + 60
+            while transport() != "eventsource" and time.monotonic() < deadline:
+                time.sleep(0.2)
+            took = time.monotonic() - back
+            time.sleep(0.5)
+            acked = control.set_latency(8642)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and devtools.evaluate("document.body.dataset.version || ''") != str(acked):
+                time.sleep(0.05)
+            check(f"{name} ({took:.0f} s)",
+                  first == "long-poll" and transport() == "eventsource"
+                  and devtools.evaluate("document.body.dataset.version || ''") == str(acked),
+                  f"transport first {first!r}, then {transport()!r}")
+    except TestFailure as failure:
+        check(name, False, str(failure))
+    finally:
+        if moved:
+            os.rename(stream_socket + ".away", stream_socket)
 
 
 def unpublished_check(chromium, port, control, work):
