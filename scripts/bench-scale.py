@@ -273,12 +273,13 @@ def fan_out_nginx(client, count, conf, rounds, rows=150, stream=False):
     nchan = conf in (NCHAN_CONF, NCHAN_REDIS_CONF)
     started = {}
     def start_proxy(daemon):
-        # nginx first: the daemon publishes from its first version on.
+        # nginx first: the daemon publishes from its first version on. A stream takes three of
+        # its connections (the dashboard's, and both ends of the pass to nchan's stream server).
         if conf == NCHAN_REDIS_CONF:
             from redis_server import RedisServer
             os.makedirs(os.path.join(work, "redis"))
             started["redis"] = RedisServer(os.path.join(work, "redis"))
-        started["proxy"] = Nginx(daemon.port, work, workers=2, connections=2 * count + 1024, conf=conf,
+        started["proxy"] = Nginx(daemon.port, work, workers=2, connections=3 * count + 1024, conf=conf,
                                  modules=(NCHAN_MODULE,) if nchan else (),
                                  redis_port=started["redis"].port if "redis" in started else None)
     publish = ["--publish-url", f"http://unix:{os.path.join(work, 'publish.sock')}:/bindery/"] if nchan else []

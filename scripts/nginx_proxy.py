@@ -2,8 +2,9 @@
 (Tests/proxy/nginx_proxy_test.py) and the fan-out benchmark (scripts/bench-scale.py).
 
 The docs' file is used as written except for what must differ on a test machine: the
-daemon's address (its `server` line and the Host header), the listen port, the cache paths
-and the upstream layer's socket path, or docs/nginx-nchan.conf's publish socket (the address and the
+daemon's address (its `server` line and the Host header), the listen port (both `listen 8080`
+lines), the cache paths and the upstream layer's socket path, or docs/nginx-nchan.conf's
+stream and publish sockets (the address and the
 port must be found, so the test fails if the docs' file drifts from what it checks; the
 cache path must be found in a file with a cache).  It is included in a minimal main
 configuration: foreground master, everything under one temporary directory, an access log of
@@ -17,8 +18,12 @@ publish socket (docs/nginx-nchan.conf). `redis_port`: the Redis server of
 docs/nginx-nchan-redis.conf is rewritten to 127.0.0.1 and that port (scripts/redis_server.py).
 
 `start()` starts it (the constructor does); `stop()` stops it; `restart()` does both — a
-real restart: a new master and workers, nchan's channels and their messages gone."""
-import os, shutil, socket, subprocess, time
+real restart: a new master and workers, nchan's channels and their messages gone. `kill()`
+ends the master and its workers with SIGKILL, as a crash would, leaving the unix sockets it
+listens on behind; `remove_stale_sockets()` runs the step docs/HTTP.md puts before every
+start of nginx (its `ExecStartPre=` line, paths rewritten) and returns the paths it names.
+`worker_rss_mb()` is the workers' resident memory."""
+import os, re, shutil, signal, socket, subprocess, time
 
 from daemon import end_process, free_port
 
@@ -26,6 +31,7 @@ DOCS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs
 NCHAN_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx-nchan.conf")
 NCHAN_REDIS_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "nginx-nchan-redis.conf")
 NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
+HTTP_DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "HTTP.md")
 
 
 class Nginx:
@@ -41,9 +47,11 @@ class Nginx:
         self.upstream = f"127.0.0.1:{upstream_port}"
         os.chmod(workdir, 0o755)  # nginx's workers may run as another user
         text = open(conf).read()
+        self.rewrites = []
         for old, new in (("127.0.0.1:8420", self.upstream),
-                         ("listen 8080;", f"listen 127.0.0.1:{self.port};"),
+                         ("listen 8080", f"listen 127.0.0.1:{self.port}"),
                          ("/run/nginx-bindery.sock", os.path.join(workdir, "upstream-layer.sock")),
+                         ("/run/nginx-bindery-stream.sock", os.path.join(workdir, "stream.sock")),
                          ("/run/bindery-publish/nginx.sock", self.publish_socket),
                          ("/var/cache/nginx/bindery", os.path.join(workdir, "cache")),
                          ("redis://127.0.0.1:6379", f"redis://127.0.0.1:{redis_port}")):
@@ -54,6 +62,8 @@ class Nginx:
             if old not in text and not optional:
                 raise RuntimeError(f"{os.path.basename(conf)} no longer contains {old!r}")
             text = text.replace(old, new)
+            self.rewrites.append((old, new))
+        self.unix_sockets = re.findall(r"^\s*listen unix:(\S+?);", text, flags=re.M)
         with open(os.path.join(workdir, "bindery.conf"), "w") as f:
             f.write(text)
         temp = os.path.join(workdir, "temp")
@@ -126,6 +136,42 @@ http {{
     def upstream_requests(self, lines, prefix):
         """How many of the logged requests whose URI starts with `prefix` reached the daemon."""
         return sum(1 for fields in lines if fields[0].startswith(prefix) and self.upstream in " ".join(fields[4:]))
+
+    def worker_rss_mb(self):
+        """The workers' resident memory together, in MB."""
+        total = 0
+        for pid in self.worker_pids():
+            with open(f"/proc/{pid}/status") as f:
+                total += next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        return total / 1024
+
+    def kill(self):
+        """SIGKILL to the master and its workers at once, as a crash (or the OOM killer) ends
+        them: nothing of nginx's own cleanup runs."""
+        pids = [self.process.pid] + self.worker_pids()
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.wait(10)
+        deadline = time.monotonic() + 10
+        while any(os.path.exists(f"/proc/{pid}/status") and "State:\tZ" not in open(f"/proc/{pid}/status").read()
+                  for pid in pids[1:]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    def remove_stale_sockets(self):
+        """Runs docs/HTTP.md's step before nginx starts (`ExecStartPre=-/bin/rm -f PATH...`,
+        its paths rewritten as this configuration's are); the paths it names."""
+        found = re.search(r"^ExecStartPre=-/bin/rm -f (.+)$", open(HTTP_DOC).read(), flags=re.M)
+        if not found:
+            raise RuntimeError("docs/HTTP.md no longer has the ExecStartPre= line that removes nginx's stale sockets")
+        command = found.group(1)
+        for old, new in self.rewrites:
+            command = command.replace(old, new)
+        paths = command.split()
+        subprocess.run(["rm", "-f"] + paths, check=True)
+        return paths
 
     def stop(self):
         end_process(self.process)

@@ -493,12 +493,18 @@ nchan_set_up() {
     # (port 80) goes and the dashboards' port is a free one; the daemon's address is the
     # test's socket port. The publish socket's path is the file's own.
     ns rm -f /etc/nginx/sites-enabled/default
-    ns sed -e "s/^    listen 8080;/    listen 127.0.0.1:$nginx_port;/" -e "s/127\.0\.0\.1:8420/127.0.0.1:$port/g" \
+    ns sed -e "s/^    listen 8080/    listen 127.0.0.1:$nginx_port/" -e "s/127\.0\.0\.1:8420/127.0.0.1:$port/g" \
         /usr/share/doc/bindery/examples/nginx-nchan.conf | ns tee "$conf" >/dev/null
     grep -q "listen 127.0.0.1:$nginx_port;" "/proc/$ns_pid/root$conf" || { echo "      the listen line was not rewritten"; return 1; }
     # What `systemctl edit binderyd.service` writes (it wants a terminal; this is its file).
     printf '[Service]\nExecStart=\nExecStart=/usr/bin/binderyd --publish-url %s\n' "$publish_url" |
         ns tee /etc/systemd/system/binderyd.service.d/override.conf >/dev/null
+    # What `systemctl edit nginx.service` writes: docs/HTTP.md's step that removes the sockets
+    # a killed nginx leaves behind, before each start.
+    local stale_step
+    stale_step=$(grep -m1 '^ExecStartPre=-/bin/rm -f ' docs/HTTP.md) || { echo "      docs/HTTP.md has no ExecStartPre= for nginx"; return 1; }
+    ns mkdir -p /etc/systemd/system/nginx.service.d
+    printf '[Service]\n%s\n' "$stale_step" | ns tee /etc/systemd/system/nginx.service.d/override.conf >/dev/null
     ns systemctl daemon-reload || return 1
     # Restart, not start: where apt has just installed nginx, it runs without this file.
     { ns systemctl enable nginx && ns systemctl restart nginx; } >/dev/null 2>&1 || { nginx_journal; return 1; }

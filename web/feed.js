@@ -27,7 +27,11 @@
 //   the daemon is asked without waiting, and the stream is opened again. So does nchan's ping
 //   after 25 s with nothing posted, as a long-poll's 408 does: a post that never came (a
 //   daemon not publishing, one lost with Redis) costs at most that long. A stream that breaks
-//   is a failed request, as a failed long-poll is.
+//   is a failed request, as a failed long-poll is. A stream found absent is tried again every
+//   PUSH_RETRY_MS (nginx may have been restarting, or nchan not yet connected to Redis).
+// - A long-poll nchan answers with an answer it had stored for BEHIND_SECONDS or more means the
+//   page is behind (each answer brings one version, and versions come faster than the page
+//   polls): the next poll asks the daemon, whose answer brings every version since at once.
 
 import { fetchJSON, readAnswer } from "./fetch-json.js";
 
@@ -42,6 +46,12 @@ const QUICK_REQUEST_TIMEOUT_MS = 10000;
 // nchan pings a stream every 25 s (docs/nginx-nchan.conf): one that finds nothing posted for
 // this long ends the stream, and the daemon is asked, as after a long-poll's 408.
 const QUIET_STREAM_MS = 20000;
+// A stream that could not be opened while the daemon answered is tried again after this long
+// (where nothing serves it, that costs one 404 and one quick poll).
+const PUSH_RETRY_MS = 30000;
+// A long-poll answered with a post nchan had stored this long (its Date less its
+// Last-Modified, whole seconds) finds the page behind.
+const BEHIND_SECONDS = 2;
 
 /**
  * Why a request failed, in words: a browser says only "Failed to fetch" (Chromium) or
@@ -136,6 +146,7 @@ export class Feed {
     this.askDaemon = false;   // the last long-poll ended with nchan's 408, or the stream a gap: ask without waiting
     this.push = "untried";    // nchan's stream here: "untried", "offered" (it opened once) or "absent"
     this.pushSuspect = false; // the stream did not open: absent if the daemon's next quick poll answers
+    this.pushRetryAt = 0;     // when an absent stream is tried again (performance.now())
     this.eventCursor = 0;     // the newest event version the page has
     this.surfaceJSON = null;
     this.reachable = false;
@@ -201,15 +212,17 @@ export class Feed {
       path = `api/changes?since=${this.version}${feed}`; // back from an outage or a 408: answered at once
     }
     const viaWorker = waits && this.longPoller && !this.longPoller.broken;
-    if (viaWorker && this.push !== "absent" && this.feedId !== null) return this.followStream();
+    const pushDue = this.push !== "absent" || performance.now() >= this.pushRetryAt;
+    if (viaWorker && pushDue && this.feedId !== null) return this.followStream();
     const result = viaWorker ? await this.longPoller.fetchJSON(path, timeout) : await fetchJSON(path, timeout);
     if (this.pushSuspect) {
       // The daemon answered where the stream could not be opened: nothing here serves it.
       this.push = "absent";
+      this.pushRetryAt = performance.now() + PUSH_RETRY_MS;
       this.pushSuspect = false;
     }
     this.listener.transport?.(this.push === "offered" ? "eventsource" : "long-poll");
-    this.askDaemon = Boolean(result.askDaemon);
+    this.askDaemon = Boolean(result.askDaemon) || (waits && result.storedFor >= BEHIND_SECONDS);
     if (result.notModified) return false;
     const answer = result.body;
     if (!answer || typeof answer.version !== "number") throw new Error("api/changes has no version");

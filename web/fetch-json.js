@@ -4,15 +4,20 @@
 // nothing published, docs/HTTP.md).
 
 /**
- * GETs `path` within `timeoutMs`: `{status, body}` with the body's text when the answer is
- * a success (null otherwise); a request that times out throws "request timed out".
+ * GETs `path` within `timeoutMs`: `{status, body, storedFor}` with the body's text when the
+ * answer is a success (null otherwise) and, for an answer nchan had stored, how long it had
+ * (its Date less its Last-Modified, in whole seconds; 0 without them — binderyd sends no
+ * Last-Modified); a request that times out throws "request timed out".
  */
 export async function fetchAnswer(path, timeoutMs) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await fetch(path, { cache: "no-store", signal: controller.signal });
-    return { status: response.status, body: response.ok ? await response.text() : null };
+    const stored = Date.parse(response.headers.get("Last-Modified") || "");
+    const now = Date.parse(response.headers.get("Date") || "");
+    const storedFor = Number.isFinite(stored) && Number.isFinite(now) ? Math.max(0, (now - stored) / 1000) : 0;
+    return { status: response.status, body: response.ok ? await response.text() : null, storedFor };
   } catch (error) {
     throw new Error(error && error.name === "AbortError" ? "request timed out" : String((error && error.message) || error));
   } finally {
@@ -22,13 +27,14 @@ export async function fetchAnswer(path, timeoutMs) {
 
 /**
  * What an answer of `path` means to the feed: `{notModified: true}` (304), `{notModified:
- * true, askDaemon: true}` (408), or `{body}` parsed; any other failure throws naming the path.
+ * true, askDaemon: true}` (408), or `{body, storedFor}` parsed; any other failure throws
+ * naming the path.
  */
-export function readAnswer(path, { status, body }) {
+export function readAnswer(path, { status, body, storedFor }) {
   if (status === 304) return { notModified: true };
   if (status === 408) return { notModified: true, askDaemon: true };
   if (body === null) throw new Error(`${path.split("?")[0]} answered HTTP ${status}`);
-  return { body: JSON.parse(body) };
+  return { body: JSON.parse(body), storedFor: storedFor || 0 };
 }
 
 /** `fetchAnswer` then `readAnswer`: the JSON of `path`, or what its status means. */

@@ -5,6 +5,8 @@ and the Redis address rewritten, scripts/nginx_proxy.py), keep nchan's channels 
 redis-server (scripts/redis_server.py, nothing saved to disk). Checks:
 - the file is docs/nginx-nchan.conf line for line, apart from its Redis lines and its notes;
 - a set reaches long-polls and EventSource streams on both nginx, none reaching the daemon;
+- through B, a Host naming another site gets 421 and another origin's page 403 with no CORS
+  header, on the stream and a long-poll nchan answers from Redis too;
 - after Redis restarts (every channel lost) and a set, the daemon's catch-up reaches a
   long-poll at the cursor the outage began at on B, a quick poll through B answers what was missed, a
   new stream gets the next set, and the outage is logged once and its end once;
@@ -27,7 +29,8 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "web"))
 from daemon import Daemon  # noqa: E402
 from event_stream import EventStream  # noqa: E402
 from nginx_proxy import NCHAN_CONF, NCHAN_MODULE, NCHAN_REDIS_CONF, Nginx  # noqa: E402
-from proxy_checks import Control, check, failures, get as get_with_headers  # noqa: E402
+from proxy_checks import (Control, check, failures, get as get_with_headers,  # noqa: E402
+                          refuses_other_hosts, refuses_other_origins)
 from redis_server import RedisServer  # noqa: E402
 
 WATCHERS = 10  # long-polls per nginx
@@ -136,6 +139,11 @@ def main():
         check("... and none of those long-polls reached the daemon",
               len(asked) == 2 * WATCHERS and a.upstream_requests(asked, "/") == 0,
               f"{a.upstream_requests(asked, '/')} of {len(asked)}")
+
+        # The daemon's defences hold through B, on what nchan answers from Redis too.
+        stored = f"/api/changes?since={version}&wait=25&feed={feed}"
+        refuses_other_hosts(b.port, ["/", "/api/state", f"/api/stream?feed={feed}", stored])
+        refuses_other_origins(b.port, [f"/api/stream?feed={feed}", stored], answered_by_proxy=[f"/api/stream?feed={feed}", stored])
 
         # The dashboard on B follows through the EventSource stream.
         browser = dashboard_open(browsers, args.chromium, b.port, dirs["b"])

@@ -10,7 +10,7 @@ import argparse, json, os, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from nginx_proxy import Nginx  # noqa: E402
-from proxy_checks import Control, check, failures, get  # noqa: E402
+from proxy_checks import Control, check, failures, get, head, refuses_other_hosts, refuses_other_origins  # noqa: E402
 
 WATCHERS = 50
 SHARED = "public, max-age=0, s-maxage=1"
@@ -115,6 +115,26 @@ def main():
         # nginx keeps it up to 2 s (its clock counts whole seconds); 4 s leaves room for a busy machine.
         check("a change right after a timed-out poll shows once the cached 304 expires", status == 200 and waited < 4,
               f"{status} after {waited:.2f} s")
+
+        # The daemon's defences hold through nginx, on cached answers too: /api/state is asked
+        # the page's way first, so the next requests find it stored.
+        get(port, "/api/state")
+        refuses_other_hosts(port, ["/", "/api/state", "/api/changes", "/api/history", "/metrics"])
+        refuses_other_origins(port, ["/api/state", "/api/changes", "/metrics"])
+
+        # Killed, nginx leaves its unix socket (the upstream layer's) behind; docs/HTTP.md's
+        # step before every start removes it, and nginx starts and answers again.
+        proxy.kill()
+        left = [path for path in proxy.unix_sockets if os.path.exists(path)]
+        removed = proxy.remove_stale_sockets()
+        try:
+            proxy.start()
+            status, _ = head(port, "/api/state")
+        except RuntimeError as refused:
+            status = str(refused)[-200:]
+        check("after nginx is killed (SIGKILL), docs/HTTP.md's ExecStartPre= removes the socket it left "
+              f"({len(left)}) and nginx starts again and answers",
+              all(path in removed for path in proxy.unix_sockets) and status == 200, f"{left} {removed} {status}")
     finally:
         proxy.stop()
         if failures:
