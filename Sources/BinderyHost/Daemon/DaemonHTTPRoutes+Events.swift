@@ -26,7 +26,8 @@ extension DaemonHTTPRoutes {
         if let next = page.next {
             writer.key("next")
             writer.beginObject()
-            writer.key(page.forward ? "since" : "before"); writer.int(next)
+            writer.key(page.forward ? "since" : "before"); writer.int(next.version)
+            if next.skip > 0 { writer.key("skip"); writer.int(next.skip) }
             writer.endObject()
         }
         writer.endObject()
@@ -53,6 +54,13 @@ extension DaemonHTTPRoutes {
             }
             versions[name] = value
         }
+        var skip = 0
+        if let text = request.query("skip") {
+            guard let value = QueryNumber.parse(text), value <= UInt64(Int32.max) else {
+                return bad("skip must be a count: a non-negative integer without leading zeros")
+            }
+            skip = Int(value)
+        }
         var limit = EventQuery.maximumLimit
         if let text = request.query("limit") {
             guard let value = QueryNumber.parse(text), value >= 1, value <= UInt64(EventQuery.maximumLimit) else {
@@ -69,6 +77,6 @@ extension DaemonHTTPRoutes {
         if let text, text.count > maximumSearchLength {
             return bad("q must be at most \(maximumSearchLength) characters")
         }
-        return .success(EventQuery(since: versions["since"], before: versions["before"], viewModel: viewModel, kind: kind, text: text, limit: limit))
+        return .success(EventQuery(since: versions["since"], before: versions["before"], viewModel: viewModel, kind: kind, text: text, skip: skip, limit: limit))
     }
 }

@@ -3,12 +3,15 @@ import BinderyJSON
 /// Which logged events a reader asks for (`/api/events`, docs/HTTP.md): a version range, a
 /// view model, a kind and a text, and how many at most.
 ///
-/// Guarantees: ``page(of:)`` looks at every event the log keeps, answers at most ``limit``
-/// events (more only when one version logged more than that: a page never splits a version,
-/// so a cursor of versions misses nothing), oldest first, and says whether more match beyond
-/// the page. With `since` and no `before` the page is the oldest matching events after
-/// `since` (a reader catching up walks forward); otherwise it is the newest below `before`
-/// (a reader of the log walks back).
+/// Guarantees: ``page(of:)`` looks at every event the log keeps and answers at most ``limit``
+/// events, oldest first, saying whether more match beyond the page and where the next page
+/// starts (``Page/next``: a version, and how many events of the range to pass over, as a page
+/// may end inside a version: a version of pipelined sets logs hundreds). With `since` and no
+/// `before` the page is the oldest matching events after `since` (a reader catching up walks
+/// forward); otherwise it is the newest below `before` (a reader of the log walks back).
+/// ``skip`` passes over the first events of the range in the page's order, matching or not, so
+/// a cursor means the same under any filter; the events of one version are logged together,
+/// so a cursor inside a version stays true while newer versions arrive.
 public struct EventQuery: Sendable, Equatable {
     /// The kinds of event the log holds.
     public static let kinds: Set<String> = ["set", "start", "finish", "fail", "restart"]
@@ -25,22 +28,34 @@ public struct EventQuery: Sendable, Equatable {
     public var kind: String?
     /// Only events whose text (``searchText(of:)``) contains this, ignoring case.
     public var text: String?
+    /// How many events of the range (in the page's order, matching or not) to pass over.
+    public var skip: Int
     /// The most events a page holds (1 through ``maximumLimit``).
     public var limit: Int
 
     /// A query for the newest ``maximumLimit`` events, narrowed by the arguments given.
     public init(since: UInt64? = nil, before: UInt64? = nil, viewModel: String? = nil, kind: String? = nil,
-                text: String? = nil, limit: Int = EventQuery.maximumLimit) {
+                text: String? = nil, skip: Int = 0, limit: Int = EventQuery.maximumLimit) {
         self.since = since
         self.before = before
         self.viewModel = viewModel
         self.kind = kind
         self.text = text
+        self.skip = max(0, skip)
         self.limit = max(1, min(limit, Self.maximumLimit))
     }
 
     /// Whether the page walks forward from `since` (else back from `before` or the newest).
     public var walksForward: Bool { since != nil && before == nil }
+
+    /// Where a next page starts: the `before` (walking back) or `since` (forward) version,
+    /// and the events of the range to pass over.
+    public struct Cursor: Sendable, Equatable {
+        /// The version bound: `before` walking back, `since` walking forward.
+        public let version: UInt64
+        /// How many events to pass over (``EventQuery/skip``); 0 when the page ended with a version.
+        public let skip: Int
+    }
 
     /// One answer: its events, oldest first, and whether more match past them (older when
     /// walking back, newer when walking forward).
@@ -48,12 +63,9 @@ public struct EventQuery: Sendable, Equatable {
         /// The events of the page, oldest first.
         public let entries: [EventLog.Entry]
         /// Whether more events match beyond the page.
-        public let more: Bool
-        /// The version to ask from next (`before` walking back, `since` walking forward), when ``more``.
-        public var next: UInt64? {
-            guard more else { return nil }
-            return forward ? entries.last?.version : entries.first?.version
-        }
+        public var more: Bool { next != nil }
+        /// Where the next page starts, when more events match.
+        public let next: Cursor?
         /// Whether the page walked forward (its cursor is `since`).
         public let forward: Bool
     }
@@ -61,22 +73,39 @@ public struct EventQuery: Sendable, Equatable {
     /// The page of `entries` (the whole log, oldest first) this query answers.
     public func page(of entries: [EventLog.Entry]) -> Page {
         let filter = Filter(self)
-        let inRange = entries.lazy.filter { entry in
+        let range = entries.filter { entry in
             (since.map { entry.version > $0 } ?? true) && (before.map { entry.version < $0 } ?? true)
         }
+        let forward = walksForward
+        let count = range.count
+        let ordered = { (step: Int) in forward ? range[step] : range[count - 1 - step] }
         var picked: [EventLog.Entry] = []
+        var version: UInt64?
+        var position = 0      // the event's place among its version's, in the page's order
+        var lastPosition = 0  // that of the last event picked
+        var lastStep = -1
         var more = false
-        let ordered: AnySequence<EventLog.Entry> = walksForward ? AnySequence(inRange) : AnySequence(inRange.reversed())
-        for entry in ordered where filter.matches(entry) {
-            // Full, and this event is of another version than the last taken: the page ends here.
-            if picked.count >= limit, entry.version != picked.last?.version {
+        for step in 0..<count {
+            let entry = ordered(step)
+            if entry.version != version { (version, position) = (entry.version, 0) }
+            position += 1
+            guard step >= skip, filter.matches(entry) else { continue }
+            if picked.count == limit {
                 more = true
                 break
             }
             picked.append(entry)
+            (lastPosition, lastStep) = (position, step)
         }
-        if !walksForward { picked.reverse() }
-        return Page(entries: picked, more: more, forward: walksForward)
+        var next: Cursor?
+        if more, let last = picked.last {
+            // Ending inside a version: the next page starts at that version, past what this one saw of it.
+            let inside = lastStep + 1 < count && ordered(lastStep + 1).version == last.version
+            let bound = inside ? (forward ? last.version - 1 : last.version + 1) : last.version
+            next = Cursor(version: bound, skip: inside ? lastPosition : 0)
+        }
+        if !forward { picked.reverse() }
+        return Page(entries: picked, next: next, forward: forward)
     }
 
     /// The text a search looks in: the view model and name (also as `vm.name`), the kind,
