@@ -17,7 +17,7 @@ import { counted, fullTimestamp } from "./format.js";
 import { loadLogSettings, saveLogSettings } from "./log-settings.js";
 import { flash, h, setData, setHidden, setText } from "./dom.js";
 import { EventEntry, pointerLine } from "./event-entry.js";
-import { DaemonPages, fetchEventPage } from "./event-pages.js";
+import { DaemonPages, cursorBelow, fetchEventPage } from "./event-pages.js";
 
 const EVENT_LIMIT = 300;
 // The most entries held, however many older pages the reader loads.
@@ -277,10 +277,9 @@ export class EventLog {
     const filter = this.filter();
     const filtering = Boolean(filter.vm || filter.kind || filter.query);
     if (filtering && !this.viewed && !this.found) {
-      const oldest = this.entries.length ? this.entries[0].event.version : null;
       // Nothing older is kept: what the page holds is all there is to search.
       if (!this.olderOnDaemon) return;
-      this.found = new DaemonPages({ vm: filter.vm, kind: filter.kind, q: this.search.value.trim(), before: oldest },
+      this.found = new DaemonPages({ vm: filter.vm, kind: filter.kind, q: this.search.value.trim() }, cursorBelow(this.entries),
         (event) => this.wrap(event), this.fetchPage);
     }
     const { pages } = this.source(filtering);
@@ -299,14 +298,13 @@ export class EventLog {
   /** Loads the page of events older than those held, held from now on. */
   async fetchOlderHeld(grow) {
     if (this.loadingHeld || !this.olderOnDaemon) return;
-    const oldest = this.entries.length ? this.entries[0].event.version : null;
+    const oldest = this.entries[0];
     this.loadingHeld = true;
     this.refresh([]);
     let page = null;
-    try { page = await this.fetchPage({ before: oldest }); } catch { page = null; }
+    try { page = await this.fetchPage(cursorBelow(this.entries)); } catch { page = null; }
     this.loadingHeld = false;
-    const now = this.entries.length ? this.entries[0].event.version : null;
-    if (page && now === oldest) {
+    if (page && this.entries[0] === oldest) {
       const older = [];
       for (let index = page.events.length - 1; index >= 0; index -= 1) {
         this.olderMade -= 1;
@@ -332,7 +330,7 @@ export class EventLog {
     if (version === null || !this.olderOnDaemon || held) {
       this.viewed = null;
     } else if (!this.viewed || this.viewed.version !== version) {
-      const pages = new DaemonPages({ before: version + 1 }, (event) => this.wrap(event), this.fetchPage);
+      const pages = new DaemonPages({}, { before: version + 1 }, (event) => this.wrap(event), this.fetchPage);
       this.viewed = { version, pages };
       this.listed = LISTED;
       pages.loadOlder().then(() => { if (this.viewed && this.viewed.pages === pages) this.refresh([]); });

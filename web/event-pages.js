@@ -17,27 +17,40 @@ export function eventsPath(params) {
 }
 
 /**
- * One page of the daemon's events: `{events (oldest first), more, before, version}` —
- * `before` the cursor for the page older than this one, when `more`.
+ * One page of the daemon's events: `{events (oldest first), more, version, next}` — `next`
+ * the cursor of the page past this one (`{before, skip}` walking back), when `more`.
  */
 export async function fetchEventPage(params) {
   const { body } = await fetchJSON(eventsPath({ limit: PAGE_SIZE, ...params }), REQUEST_TIMEOUT_MS);
   if (!body || !Array.isArray(body.events)) throw new Error("api/events has no events array");
   const events = body.events.filter((event) => event && typeof event.version === "number");
-  return {
-    events, more: body.more === true, version: typeof body.version === "number" ? body.version : null,
-    before: body.next && typeof body.next.before === "number" ? body.next.before : null,
-  };
+  const next = body.next && typeof body.next === "object" ? body.next : null;
+  return { events, more: body.more === true && next !== null, version: typeof body.version === "number" ? body.version : null, next };
 }
 
 /**
- * A list of the daemon's events reached a page at a time, walking back: a search's matches
- * (`filter`: vm, kind, q) below a version, or a past version's events.
+ * Where the page older than `entries` starts (held entries, oldest first, a run of the newest
+ * events): below the oldest one's version, past the events of it held (`skip` counts every
+ * event, matching or not, so this is true under any filter). `{}` (the newest) for none.
+ */
+export function cursorBelow(entries) {
+  if (!entries.length) return {};
+  const oldest = entries[0].event.version;
+  let held = 0;
+  while (held < entries.length && entries[held].event.version === oldest) held += 1;
+  return { before: oldest + 1, skip: held };
+}
+
+/**
+ * A list of the daemon's events reached a page at a time, walking back from `cursor`: a
+ * search's matches (`filter`: vm, kind, q) older than what the page holds, or a past
+ * version's events.
  */
 export class DaemonPages {
   /** `wrap(event)`: what the list keeps of each event (the log's entries). */
-  constructor(params, wrap, fetchPage = fetchEventPage) {
-    this.params = params;
+  constructor(filter, cursor, wrap, fetchPage = fetchEventPage) {
+    this.filter = filter;
+    this.cursor = cursor;
     this.wrap = wrap;
     this.fetchPage = fetchPage;
     this.entries = [];     // oldest first
@@ -50,10 +63,10 @@ export class DaemonPages {
   loadOlder() {
     if (!this.more) return Promise.resolve(false);
     if (this.loading) return this.loading;
-    const before = this.entries.length ? this.entries[0].event.version : this.params.before;
-    this.loading = this.fetchPage({ ...this.params, before }).then((page) => {
+    this.loading = this.fetchPage({ ...this.filter, ...this.cursor }).then((page) => {
       this.entries = [...page.events.map(this.wrap), ...this.entries];
       this.more = page.more;
+      this.cursor = page.next || {};
       this.failed = false;
       return page.events.length > 0;
     }, () => { this.failed = true; return false; }).finally(() => { this.loading = null; });
