@@ -13,17 +13,16 @@
 // when it is first listed (event-entry.js). The daemon keeps many more (event-pages.js):
 // scrolling to the end of the log loads older pages, a search also asks the daemon for the
 // matches older than what the page holds, and a past version not held is fetched by version.
-import { counted, fullTimestamp } from "./format.js";
+import { counted } from "./format.js";
+import { downloadEvents } from "./event-export.js";
 import { loadLogSettings, saveLogSettings } from "./log-settings.js";
 import { flash, h, setData, setHidden, setText } from "./dom.js";
 import { EventEntry, pointerLine } from "./event-entry.js";
-import { DaemonPages, cursorBelow, fetchEventPage } from "./event-pages.js";
+import { LISTED, PAGE_SIZE, fetchEventPage } from "./event-pages.js";
+import { fetchOlder, viewVersion } from "./event-reach.js";
 
-const EVENT_LIMIT = 300;
-// The most entries held, however many older pages the reader loads.
-const HELD_MAX = 10000;
-// Entries in the page at first, and how many more each "show older" adds.
-const LISTED = 25;
+// Entries held without the reader asking for older ones: the page opened with, as new ones arrive.
+const EVENT_LIMIT = PAGE_SIZE;
 // A search asks the daemon once typing pauses this long.
 const SEARCH_DELAY_MS = 250;
 
@@ -58,7 +57,7 @@ export class EventLog {
     // Scrolling to the end of the list loads the daemon's older events.
     if (typeof IntersectionObserver === "function") {
       new IntersectionObserver((seen) => {
-        if (seen.some((entry) => entry.isIntersecting) && this.older.dataset.load === "daemon") this.fetchOlder(true);
+        if (seen.some((entry) => entry.isIntersecting) && this.older.dataset.load === "daemon") fetchOlder(this, true);
       }).observe(this.older);
     }
     this.kinds = new Set(["set", "start", "finish", "fail"]);
@@ -268,56 +267,8 @@ export class EventLog {
       this.listed += LISTED;
       this.refresh([]);
     } else {
-      this.fetchOlder(true);
+      fetchOlder(this, true);
     }
-  }
-
-  /** Asks the daemon for the next older page of what is listed; `grow`: list LISTED more. */
-  async fetchOlder(grow) {
-    const filter = this.filter();
-    const filtering = Boolean(filter.vm || filter.kind || filter.query);
-    if (filtering && !this.viewed && !this.found) {
-      // Nothing older is kept: what the page holds is all there is to search.
-      if (!this.olderOnDaemon) return;
-      this.found = new DaemonPages({ vm: filter.vm, kind: filter.kind, q: this.search.value.trim() }, cursorBelow(this.entries),
-        (event) => this.wrap(event), this.fetchPage);
-    }
-    const { pages } = this.source(filtering);
-    if (pages) {
-      const loading = pages.loadOlder();
-      this.refresh([]);
-      const brought = await loading;
-      if (this.source(filtering).pages !== pages) return; // the filters or the version changed meanwhile
-      if (brought && grow) this.listed += LISTED;
-      this.refresh([]);
-      return;
-    }
-    await this.fetchOlderHeld(grow);
-  }
-
-  /** Loads the page of events older than those held, held from now on. */
-  async fetchOlderHeld(grow) {
-    if (this.loadingHeld || !this.olderOnDaemon) return;
-    const oldest = this.entries[0];
-    this.loadingHeld = true;
-    this.refresh([]);
-    let page = null;
-    try { page = await this.fetchPage(cursorBelow(this.entries)); } catch { page = null; }
-    this.loadingHeld = false;
-    if (page && this.entries[0] === oldest) {
-      const older = [];
-      for (let index = page.events.length - 1; index >= 0; index -= 1) {
-        this.olderMade -= 1;
-        older.unshift(new EventEntry(page.events[index], this.olderMade, false));
-      }
-      this.entries = [...older, ...this.entries];
-      for (const entry of older) this.index(entry);
-      for (const entry of older) if (Array.isArray(entry.event.effects)) this.showStoredEffects(entry);
-      this.keep = Math.min(HELD_MAX, Math.max(this.keep, this.entries.length));
-      this.olderOnDaemon = page.more;
-      if (grow && older.length) this.listed += LISTED;
-    }
-    this.refresh([]);
   }
 
   /**
@@ -325,17 +276,7 @@ export class EventLog {
    * older than every event held is shown with its own events, asked of the daemon by version.
    */
   setViewing(version) {
-    this.viewing = version;
-    const held = !this.entries.length || this.entries[0].event.version <= version;
-    if (version === null || !this.olderOnDaemon || held) {
-      this.viewed = null;
-    } else if (!this.viewed || this.viewed.version !== version) {
-      const pages = new DaemonPages({}, { before: version + 1 }, (event) => this.wrap(event), this.fetchPage);
-      this.viewed = { version, pages };
-      this.listed = LISTED;
-      pages.loadOlder().then(() => { if (this.viewed && this.viewed.pages === pages) this.refresh([]); });
-    }
-    this.refresh([]);
+    viewVersion(this, version);
   }
 
   /** The versions that have events, ascending (for history.js's attribute). */
@@ -388,7 +329,7 @@ export class EventLog {
     clearTimeout(this.searchTimer);
     const filter = this.filter();
     if ((filter.vm || filter.kind || filter.query) && this.olderOnDaemon) {
-      this.searchTimer = setTimeout(() => this.fetchOlder(false), SEARCH_DELAY_MS);
+      this.searchTimer = setTimeout(() => fetchOlder(this, false), SEARCH_DELAY_MS);
     }
     this.refresh([]);
   }
@@ -424,20 +365,6 @@ export class EventLog {
 
   /** Downloads the entries the filters show (listed in the page or not), with what each changed, as a JSON file. */
   exportShown() {
-    const now = new Date();
-    const exported = {
-      exported: now.toISOString(),
-      filter: { search: this.search.value, vm: this.vmFilter.value || null, kind: this.kindFilter.value || null },
-      events: this.shownEntries().map((entry) => ({ ...entry.event, changed: entry.effects.at, then: entry.effects.then })),
-    };
-    const blob = new Blob([JSON.stringify(exported, null, 2)], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const link = h("a", { href: url, download: `bindery-events-${fullTimestamp(now).replace(/[ :.]/g, "-")}.json`, hidden: true });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // The download has read the URL by the next task; free the blob then.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    return exported.events.length;
+    return downloadEvents(this.shownEntries(), { search: this.search.value, vm: this.vmFilter.value || null, kind: this.kindFilter.value || null });
   }
 }

@@ -6,6 +6,10 @@ import { fetchJSON } from "./fetch-json.js";
 
 // Events one request brings: what the page opens with, and each older page after.
 export const PAGE_SIZE = 300;
+// Entries the log lists at first, and how many more each "show older" (or page loaded) adds.
+export const LISTED = 25;
+// The most entries the log holds, however many older pages the reader loads.
+export const HELD_MAX = 10000;
 const REQUEST_TIMEOUT_MS = 10000;
 
 /** `/api/events` with `params` (null or "" values left out). */
