@@ -1,10 +1,12 @@
 // One event-log entry: its search text and its list item, the item built only when the log
-// first lists the entry (an entry kept but never listed costs an object, not DOM). What the
-// event changed is kept as lines and put in the item when it is built, or at once if it is.
+// first lists the entry (an entry kept but never listed costs an object, not DOM). The item is
+// one line — when, what, the value — and what the event changed folds under it ("3 changes",
+// a <details> the keyboard opens); the changes are kept as lines and put in the item when it
+// is built, or at once if it is.
 import { describeEffect } from "./diff.js";
 import { counted, formatDuration, formatValue } from "./format.js";
 import { isNested, jsonTree } from "./json-tree.js";
-import { h, timeElement } from "./dom.js";
+import { h, setText, timeElement } from "./dom.js";
 
 // "Then" lines shown under one event: later changes add up while nothing else happens.
 const THEN_LINE_LIMIT = 12;
@@ -89,6 +91,7 @@ export class EventEntry {
     this.effects = { at: [], then: [] };
     this.atBlocks = [];       // [{lines, span}]: "changed" lists, in the order given
     this.thenList = null;
+    this.changes = null;      // the <details> holding what it changed, once there is any
     this.storedEffects = false;
     this.pointsToStored = false;
     this.haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error, event.message]
@@ -109,14 +112,36 @@ export class EventEntry {
     if (own) this.effects.at.push(...lines);
     this.atBlocks.push({ lines, span });
     this.haystack += `\n${[span, ...lines.map((line) => lineText(line, this.event.vm))].filter(Boolean).join("\n").toLowerCase()}`;
-    if (this.item) this.item.append(this.atBlock(this.atBlocks[this.atBlocks.length - 1]));
+    if (this.item) {
+      this.changesBody().append(this.atBlock(this.atBlocks[this.atBlocks.length - 1]));
+      this.summarise();
+    }
+  }
+
+  /** The fold under the entry's line that holds what it changed, made on first need. */
+  changesBody() {
+    if (!this.changes) {
+      this.changes = h("details", { class: "event-changes" }, h("summary", {}));
+      this.item.append(this.changes);
+    }
+    return this.changes;
+  }
+
+  /** The fold's line: how many changes it holds (or where the turn's changes are listed). */
+  summarise() {
+    const own = this.effects.at.length + this.effects.then.length;
+    const pointed = this.atBlocks.some((block) => block.lines.some((line) => line.summary));
+    setText(this.changes.firstElementChild, own ? counted(own, "change") : pointed ? "changes: with the turn's last event" : "changes");
   }
 
   /** Later changes, before the next event: listed under "then", the first THEN_LINE_LIMIT shown. */
   addThen(lines) {
     this.effects.then.push(...lines);
     for (const line of lines) this.haystack += `\n${lineText(line, this.event.vm).toLowerCase()}`;
-    if (this.item) this.appendThen(lines);
+    if (this.item) {
+      this.appendThen(lines);
+      this.summarise();
+    }
   }
 
   atBlock({ lines, span }) {
@@ -129,7 +154,7 @@ export class EventEntry {
   appendThen(lines) {
     if (!this.thenList) {
       this.thenList = h("ul", { class: "effects", "data-relation": "then", "aria-label": "then, before the next event" });
-      this.item.append(h("p", { class: "effects-label" }, "then, before the next event:"), this.thenList);
+      this.changesBody().append(h("p", { class: "effects-label" }, "then, before the next event:"), this.thenList);
     }
     for (const line of lines) {
       if (this.thenList.childElementCount < THEN_LINE_LIMIT) this.thenList.append(effectLine(line, this.event.vm));
@@ -151,8 +176,10 @@ export class EventEntry {
         h("span", { class: "target" }, event.kind === "restart" ? "daemon" : `${event.vm || "?"}.${event.name || "?"}`),
         h("button", { type: "button", class: "event-version", "data-jump": event.version,
           title: `show the state at version ${event.version}` }, `v${event.version}`)),
-      ...describe(event), ...this.atBlocks.map((block) => this.atBlock(block)));
+      ...describe(event));
+    if (this.atBlocks.length) this.changesBody().append(...this.atBlocks.map((block) => this.atBlock(block)));
     if (this.effects.then.length) this.appendThen(this.effects.then);
+    if (this.changes) this.summarise();
     return this.item;
   }
 }

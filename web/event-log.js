@@ -147,12 +147,13 @@ export class EventLog {
     this.refresh(markNew ? added : []);
   }
 
+  /** Files `entry` under its version, in the order the events were logged (older pages' first). */
   index(entry) {
     const version = entry.event.version;
     if (!this.byVersion.has(version)) this.byVersion.set(version, []);
     const same = this.byVersion.get(version);
-    if (same.length && same[0].made > entry.made) same.unshift(entry);
-    else same.push(entry);
+    const after = same.findIndex((other) => other.made > entry.made);
+    same.splice(after < 0 ? same.length : after, 0, entry);
   }
 
   /**
@@ -162,11 +163,15 @@ export class EventLog {
    */
   showStoredEffects(entry) {
     if (!entry.showStored()) return;
-    for (const earlier of this.byVersion.get(entry.event.version) || []) {
-      if (earlier === entry || earlier.pointsToStored) continue;
-      earlier.pointsToStored = true;
-      earlier.addBlock([pointerLine(entry)], null);
-    }
+    for (const earlier of this.byVersion.get(entry.event.version) || []) this.pointToStored(earlier);
+  }
+
+  /** Points `entry` to the event of its version the daemon stored the changes with, if it is another. */
+  pointToStored(entry) {
+    const stored = (this.byVersion.get(entry.event.version) || []).find((other) => other.storedEffects && other.effects.at.length);
+    if (!stored || stored === entry || entry.pointsToStored) return;
+    entry.pointsToStored = true;
+    entry.addBlock([pointerLine(stored)], null);
   }
 
   /** Forgets the oldest entries past what is held, and the dividers older than what is kept. */

@@ -46,6 +46,8 @@ async function fetchOlderHeld(log, grow) {
     log.entries = [...older, ...log.entries];
     for (const entry of older) log.index(entry);
     for (const entry of older) if (Array.isArray(entry.event.effects)) log.showStoredEffects(entry);
+    // An older page may end inside a version whose changes are listed under a held event.
+    for (const entry of older) log.pointToStored(entry);
     log.keep = Math.min(HELD_MAX, Math.max(log.keep, log.entries.length));
     log.olderOnDaemon = page.more;
     if (grow && older.length) log.listed += LISTED;
