@@ -1,88 +1,33 @@
-// The event log (/api/events at a reset, then the events each change-feed answer carries):
-// what it changed (the daemon stores what each version changed with the last event it logs,
-// so a page opened later shows it too; history.js gives the later changes before the next
-// event, and what an event of an older daemon without stored effects changed). A search box, a view-model and a kind filter choose what
-// is shown; pause stops new entries from being added to the list (they are counted and added
-// on resume); export downloads every entry kept that the filters show, as JSON through a
-// Blob URL.
+// The event log (the newest page of /api/events at a reset, then the events each change-feed
+// answer carries): what it changed (the daemon stores what each version changed with the
+// last event it logs, so a page opened later shows it too; history.js gives the later changes
+// before the next event, and what an event of an older daemon without stored effects
+// changed). A search box, a view-model and a kind filter choose what is shown; pause stops
+// new entries from being added to the list (they are counted and added on resume); export
+// downloads every entry held that the filters show, as JSON through a Blob URL.
 //
-// The log keeps EVENT_LIMIT entries but puts only the newest LISTED of those the filters
-// show in the page ("show older" lists more): every entry in the page is laid out and
-// painted again when new ones push it down, so a change costs the page the entries it lists,
-// not all it keeps.
-import { describeEffect } from "./diff.js";
-import { counted, formatDuration, formatValue, fullTimestamp } from "./format.js";
-import { isNested, jsonTree } from "./json-tree.js";
+// The page holds the newest events (EVENT_LIMIT, and the older pages the reader loads) and
+// puts only the newest LISTED of those the filters show in the page ("show older" lists
+// more): every entry in the page is laid out and painted again when new ones push it down,
+// so a change costs the page the entries it lists, not all it holds; an entry's DOM is built
+// when it is first listed (event-entry.js). The daemon keeps many more (event-pages.js):
+// scrolling to the end of the log loads older pages, a search also asks the daemon for the
+// matches older than what the page holds, and a past version not held is fetched by version.
+import { counted } from "./format.js";
+import { downloadEvents } from "./event-export.js";
 import { loadLogSettings, saveLogSettings } from "./log-settings.js";
-import { flash, h, setData, setHidden, setText, timeElement } from "./dom.js";
+import { flash, h, setData, setHidden, setText } from "./dom.js";
+import { EventEntry, pointerLine } from "./event-entry.js";
+import { LISTED, PAGE_SIZE, fetchEventPage } from "./event-pages.js";
+import { fetchOlder, viewVersion } from "./event-reach.js";
 
-const EVENT_LIMIT = 300;
-// Entries in the page at first, and how many more each "show older" adds.
-const LISTED = 25;
-// "Then" lines shown under one event: later changes add up while nothing else happens.
-const THEN_LINE_LIMIT = 12;
-const OUTCOMES = { failed: "failed", timed_out: "timed out", interrupted: "interrupted", cancelled: "cancelled", disabled: "refused" };
-
-/** How a `fail` event ended, in words, by its code. */
-function outcomeOf(event) {
-  if (event.kind !== "fail") return null;
-  return OUTCOMES[event.code] || "failed";
-}
-
-/** A value in an entry: one line, or a folded tree for an object or list (json-tree.js). */
-const valueNode = (value) => (isNested(value) ? jsonTree(value) : formatValue(value));
-
-/**
- * A result too large for an event (the daemon sends its summary: kind, count, bytes, digest,
- * first rows): "6000 rows, 463 KB" and the first rows folded; the whole result is the
- * command's last value in the state.
- */
-function summaryNode(summary) {
-  const count = typeof summary.count === "number" ? summary.count : null;
-  let words = summary.kind === "list" && count !== null ? `${count} ${count === 1 ? "row" : "rows"}`
-    : summary.kind === "record" && count !== null ? `a record of ${count} fields` : `a ${summary.kind || "value"}`;
-  if (typeof summary.bytes === "number") words += `, ${formatBytes(summary.bytes)}`;
-  const node = h("span", { class: "value-summary", title: `digest ${summary.digest || "?"}; the whole result is the command's last value` }, words);
-  if (Array.isArray(summary.first) && summary.first.length > 0) return h("span", {}, node, " ", jsonTree(summary.first));
-  return node;
-}
-
-/** A size for people: "812 B", "463 KB", "1.2 MB" (powers of 1,000). */
-function formatBytes(bytes) {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1000000) return `${Math.floor(bytes / 1000)} KB`;
-  return `${(Math.floor(bytes / 100000) / 10).toFixed(1)} MB`;
-}
-
-function describe(event) {
-  const parts = [];
-  if (event.kind === "set") parts.push(h("span", { class: "event-value" }, "= ", valueNode(event.value)));
-  if (event.kind === "start") parts.push(h("span", { class: "event-value" }, event.arg === undefined ? "started" : `started with ${formatValue(event.arg)}`));
-  if (event.kind === "finish" && event.value !== undefined) parts.push(h("span", { class: "event-value" }, "→ ", valueNode(event.value)));
-  if (event.kind === "finish" && event.valueSummary) parts.push(h("span", { class: "event-value" }, "→ ", summaryNode(event.valueSummary)));
-  if (typeof event.durationMs === "number") parts.push(h("span", { class: "duration" }, formatDuration(event.durationMs)));
-  const outcome = outcomeOf(event);
-  if (outcome) parts.push(h("span", { class: "outcome", "data-outcome": outcome }, outcome));
-  if (event.error) parts.push(h("span", { class: "event-error" }, String(event.error)));
-  // What started a run the view model started itself (a client's run says nothing).
-  if (event.by && event.by !== "client") {
-    const via = event.via ? (event.by === "binding" ? `, from ${event.via}` : ` ${event.via}`) : "";
-    parts.push(h("span", { class: "started-by", "data-by": event.by }, `by ${event.by}${via}`));
-  }
-  // A restart: "stopped at v N (clean stop | crash recovery), started at v N+1".
-  if (event.kind === "restart" && event.message) parts.push(h("span", { class: "event-value" }, String(event.message)));
-  return parts;
-}
-
-function effectLine(line, eventVM) {
-  if (line.summary) return h("li", { class: "effect summary" }, line.after);
-  const name = line.vm && line.vm !== eventVM ? `${line.vm}.${line.name}` : line.name;
-  return h("li", { class: "effect", "data-part": line.part || "" },
-    h("span", { class: "effect-name" }, name), ": ",
-    h("span", { class: "before" }, line.before), " → ", h("span", { class: "after" }, line.after));
-}
+// Entries held without the reader asking for older ones: the page opened with, as new ones arrive.
+const EVENT_LIMIT = PAGE_SIZE;
+// A search asks the daemon once typing pauses this long.
+const SEARCH_DELAY_MS = 250;
 
 export class EventLog {
+  /** `elements.fetchPage(params)`: one page of the daemon's events (event-pages.js by default). */
   constructor(elements) {
     this.list = elements.list;
     this.empty = elements.empty;
@@ -92,15 +37,29 @@ export class EventLog {
     this.kindFilter = elements.kindFilter;
     this.pauseButton = elements.pause;
     this.exportButton = elements.export;
-    this.entries = [];      // oldest first: {event, item, haystack, effects: {at, then}, thenList, thenHidden, pending}
+    this.fetchPage = elements.fetchPage || fetchEventPage;
+    this.entries = [];      // held, oldest first (EventEntry)
     this.dividers = [];     // oldest first: {item, made} (made: entries made before it)
     this.made = 0;          // entries made so far: orders dividers among entries
+    this.olderMade = 0;     // counts down for the entries of older pages, made before every other
     this.byVersion = new Map();
     this.paused = false;
     this.listed = LISTED;   // how many entries the page lists at most
+    this.keep = EVENT_LIMIT; // how many entries are held: grows as the reader loads older pages
+    this.olderOnDaemon = false; // binderyd keeps events older than the oldest held
+    this.found = null;      // DaemonPages: the search's matches older than the held entries
+    this.viewed = null;     // {version, pages}: a past version's events, when not held
+    this.viewing = null;    // the version the scrubber shows, null: live
+    this.searchTimer = null;
     this.older = h("button", { type: "button", class: "event-older", hidden: true });
-    this.older.addEventListener("click", () => { this.listed += LISTED; this.refresh([]); });
+    this.older.addEventListener("click", () => this.showOlder());
     this.list.after(this.older);
+    // Scrolling to the end of the list loads the daemon's older events.
+    if (typeof IntersectionObserver === "function") {
+      new IntersectionObserver((seen) => {
+        if (seen.some((entry) => entry.isIntersecting) && this.older.dataset.load === "daemon") fetchOlder(this, true);
+      }).observe(this.older);
+    }
     this.kinds = new Set(["set", "start", "finish", "fail"]);
     this.search.addEventListener("input", () => this.applyFilter());
     this.vmFilter.addEventListener("change", () => { this.wanted.vm = this.vmFilter.value; this.applyFilter(); });
@@ -144,6 +103,10 @@ export class EventLog {
     this.dividers = [];
     this.byVersion.clear();
     this.listed = LISTED;
+    this.keep = EVENT_LIMIT;
+    this.olderOnDaemon = false;
+    this.found = null;
+    this.viewed = null;
     this.refresh([]);
   }
 
@@ -154,31 +117,28 @@ export class EventLog {
     this.refresh([]);
   }
 
-  /** Adds new events (oldest first); `markNew` flashes them. */
-  add(events, markNew) {
+  /**
+   * Adds new events (oldest first); `markNew` flashes them. `page`: what the daemon said of
+   * them — `olderOnDaemon` (it keeps older ones), `gap` (they do not follow on from those held,
+   * which are dropped: the daemon still has them).
+   */
+  add(events, markNew, page = {}) {
+    if (page.gap) {
+      this.entries = [];
+      this.byVersion.clear();
+      this.keep = EVENT_LIMIT;
+    }
+    if (typeof page.olderOnDaemon === "boolean") this.olderOnDaemon = page.olderOnDaemon;
     let newKind = false;
     const added = [];
     for (const event of events) {
       const kind = String(event.kind || "event");
       if (!this.kinds.has(kind)) { this.kinds.add(kind); newKind = true; }
-      const outcome = outcomeOf(event);
-      const item = h("li", { class: `event kind-${kind.replace(/[^a-z0-9-]/gi, "")}`, "data-event-kind": kind,
-        "data-version": event.version, "data-vm": event.vm || "", "data-outcome": outcome },
-        h("div", { class: "event-head" },
-          timeElement(event.at, "full"),
-          h("span", { class: "kind" }, kind),
-          h("span", { class: "target" }, event.kind === "restart" ? "daemon" : `${event.vm || "?"}.${event.name || "?"}`),
-          h("button", { type: "button", class: "event-version", "data-jump": event.version,
-            title: `show the state at version ${event.version}` }, `v${event.version}`)),
-        ...describe(event));
-      const haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error, event.message]
-        .filter((part) => part !== undefined && part !== null).join("\n").toLowerCase();
       this.made += 1;
-      const entry = { event, item, haystack, effects: { at: [], then: [] }, thenList: null, thenHidden: 0,
-        pending: this.paused && markNew, made: this.made }; // what the page opens with is listed, paused or not
+      // What the page opens with is listed, paused or not.
+      const entry = new EventEntry(event, this.made, this.paused && markNew);
       this.entries.push(entry);
-      if (!this.byVersion.has(event.version)) this.byVersion.set(event.version, []);
-      this.byVersion.get(event.version).push(entry);
+      this.index(entry);
       if (Array.isArray(event.effects)) this.showStoredEffects(entry);
       added.push(entry);
     }
@@ -187,40 +147,66 @@ export class EventLog {
     this.refresh(markNew ? added : []);
   }
 
+  /** Files `entry` under its version, in the order the events were logged (older pages' first). */
+  index(entry) {
+    const version = entry.event.version;
+    if (!this.byVersion.has(version)) this.byVersion.set(version, []);
+    const same = this.byVersion.get(version);
+    const after = same.findIndex((other) => other.made > entry.made);
+    same.splice(after < 0 ? same.length : after, 0, entry);
+  }
+
   /**
    * Lists what the daemon stored with `entry`'s event (the last its version logged): what the
    * version changed, once, under it; the version's earlier events point to it. The page shows
    * the same whenever it was opened, and however versions arrived.
    */
   showStoredEffects(entry) {
-    const lines = entry.event.effects.flatMap(describeEffect);
-    entry.storedEffects = true;
-    entry.effects.at.push(...lines);
-    if (lines.length) {
-      const block = h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
-        ...lines.map((line) => effectLine(line, entry.event.vm)));
-      entry.item.append(block);
-      entry.haystack += `\n${block.textContent.toLowerCase()}`; // the search covers what it changed
-    }
-    const same = this.byVersion.get(entry.event.version) || [];
-    for (const earlier of same) {
-      if (earlier === entry || earlier.pointsToStored || !lines.length) continue;
-      earlier.pointsToStored = true;
-      earlier.item.append(h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
-        effectLine({ summary: true, after: `changed in the same turn as ${entry.event.kind} ${entry.event.vm}.${entry.event.name}: listed there` }, earlier.event.vm)));
-    }
+    if (!entry.showStored()) return;
+    for (const earlier of this.byVersion.get(entry.event.version) || []) this.pointToStored(earlier);
   }
 
-  /** Forgets the oldest entries past EVENT_LIMIT, and the dividers older than what is kept. */
+  /** Points `entry` to the event of its version the daemon stored the changes with, if it is another. */
+  pointToStored(entry) {
+    const stored = (this.byVersion.get(entry.event.version) || []).find((other) => other.storedEffects && other.effects.at.length);
+    if (!stored || stored === entry || entry.pointsToStored) return;
+    entry.pointsToStored = true;
+    entry.addBlock([pointerLine(stored)], null);
+  }
+
+  /** Forgets the oldest entries past what is held, and the dividers older than what is kept. */
   trim() {
-    while (this.entries.length > EVENT_LIMIT) {
+    while (this.entries.length > this.keep) {
       const entry = this.entries.shift();
       const same = this.byVersion.get(entry.event.version) || [];
       same.splice(same.indexOf(entry), 1);
       if (!same.length) this.byVersion.delete(entry.event.version);
+      this.olderOnDaemon = true;
     }
     const oldest = this.entries.length ? this.entries[0].made : Infinity;
     this.dividers = this.dividers.filter((divider) => divider.made >= oldest);
+  }
+
+  /** An entry of a page the daemon answered (older than those held). */
+  wrap(event) {
+    const entry = new EventEntry(event, 0, false);
+    entry.fromDaemon = true; // matched by the daemon's search, which the page does not repeat
+    if (Array.isArray(event.effects)) entry.showStored();
+    return entry;
+  }
+
+  /** What is listed from: a past version's events, or those held (and, searching, the daemon's older matches). */
+  source(filtering) {
+    if (this.viewed) return { entries: this.viewed.pages.entries, dividers: [], pages: this.viewed.pages };
+    if (filtering) return { entries: this.found ? [...this.found.entries, ...this.entries] : this.entries, dividers: [], pages: this.found };
+    return { entries: this.entries, dividers: this.dividers, pages: null };
+  }
+
+  /** Whether the daemon has older events for what is listed now. */
+  daemonHasOlder(filtering) {
+    const { pages } = this.source(filtering);
+    if (pages) return pages.more && !pages.failed;
+    return this.olderOnDaemon;
   }
 
   /**
@@ -231,44 +217,76 @@ export class EventLog {
   refresh(fresh) {
     const filter = this.filter();
     const filtering = Boolean(filter.vm || filter.kind || filter.query);
+    const { entries, dividers } = this.source(filtering);
     const wanted = [];
-    let dividerIndex = this.dividers.length - 1;
+    let dividerIndex = dividers.length - 1;
     let shown = 0;
     let pending = 0;
-    for (let index = this.entries.length - 1; index >= 0; index -= 1) {
-      const entry = this.entries[index];
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const entry = entries[index];
       // A divider goes above the entries made before it.
-      while (dividerIndex >= 0 && this.dividers[dividerIndex].made >= entry.made) {
-        if (!filtering && shown < this.listed) wanted.push(this.dividers[dividerIndex]);
+      while (dividerIndex >= 0 && dividers[dividerIndex].made >= entry.made) {
+        if (shown < this.listed) wanted.push(dividers[dividerIndex]);
         dividerIndex -= 1;
       }
       if (entry.pending) pending += 1;
-      if (entry.pending || !EventLog.matches(entry, filter)) continue;
+      if (entry.pending || !(entry.fromDaemon || EventLog.matches(entry, filter))) continue;
       shown += 1;
       if (shown <= this.listed) wanted.push(entry);
     }
     // The dividers older than every entry, when the list reaches that far.
-    if (!filtering && shown <= this.listed) wanted.push(...this.dividers.slice(0, dividerIndex + 1).reverse());
+    if (shown <= this.listed) wanted.push(...dividers.slice(0, dividerIndex + 1).reverse());
     let node = this.list.firstElementChild;
     for (const record of wanted) {
-      if (node === record.item) node = node.nextElementSibling;
-      else this.list.insertBefore(record.item, node);
+      const item = record instanceof EventEntry ? record.element() : record.item;
+      item.classList.toggle("after-viewed", this.viewing !== null && Number(item.dataset.version) > this.viewing);
+      if (node === item) node = node.nextElementSibling;
+      else this.list.insertBefore(item, node);
     }
     while (node) {
       const next = node.nextElementSibling;
       node.remove();
       node = next;
     }
-    for (const entry of fresh) if (entry.item.isConnected) flash(entry.item);
-    const unlisted = Math.max(0, shown - this.listed);
-    setHidden(this.older, unlisted === 0);
-    if (unlisted) setText(this.older, `show ${Math.min(unlisted, LISTED)} older (${unlisted} not listed)`);
-    this.updateStatus(shown, pending);
+    for (const entry of fresh) if (entry.item && entry.item.isConnected) flash(entry.item);
+    this.unlisted = Math.max(0, shown - this.listed);
+    this.showOlderButton(filtering);
+    this.updateStatus(shown, entries.length - pending, pending, filtering);
+  }
+
+  showOlderButton(filtering) {
+    const loading = Boolean(this.source(filtering).pages?.loading || this.loadingHeld);
+    if (this.unlisted) {
+      setText(this.older, `show ${Math.min(this.unlisted, LISTED)} older (${this.unlisted} not listed)`);
+      setData(this.older, "load", "page");
+    } else if (this.daemonHasOlder(filtering)) {
+      setText(this.older, loading ? "loading older events from binderyd…" : "load older events from binderyd");
+      setData(this.older, "load", "daemon");
+    }
+    setHidden(this.older, !this.unlisted && !this.daemonHasOlder(filtering));
+  }
+
+  /** "show older": lists more of what the page holds, or asks the daemon for older events. */
+  showOlder() {
+    if (this.unlisted) {
+      this.listed += LISTED;
+      this.refresh([]);
+    } else {
+      fetchOlder(this, true);
+    }
+  }
+
+  /**
+   * The scrubber shows `version` (null: live). Listed events after it are marked; a version
+   * older than every event held is shown with its own events, asked of the daemon by version.
+   */
+  setViewing(version) {
+    viewVersion(this, version);
   }
 
   /** The versions that have events, ascending (for history.js's attribute). */
   eventVersions() {
-    return [...this.byVersion.keys()];
+    return [...this.byVersion.keys()].sort((a, b) => a - b);
   }
 
   /**
@@ -282,34 +300,16 @@ export class EventLog {
       // The daemon stored what this version changed with its events: listed already.
       if (relation === "at" && entries.some((entry) => entry.storedEffects)) continue;
       for (const entry of entries) {
-        if (relation === "at") {
-          // Events of one version happened in one turn (a command that runs synchronously
-          // starts and finishes in it): its changes are listed once, under the last of them.
-          const last = entries[entries.length - 1];
-          const listed = entry === last ? lines
-            : [{ summary: true, after: `changed in the same turn as ${last.event.kind} ${last.event.vm}.${last.event.name}: listed there` }];
-          entry.effects.at.push(...(entry === last ? lines : []));
-          const block = h("ul", { class: "effects", "data-relation": "at", "aria-label": "changed" },
-            ...listed.map((line) => effectLine(line, entry.event.vm)));
-          if (span && entry === last) block.prepend(h("li", { class: "effect summary" }, span));
-          if (lines.length) {
-            entry.item.append(block);
-            entry.haystack += `\n${block.textContent.toLowerCase()}`; // the search covers what it changed
-          }
+        if (relation !== "at") {
+          entry.addThen(lines);
           continue;
         }
-        entry.effects.then.push(...lines);
-        if (!entry.thenList) {
-          entry.thenList = h("ul", { class: "effects", "data-relation": "then", "aria-label": "then, before the next event" });
-          entry.item.append(h("p", { class: "effects-label" }, "then, before the next event:"), entry.thenList);
-        }
-        for (const line of lines) {
-          const shown = effectLine(line, entry.event.vm);
-          entry.haystack += `\n${shown.textContent.toLowerCase()}`;
-          if (entry.thenList.childElementCount < THEN_LINE_LIMIT) entry.thenList.append(shown);
-          else entry.thenHidden += 1;
-        }
-        if (entry.thenHidden) entry.thenList.dataset.more = `and ${counted(entry.thenHidden, "more change")}`;
+        // Events of one version happened in one turn (a command that runs synchronously
+        // starts and finishes in it): its changes are listed once, under the last of them.
+        const last = entries[entries.length - 1];
+        if (!lines.length) continue;
+        if (entry === last) entry.addBlock(lines, span, true);
+        else entry.addBlock([pointerLine(last)], null);
       }
     }
   }
@@ -323,10 +323,19 @@ export class EventLog {
     return (!vm || entry.event.vm === vm) && (!kind || entry.event.kind === kind) && (!query || entry.haystack.includes(query));
   }
 
-  /** The filters changed: the page lists the newest entries they show (dividers only unfiltered). */
+  /**
+   * The filters changed: the page lists the newest entries they show among those it holds
+   * at once (dividers only unfiltered), and asks the daemon for the older matches it keeps.
+   */
   applyFilter() {
     this.saveSettings();
     this.listed = LISTED;
+    this.found = null;
+    clearTimeout(this.searchTimer);
+    const filter = this.filter();
+    if ((filter.vm || filter.kind || filter.query) && this.olderOnDaemon) {
+      this.searchTimer = setTimeout(() => fetchOlder(this, false), SEARCH_DELAY_MS);
+    }
     this.refresh([]);
   }
 
@@ -340,39 +349,27 @@ export class EventLog {
     this.refresh(resumed);
   }
 
-  /** The entries kept and matching the filters (listed in the page or not), oldest first. */
+  /** The entries held and matching the filters (listed in the page or not), oldest first. */
   shownEntries() {
     const filter = this.filter();
-    return this.entries.filter((entry) => !entry.pending && EventLog.matches(entry, filter));
+    const { entries } = this.source(Boolean(filter.vm || filter.kind || filter.query));
+    return entries.filter((entry) => !entry.pending && (entry.fromDaemon || EventLog.matches(entry, filter)));
   }
 
-  /** `shown`: how many entries kept match the filters (listed in the page or not); `pending`: made while paused. */
-  updateStatus(shown, pending) {
-    const kept = this.entries.length - pending;
-    const parts = [shown === kept ? counted(kept, "event") : `showing ${shown} of ${counted(kept, "event")}`];
+  /** `shown`: entries held matching the filters (listed or not) of `held`; `pending`: made while paused. */
+  updateStatus(shown, held, pending, filtering) {
+    const parts = [shown === held ? counted(held, "event") : `showing ${shown} of ${counted(held, "event")}`];
+    if (this.daemonHasOlder(filtering)) parts.push("binderyd keeps older ones");
+    if (this.viewed) parts.push(`up to version ${this.viewed.version}`);
     if (this.paused) parts.push(`paused: ${pending} new while paused`);
     setText(this.status, parts.join(" · "));
     setData(this.status, "paused", String(this.paused));
-    setHidden(this.empty, kept > 0);
+    setHidden(this.empty, held > 0 || this.daemonHasOlder(filtering));
     if (this.exportButton.disabled !== (shown === 0)) this.exportButton.disabled = shown === 0;
   }
 
   /** Downloads the entries the filters show (listed in the page or not), with what each changed, as a JSON file. */
   exportShown() {
-    const now = new Date();
-    const exported = {
-      exported: now.toISOString(),
-      filter: { search: this.search.value, vm: this.vmFilter.value || null, kind: this.kindFilter.value || null },
-      events: this.shownEntries().map((entry) => ({ ...entry.event, changed: entry.effects.at, then: entry.effects.then })),
-    };
-    const blob = new Blob([JSON.stringify(exported, null, 2)], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const link = h("a", { href: url, download: `bindery-events-${fullTimestamp(now).replace(/[ :.]/g, "-")}.json`, hidden: true });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // The download has read the URL by the next task; free the blob then.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    return exported.events.length;
+    return downloadEvents(this.shownEntries(), { search: this.search.value, vm: this.vmFilter.value || null, kind: this.kindFilter.value || null });
   }
 }

@@ -11,7 +11,7 @@
 //   daemon that came back may be another build.
 // - Each change-feed answer carries the events of the versions it brings (`events`), handed on
 //   with those changes: one request per change. /api/events is read only with a reset (the
-//   log so far, from the newest event the page has).
+//   log so far, from the newest event the page has: a page at most, event-pages.js).
 // - Every poll names the feed the page's versions belong to (`feed`, from the page's inline
 //   data and every reset): the daemon answers a cursor of another feed (another state's
 //   versions) with a reset, and a proxy may route the long-polls by it — docs/nginx-nchan.conf
@@ -34,6 +34,7 @@
 //   polls): the next poll asks the daemon, whose answer brings every version since at once.
 
 import { fetchJSON, readAnswer } from "./fetch-json.js";
+import { fetchEventPage } from "./event-pages.js";
 
 const LONG_POLL_SECONDS = 25;
 // A daemon that answers at once (no long-poll support) is still polled at most once a second.
@@ -134,7 +135,8 @@ function isStateDocument(state) {
  *   state; anotherState: versions went back, so this is another state directory: the page's
  *   history no longer applies);
  * - changes(fromVersion, toVersion, entries): apply these change-feed entries in order;
- * - events(events, knownThrough): new event-log entries, complete up to knownThrough;
+ * - events(events, knownThrough, page): new event-log entries, complete up to knownThrough;
+ *   page: {gap (they do not follow on from the page's), olderOnDaemon (undefined: unchanged)};
  * - live(): a request succeeded; down(reason): one failed (the page is stale from now on);
  * - transport(name) (optional): how the page follows now, "eventsource" or "long-poll".
  */
@@ -363,11 +365,22 @@ export class Feed {
     if (changed) this.listener.surface(body.viewModels, body);
   }
 
-  /** The events after the page's newest, and the version up to which that list is complete. */
+  /**
+   * The events after the page's newest, and the version up to which that list is complete:
+   * a page at most (the daemon keeps thousands, event-pages.js reaches the older ones). With
+   * none yet, the newest page; after a pause longer than a page, the newest page too, not
+   * following on from those the page holds (`gap`).
+   */
   async readEvents() {
-    const { body } = await fetchJSON(`api/events?since=${this.eventCursor}`, QUICK_REQUEST_TIMEOUT_MS);
-    if (!body || !Array.isArray(body.events)) throw new Error("api/events has no events array");
-    return this.freshEvents(body.events, typeof body.version === "number" ? body.version : null);
+    const cursor = this.eventCursor;
+    let page = await fetchEventPage(cursor > 0 ? { since: cursor } : {});
+    let gap = false;
+    if (cursor > 0 && page.more) {
+      page = await fetchEventPage({});
+      gap = true;
+    }
+    const olderOnDaemon = cursor === 0 || gap ? page.more : undefined;
+    return { ...this.freshEvents(page.events, page.version), gap, olderOnDaemon };
   }
 
   /** The events of `events` newer than the page's newest; the list is complete up to knownThrough. */
@@ -376,8 +389,8 @@ export class Feed {
     return { fresh, knownThrough };
   }
 
-  deliverEvents({ fresh, knownThrough }) {
+  deliverEvents({ fresh, knownThrough, gap = false, olderOnDaemon }) {
     for (const event of fresh) this.eventCursor = Math.max(this.eventCursor, event.version);
-    this.listener.events(fresh, knownThrough === null ? this.eventCursor : knownThrough);
+    this.listener.events(fresh, knownThrough === null ? this.eventCursor : knownThrough, { gap, olderOnDaemon });
   }
 }

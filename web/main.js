@@ -58,14 +58,7 @@ function showVersion(version) {
   if (!live) return;
   const viewModels = version === null ? live.viewModels : history.stateAt(version, live);
   deck.render(viewModels, earlierFailure(version), true);
-  markEventsAfter();
-}
-
-/** Marks the listed events that came after the version viewed (none while live). */
-function markEventsAfter() {
-  for (const item of byId("event-list").querySelectorAll("li[data-version]")) {
-    item.classList.toggle("after-viewed", viewing !== null && Number(item.dataset.version) > viewing);
-  }
+  eventLog.setViewing(version);
 }
 
 // Clicking an event's version shows the state at that version.
@@ -96,7 +89,6 @@ function giveEffects(versions, step, relation, lines) {
 function afterNewVersion() {
   connection.showVersion(live.version);
   scrubber.update(history.versions(), live.version);
-  if (viewing !== null) markEventsAfter();
 }
 
 const feed = new Feed({
@@ -141,10 +133,10 @@ const feed = new Feed({
     afterNewVersion();
   },
 
-  events(events, knownThrough) {
+  events(events, knownThrough, page) {
     const commands = failures.record(events);
     runTiming.record(events);
-    eventLog.add(events, eventsSeen);
+    eventLog.add(events, eventsSeen, page);
     eventsSeen = true;
     history.attribute(eventLog.eventVersions(), knownThrough, giveEffects);
     if (viewing === null && commands.size) deck.refreshCommands(commands, live.viewModels, earlierFailure(null));

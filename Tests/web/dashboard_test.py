@@ -7,7 +7,8 @@ see: live values, flashes and the binding graph, each command's run state (runni
 now, failed before, cancelled, interrupted, idle), the event log (full timestamps, what each
 event changed, search, filters, pause, export), the version scrubber, the read-only note, CJK
 glyphs, a 3,000-row list patched row by row, the page greying out while the daemon is down
-and resynchronising when it is back, no console or CSP problem, and a 360 px layout.
+and resynchronising when it is back, no console or CSP problem, a 360 px layout, and the page
+reopened over 10,000 kept events fetching and building a bounded part of them.
 
   python3 Tests/web/dashboard_test.py
       # starts .build/debug/binderyd itself (fresh state, port and socket; --web-dir DIR
@@ -47,6 +48,7 @@ from small_checks import small_checks
 from layout_checks import layout_checks, take_screenshots
 from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
+from long_log_checks import long_log_checks
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -183,6 +185,10 @@ def run_checks(args, session, driver, daemon, store, profile):
         else:
             print("skip  outage check (no --stop-daemon/--start-daemon given)", flush=True)
         layout_checks(session, driver)
+        if driver is not None and driver.socket:
+            long_log_checks(session, driver)  # last: it reloads the page over 10,000 more events
+        else:
+            print("skip  long-log checks (no --socket given for pipelined sets)", flush=True)
         if args.screenshot or args.events_screenshot:
             take_screenshots(session, driver, args.screenshot, args.events_screenshot)
 

@@ -101,11 +101,13 @@ def take_screenshots(session, driver, page_path, events_path):
     if page_path:
         save(s, page_path)
     if events_path:
-        # The log filtered to one view model, each entry with what it changed.
+        # The log filtered to one view model, each entry with what it changed (opened).
         set_control(s, "event-vm", "products")
         s.wait_for("(() => { const shown = [...document.querySelectorAll('#events [data-vm]')];"
                    " return shown.length > 0 && shown.every(e => e.dataset.vm === 'products'); })()",
                    "the event log shows products only")
+        # Each entry is one line with what it changed folded under it: the picture opens them.
+        s.evaluate("document.querySelectorAll('#event-list details.event-changes').forEach(d => { d.open = true; }), true")
         rect = s.evaluate("(() => { const r = document.getElementById('events').getBoundingClientRect();"
                           " return { x: r.x, y: r.y, width: r.width, height: Math.min(r.height, 900) }; })()")
         save(s, events_path, rect)

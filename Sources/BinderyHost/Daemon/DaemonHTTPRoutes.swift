@@ -180,7 +180,7 @@ public struct DaemonHTTPRoutes: Sendable {
         return .prepared(prepared)
     }
 
-    private static let varyEncoding = HTTPHeader("Vary", "Accept-Encoding")
+    static let varyEncoding = HTTPHeader("Vary", "Accept-Encoding")
 
     /// A JSON 200 with `etag`; gzip-compressed (with the weak form of the tag, as the bytes
     /// differ) when `gzip` and the body is worth it. Either carries `Vary: Accept-Encoding`.
@@ -270,30 +270,6 @@ public struct DaemonHTTPRoutes: Sendable {
             if latest.answers.count < 16 { latest.answers[key] = prepared }
         }
         return .prepared(prepared)
-    }
-
-    private func events(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let since: UInt64
-        switch Self.pollQuery(request) {
-        case let .success(query): since = query.since ?? 0
-        case let .failure(error): responder.respond(error.response); return
-        }
-        let (version, entries) = host.events(after: since)
-        var writer = JSONWriter(capacity: 64 + entries.reduce(0) { $0 + $1.json.count + 1 })
-        writer.beginObject()
-        writer.key("version"); writer.int(version)
-        writer.key("events")
-        writer.beginArray()
-        for entry in entries { writer.raw(entry.json) }
-        writer.endArray()
-        writer.endObject()
-        // The whole log is a megabyte at 10,000 events: compressed, like the state.
-        if request.acceptsGzip, writer.bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(writer.bytes) {
-            responder.respond(HTTPResponse(contentType: Self.json, bytes: compressed, headers: [
-                HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding, Self.noCache]))
-            return
-        }
-        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.varyEncoding, Self.noCache]))
     }
 }
 

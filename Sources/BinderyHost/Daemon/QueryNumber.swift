@@ -1,5 +1,5 @@
 /// The one rule for a number in binderyd's query strings (docs/HTTP.md) — a version (`since`,
-/// `from`, `at`) and a wait in seconds (`wait`): plain decimal digits, no sign, no leading zero
+/// `from`, `at`, `before`), a wait in seconds (`wait`) and a count (`limit`, `skip`): plain decimal digits, no sign, no leading zero
 /// (but "0" itself), no fraction, exponent, hex, spaces or underscores, within `UInt64`.
 ///
 /// Why so strict: each number has one spelling, so no proxy, cache or log can read a request

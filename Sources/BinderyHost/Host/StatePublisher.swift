@@ -270,6 +270,13 @@ final class StatePublisher: Sendable {
         published.withLock { ($0.version, $0.log.after(version: version)) }
     }
 
+    /// The current version and the page of logged events `query` asks for. The log is copied
+    /// under the lock and searched outside it, so a search holds up no change.
+    func events(matching query: EventQuery) -> (version: UInt64, page: EventQuery.Page) {
+        let (version, entries) = published.withLock { ($0.version, $0.log.entries) }
+        return (version, query.page(of: entries))
+    }
+
     /// Starts delivering events (of `viewModel` only, when given) to `deliver`.
     func watch(viewModel: String?, deliver: @escaping @Sendable ([UInt8]) -> Void) -> UInt64 {
         published.withLock { published in

@@ -44,6 +44,12 @@ extension ViewModelHost {
         publisher.events(after: version)
     }
 
+    /// The current version and the page of logged events `query` asks for (``EventQuery``),
+    /// searched over every event the log keeps.
+    public func events(matching query: EventQuery) -> (version: UInt64, page: EventQuery.Page) {
+        publisher.events(matching: query)
+    }
+
     /// What `get` answers: a view model's state object, or one input's, output's or
     /// command's current value (a command's is its state object).
     public struct Reading: Sendable {

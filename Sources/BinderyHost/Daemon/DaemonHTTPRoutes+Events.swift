@@ -1,0 +1,82 @@
+import Bindery
+import BinderyHTTP
+import BinderyJSON
+
+/// `/api/events` (docs/HTTP.md): a page of the event log, searched in the daemon over every
+/// event it keeps, so a reader never downloads the whole log to find one.
+extension DaemonHTTPRoutes {
+    /// The longest `q` taken: a search, not a document.
+    static let maximumSearchLength = 200
+
+    func events(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let query: EventQuery
+        switch Self.eventQuery(request) {
+        case let .success(parsed): query = parsed
+        case let .failure(error): responder.respond(error.response); return
+        }
+        let (version, page) = host.events(matching: query)
+        var writer = JSONWriter(capacity: 96 + page.entries.reduce(0) { $0 + $1.json.count + 1 })
+        writer.beginObject()
+        writer.key("version"); writer.int(version)
+        writer.key("events")
+        writer.beginArray()
+        for entry in page.entries { writer.raw(entry.json) }
+        writer.endArray()
+        writer.key("more"); writer.bool(page.more)
+        if let next = page.next {
+            writer.key("next")
+            writer.beginObject()
+            writer.key(page.forward ? "since" : "before"); writer.int(next.version)
+            if next.skip > 0 { writer.key("skip"); writer.int(next.skip) }
+            writer.endObject()
+        }
+        writer.endObject()
+        // A page of 500 events is a couple of hundred kilobytes: compressed, like the state.
+        if request.acceptsGzip, writer.bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(writer.bytes) {
+            responder.respond(HTTPResponse(contentType: Self.json, bytes: compressed, headers: [
+                HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding, Self.noCache]))
+            return
+        }
+        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.varyEncoding, Self.noCache]))
+    }
+
+    /// The ``EventQuery`` of an `/api/events` request, or the 400 a bad parameter gets. Numbers
+    /// are written as ``QueryNumber`` says; an empty `vm`, `kind` or `q` is no filter.
+    static func eventQuery(_ request: HTTPRequest) -> Result<EventQuery, HTTPResponseError> {
+        func bad(_ reason: String) -> Result<EventQuery, HTTPResponseError> {
+            .failure(HTTPResponseError(.badRequest(reason)))
+        }
+        var versions: [String: UInt64] = [:]
+        for name in ["since", "before"] {
+            guard let text = request.query(name) else { continue }
+            guard let value = QueryNumber.parse(text) else {
+                return bad("\(name) must be a version: a non-negative integer without leading zeros")
+            }
+            versions[name] = value
+        }
+        var skip = 0
+        if let text = request.query("skip") {
+            guard let value = QueryNumber.parse(text), value <= UInt64(Int32.max) else {
+                return bad("skip must be a count: a non-negative integer without leading zeros")
+            }
+            skip = Int(value)
+        }
+        var limit = EventQuery.maximumLimit
+        if let text = request.query("limit") {
+            guard let value = QueryNumber.parse(text), value >= 1, value <= UInt64(EventQuery.maximumLimit) else {
+                return bad("limit must be a whole number from 1 to \(EventQuery.maximumLimit), without leading zeros")
+            }
+            limit = Int(value)
+        }
+        let viewModel = request.query("vm").flatMap { $0.isEmpty ? nil : $0 }
+        let kind = request.query("kind").flatMap { $0.isEmpty ? nil : $0 }
+        if let kind, !EventQuery.kinds.contains(kind) {
+            return bad("kind must be one of \(EventQuery.kinds.sorted().joined(separator: ", "))")
+        }
+        let text = request.query("q").flatMap { $0.isEmpty ? nil : $0 }
+        if let text, text.count > maximumSearchLength {
+            return bad("q must be at most \(maximumSearchLength) characters")
+        }
+        return .success(EventQuery(since: versions["since"], before: versions["before"], viewModel: viewModel, kind: kind, text: text, skip: skip, limit: limit))
+    }
+}
