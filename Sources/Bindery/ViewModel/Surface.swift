@@ -43,13 +43,13 @@ public struct Surface: Sendable {
                 return true
             }
         }
-        let inputs = unique(inputs, "input", \.name), outputs = unique(outputs, "output", \.name)
-        let commands = unique(commands, "command", \.name)
-        problems += Self.unknownDerivations(inputs: inputs, outputs: outputs, commands: commands).map { "\(name): " + $0 }
+        let uniqueInputs = unique(inputs, "input", \.name), uniqueOutputs = unique(outputs, "output", \.name)
+        let uniqueCommands = unique(commands, "command", \.name)
+        problems += Self.unknownDerivations(inputs: uniqueInputs, outputs: uniqueOutputs, commands: uniqueCommands).map { "\(name): " + $0 }
         self.name = name
-        self.inputs = inputs
-        self.outputs = outputs
-        self.commands = commands
+        self.inputs = uniqueInputs
+        self.outputs = uniqueOutputs
+        self.commands = uniqueCommands
         self.problems = problems
     }
 
