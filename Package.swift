@@ -45,7 +45,8 @@ let package = Package(
 
         // Vocabulary: JSON values (parsing and the one writer), and what every program says
         // alike: the did-you-mean rule, excerpts of typed text, value types and their parser,
-        // error codes, the release's version, the service socket's path.
+        // error codes, the release's version, the service socket's path and the command that attaches
+        // binderyctl to a daemon.
         .target(name: "BinderyJSON"),
         .target(name: "BinderyProtocol", dependencies: ["BinderyJSON"]),
 

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControl
 import BinderyHTTP
+import BinderyProtocol
 import BinderySystemd
 import Glibc
 import Synchronization

@@ -1,4 +1,4 @@
-import BinderyHost
+import BinderyProtocol
 import Testing
 
 /// How binderyctl attaches: one rule for the start line, STATUS= and the dashboard's note.

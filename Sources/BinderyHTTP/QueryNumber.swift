@@ -5,9 +5,9 @@
 /// Why so strict: each number has one spelling, so no proxy, cache or log can read a request
 /// differently from the daemon (`wait=0x10` is not 16 seconds, `since=05` is no version anyone
 /// was given), and a mistyped one is answered 400 rather than guessed at.
-enum QueryNumber {
+public enum QueryNumber {
     /// `text` as a number under the rule, or nil when it is not written so.
-    static func parse(_ text: String) -> UInt64? {
+    public static func parse(_ text: String) -> UInt64? {
         let digits = text.utf8
         guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
               digits.count == 1 || digits.first != UInt8(ascii: "0") else { return nil }

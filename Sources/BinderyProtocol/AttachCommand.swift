@@ -1,5 +1,3 @@
-import BinderyProtocol
-
 /// The command line that attaches binderyctl to a running daemon, as the daemon prints it at
 /// start, reports it in its systemd STATUS= and puts it in the dashboard's read-only note: one
 /// rule, so all three say the same.

@@ -1,4 +1,4 @@
-import Bindery
+import BinderyCore
 import Dispatch
 import Glibc
 import Synchronization
@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: `timer` is set once, in `init`, and a dispatch source may be cancelled
 /// from any thread; `state` is a `Mutex`.
-final class MemoryTrimmer: @unchecked Sendable {
+public final class MemoryTrimmer: @unchecked Sendable {
     /// The fewest connections that make a burst worth trimming after.
     static let burst = 256
     /// Seconds between checks: a read of a counter, so often enough to see a short burst.
@@ -31,7 +31,7 @@ final class MemoryTrimmer: @unchecked Sendable {
     static let trimsPerBurst = 3
 
     /// Watches `openConnections` (read on the trimmer's queue).
-    init(openConnections: @escaping @Sendable () -> Int) {
+    public init(openConnections: @escaping @Sendable () -> Int) {
         let queue = DispatchQueue(label: "bindery.memory-trimmer")
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(50))
@@ -61,7 +61,7 @@ final class MemoryTrimmer: @unchecked Sendable {
     }()
 
     /// Stops checking.
-    func stop() {
+    public func stop() {
         timer.cancel()
     }
 }
