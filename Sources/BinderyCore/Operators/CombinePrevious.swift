@@ -1,22 +1,31 @@
 enum CombinePreviousOperator {
     /// Pairs of (previous, current); with no `initial`, the first value only becomes the
-    /// previous one.
-    static func make<V, E>(_ initial: V?) -> Transform<V, E, (V, V), E> {
+    /// previous one. `slot`: where a signal's operator records the previous value
+    /// (``RestorationScope``).
+    static func make<V, E>(_ initial: V?, recordingIn slot: RestorationSlot? = nil) -> Transform<V, E, (V, V), E> {
         { downstream, _ in
             var previous = initial
             return .forwarding(to: downstream) { value in
                 if let last = previous { downstream.send(value: (last, value)) }
                 previous = value
+                slot?.record(previous as Any)
             }
         }
     }
 }
 
+// On a signal, the previous value takes a restoration slot (see `RestorationScope`): made
+// while one is open, it starts from its seed, if one fits.
 extension Signal {
     /// Each value paired with the one before it, the first with `initial`.
-    public func combinePrevious(_ initial: Value) -> Signal<(Value, Value), Error> { lift(CombinePreviousOperator.make(initial)) }
+    public func combinePrevious(_ initial: Value) -> Signal<(Value, Value), Error> { seededCombinePrevious(initial) }
     /// Each value from the second on, paired with the one before it.
-    public func combinePrevious() -> Signal<(Value, Value), Error> { lift(CombinePreviousOperator.make(nil)) }
+    public func combinePrevious() -> Signal<(Value, Value), Error> { seededCombinePrevious(nil) }
+
+    private func seededCombinePrevious(_ initial: Value?) -> Signal<(Value, Value), Error> {
+        let (previous, slot) = RestorationScope.seeded("combinePrevious", initial)
+        return lift(CombinePreviousOperator.make(previous, recordingIn: slot))
+    }
 }
 
 extension SignalProducer {
