@@ -101,6 +101,43 @@ private final class ChatViewModel {
     }
 }
 
+/// Every other seedable operator, each feeding a property: a list's rows, `sample(on:)`,
+/// `withLatest(from:)`, `combineLatest(with:)`, `take(first:)` and `skip(first:)`.
+private final class Dashboard {
+    let rows: MutableListProperty<String>
+    let sampled: Property<Int>
+    let labelled: Property<String>
+    let paired: Property<String>
+    let firstThree: Property<[Int]>
+    let afterTwo: Property<[Int]>
+
+    /// The streams a dashboard reads.
+    struct Sources {
+        let numbers = Signal<Int, Never>.pipe()
+        let names = Signal<String, Never>.pipe()
+        let ticks = Signal<(), Never>.pipe()
+
+        func send(numbers: [Int] = [], name: String? = nil, tick: Bool = false) {
+            for number in numbers { self.numbers.input.send(value: number) }
+            if let name { names.input.send(value: name) }
+            if tick { ticks.input.send(value: ()) }
+        }
+    }
+
+    init(_ sources: Sources) {
+        rows = MutableListProperty(["a"])
+        sampled = Property(initial: 0, then: sources.numbers.output.sample(on: sources.ticks.output))
+        labelled = Property(initial: "", then: sources.ticks.output.withLatest(from: sources.names.output).map { $0.1 })
+        paired = Property(initial: "", then: sources.numbers.output.combineLatest(with: sources.names.output).map { "\($0)\($1)" })
+        firstThree = Property(initial: [], then: sources.numbers.output.take(first: 3).scan([]) { $0 + [$1] })
+        afterTwo = Property(initial: [], then: sources.numbers.output.skip(first: 2).scan([]) { $0 + [$1] })
+    }
+
+    var outputs: [String] {
+        [rows.value.joined(), "\(sampled.value)", labelled.value, paired.value, "\(firstThree.value)", "\(afterTwo.value)"]
+    }
+}
+
 /// Seeds made of `scope`'s slots as a host makes them: each state encoded to JSON, decoded
 /// again into the type the operator asks for.
 private func jsonSeeds(of scope: RestorationScope) throws -> [RestorationSeed] {
@@ -212,6 +249,37 @@ private func jsonSeeds(of scope: RestorationScope) throws -> [RestorationSeed] {
         #expect(second.unreadCount.value == 3)
         #expect(second.messages.value.count == 5)
         #expect(second.availability.value == .taken)
+    }
+
+    @Test func everyOtherSeedableOperatorGoesOnFromItsSeed() throws {
+        let firstSources = Dashboard.Sources()
+        let (first, firstScope) = RestorationScope.building { Dashboard(firstSources) }
+        first.rows.append("b")
+        firstSources.send(numbers: [1, 2], name: "x")
+        #expect(firstScope.slots.map(\.signature) == [
+            "MutableListProperty:Array<String>",
+            "sample:Optional<Int>", "Property:Int",
+            "withLatest:Optional<String>", "Property:String",
+            "combineLatest:Optional<Int>", "combineLatest:Optional<String>", "Property:String",
+            "take:Int", "scan:Array<Int>", "Property:Array<Int>",
+            "skip:Int", "scan:Array<Int>", "Property:Array<Int>",
+        ])
+        #expect(firstScope.slots[0].current().changes == 1)
+        #expect(first.outputs == ["ab", "0", "", "2x", "[1, 2]", "[]"])
+
+        let secondSources = Dashboard.Sources()
+        let (second, scope) = try RestorationScope.building(from: jsonSeeds(of: firstScope)) { Dashboard(secondSources) }
+        #expect(scope.slots.allSatisfy { $0.outcome == .seeded }, "\(scope.slots)")
+        #expect(second.outputs == first.outputs)
+        // The same events to both: the sampled value, the label and the other side of the pair
+        // come from the seeds; the counts of `take` and `skip` go on from theirs.
+        for (sources, model) in [(firstSources, first), (secondSources, second)] {
+            sources.send(tick: true)
+            sources.send(numbers: [3, 4])
+            model.rows.append("c")
+        }
+        #expect(second.outputs == ["abc", "2", "x", "4x", "[1, 2, 3]", "[3, 4]"])
+        #expect(second.outputs == first.outputs)
     }
 
     @Test func aSlotHoldsItsOperatorsLatestStateAndCountsItsChanges() {

@@ -18,7 +18,23 @@
     @exclusivity(unchecked) @usableFromInline var completedB = false
     /// Both sides completed and `completed` went downstream: nothing follows it.
     @exclusivity(unchecked) @usableFromInline var finished = false
-    @inlinable init() {}
+    /// Where a signal's `combineLatest` records each side's latest value
+    /// (``RestorationScope``); `nil` for a producer's run and outside a scope.
+    @usableFromInline let slots: (a: RestorationSlot, b: RestorationSlot)?
+    @inlinable init(a: A? = nil, b: B? = nil, recordingIn slots: (a: RestorationSlot, b: RestorationSlot)? = nil) {
+        self.a = a
+        self.b = b
+        self.slots = slots
+    }
+
+    /// The latest values of a signal's `combineLatest`: one slot per side, seeded when made
+    /// in a scope.
+    @inlinable static func seeded() -> CombinedLatest {
+        let (a, slotA) = RestorationScope.seeded("combineLatest", A?.none)
+        let (b, slotB) = RestorationScope.seeded("combineLatest", B?.none)
+        guard let slotA, let slotB else { return CombinedLatest() }
+        return CombinedLatest(a: a, b: b, recordingIn: (slotA, slotB))
+    }
 }
 
 @usableFromInline enum CombineLatestOperator {
@@ -35,15 +51,16 @@
     @inlinable static func parts<V, E, W>(
         with other: SignalProducer<W, E>,
         downstream: Signal<(V, W), E>.Observer,
-        lifetime: Lifetime
+        lifetime: Lifetime,
+        latest: CombinedLatest<V, W> = CombinedLatest()
     ) -> (upstream: Signal<V, E>.Observer, startOther: () -> Void) {
-        let latest = CombinedLatest<V, W>()
         let send = downstream.action
         let core = RunCore<CombineLatestInput<V, W>, E>(action: { event in
             guard !latest.finished else { return }
             switch event {
             case let .value(.a(v)):
                 latest.a = v
+                latest.slots?.a.record(v as V? as Any)
                 // Read in place, not bound (`if let`): binding copies the other side's value
                 // once more than the pair needs.
                 if latest.b != nil { send(.value((v, latest.b.unsafelyUnwrapped))) }
@@ -51,6 +68,7 @@
                 // Nothing `other` sends after its terminal event counts (its own run dropped it).
                 guard !latest.completedB else { return }
                 latest.b = w
+                latest.slots?.b.record(w as W? as Any)
                 if latest.a != nil { send(.value((latest.a.unsafelyUnwrapped, w))) }
             case .value(.completedA), .value(.completedB):
                 if case .value(.completedA) = event { latest.completedA = true } else { latest.completedB = true }
@@ -91,8 +109,10 @@
 
 extension Signal {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
+    /// Each side's latest value takes a restoration slot (see `RestorationScope`).
     @inlinable public func combineLatest<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
-        lift(paired: { CombineLatestOperator.parts(with: SignalProducer(other), downstream: $0, lifetime: $1) }, with: other.lineage)
+        let latest = CombinedLatest<Value, W>.seeded()
+        return lift(paired: { CombineLatestOperator.parts(with: SignalProducer(other), downstream: $0, lifetime: $1, latest: latest) }, with: other.lineage)
     }
 
     /// The latest values of `a` and `b`, once each has sent one.

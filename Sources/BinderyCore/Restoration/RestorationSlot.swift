@@ -10,7 +10,9 @@
 /// - The state is recorded by the operator itself as it changes, on the thread that changes
 ///   it: a `scan`'s accumulator when it computes a value, a property's value when it is
 ///   delivered. Whatever an observer of the operator's output sees, the slot holds that
-///   state or a later one.
+///   state or a later one. A list (`MutableListProperty`) only counts its edits, and
+///   ``current()`` reads its rows when asked: keeping a copy per edit would make each edit
+///   copy every row. Its rows are then at least as new as the count returned with them.
 /// - When ``outcome`` is not ``Outcome/notCodable(typeName:)``, the value is `Encodable` and
 ///   its type `Decodable` (checked once, when the slot is made).
 public final class RestorationSlot: @unchecked Sendable, CustomStringConvertible {
@@ -45,26 +47,43 @@ public final class RestorationSlot: @unchecked Sendable, CustomStringConvertible
     private struct Latest: @unchecked Sendable {
         var changes: UInt64
         var value: Any
+        /// Reads the state when asked, for an operator that only counts its changes.
+        var read: (() -> Any)?
     }
 
     init(index: Int, signature: String, outcome: Outcome, state: Any) {
         self.index = index
         self.signature = signature
         self.outcome = outcome
-        mutex = Lock(Latest(changes: 0, value: state))
+        mutex = Lock(Latest(changes: 0, value: state, read: nil))
     }
 
     /// The latest state and how many changes have been recorded since the operator was made
     /// (0: the state is still the seed, or the initial state).
     public func current() -> (changes: UInt64, value: Any) {
         let latest = mutex.withLock { $0 }
-        return (latest.changes, latest.value)
+        return (latest.changes, latest.read?() ?? latest.value)
     }
 
     /// Records `state` as the operator's latest: what an operator calls when its state changes.
     @usableFromInline func record(_ state: Any) {
-        let recorded = Latest(changes: 0, value: state)
-        mutex.withLock { latest in latest = Latest(changes: latest.changes &+ 1, value: recorded.value) }
+        let recorded = Latest(changes: 0, value: state, read: nil)
+        mutex.withLock { latest in
+            latest.changes &+= 1
+            latest.value = recorded.value
+        }
+    }
+
+    /// Has ``current()`` read the state with `read` from now on: for an operator whose state
+    /// is too large to keep a copy of at each change, which calls ``recordChange()`` instead.
+    func readState(with read: @escaping () -> Any) {
+        let reading = Latest(changes: 0, value: (), read: read)
+        mutex.withLock { $0.read = reading.read }
+    }
+
+    /// Counts a change of a state ``current()`` reads when asked (``readState(with:)``).
+    func recordChange() {
+        mutex.withLock { $0.changes &+= 1 }
     }
 
     /// `index signature outcome`, for logs and test failures.
