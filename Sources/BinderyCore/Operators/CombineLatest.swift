@@ -18,22 +18,10 @@
     @exclusivity(unchecked) @usableFromInline var completedB = false
     /// Both sides completed and `completed` went downstream: nothing follows it.
     @exclusivity(unchecked) @usableFromInline var finished = false
-    /// Where a signal's `combineLatest` records each side's latest value
-    /// (``RestorationScope``); `nil` for a producer's run and outside a scope.
-    @usableFromInline let slots: (a: RestorationSlot, b: RestorationSlot)?
-    @inlinable init(a: A? = nil, b: B? = nil, recordingIn slots: (a: RestorationSlot, b: RestorationSlot)? = nil) {
+    /// `a`, `b`: a signal's seeds (``RestorationScope``); `nil` for a producer's run.
+    @inlinable init(a: A? = nil, b: B? = nil) {
         self.a = a
         self.b = b
-        self.slots = slots
-    }
-
-    /// The latest values of a signal's `combineLatest`: one slot per side, seeded when made
-    /// in a scope.
-    @inlinable static func seeded() -> CombinedLatest {
-        let (a, slotA) = RestorationScope.seeded("combineLatest", A?.none)
-        let (b, slotB) = RestorationScope.seeded("combineLatest", B?.none)
-        guard let slotA, let slotB else { return CombinedLatest() }
-        return CombinedLatest(a: a, b: b, recordingIn: (slotA, slotB))
     }
 }
 
@@ -60,7 +48,6 @@
             switch event {
             case let .value(.a(v)):
                 latest.a = v
-                latest.slots?.a.record(v as V? as Any)
                 // Read in place, not bound (`if let`): binding copies the other side's value
                 // once more than the pair needs.
                 if latest.b != nil { send(.value((v, latest.b.unsafelyUnwrapped))) }
@@ -68,7 +55,6 @@
                 // Nothing `other` sends after its terminal event counts (its own run dropped it).
                 guard !latest.completedB else { return }
                 latest.b = w
-                latest.slots?.b.record(w as W? as Any)
                 if latest.a != nil { send(.value((latest.a.unsafelyUnwrapped, w))) }
             case .value(.completedA), .value(.completedB):
                 if case .value(.completedA) = event { latest.completedA = true } else { latest.completedB = true }
@@ -111,8 +97,14 @@ extension Signal {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
     /// Each side's latest value takes a restoration slot (see `RestorationScope`).
     @inlinable public func combineLatest<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
-        let latest = CombinedLatest<Value, W>.seeded()
-        return lift(paired: { CombineLatestOperator.parts(with: SignalProducer(other), downstream: $0, lifetime: $1, latest: latest) }, with: other.lineage)
+        let (a, slotA) = RestorationScope.seeded("combineLatest", Value?.none)
+        let (b, slotB) = RestorationScope.seeded("combineLatest", W?.none)
+        // Each side's latest value is the last one it sent: recorded as it arrives.
+        let otherSide = slotB.map { slot in SignalProducer(other).on(value: { slot.record($0 as W? as Any) }) } ?? SignalProducer(other)
+        return lift(paired: { downstream, lifetime in
+            let (upstream, startOther) = CombineLatestOperator.parts(with: otherSide, downstream: downstream, lifetime: lifetime, latest: CombinedLatest(a: a, b: b))
+            return (slotA.map { RestorationRecording.recording(upstream, in: $0) { $0 as Value? as Any } } ?? upstream, startOther)
+        }, with: other.lineage)
     }
 
     /// The latest values of `a` and `b`, once each has sent one.

@@ -1,14 +1,12 @@
 enum CombinePreviousOperator {
     /// Pairs of (previous, current); with no `initial`, the first value only becomes the
-    /// previous one. `slot`: where a signal's operator records the previous value
-    /// (``RestorationScope``).
-    static func make<V, E>(_ initial: V?, recordingIn slot: RestorationSlot? = nil) -> Transform<V, E, (V, V), E> {
+    /// previous one.
+    static func make<V, E>(_ initial: V?) -> Transform<V, E, (V, V), E> {
         { downstream, _ in
             var previous = initial
             return .forwarding(to: downstream) { value in
                 if let last = previous { downstream.send(value: (last, value)) }
                 previous = value
-                slot?.record(previous as Any)
             }
         }
     }
@@ -24,7 +22,8 @@ extension Signal {
 
     private func seededCombinePrevious(_ initial: Value?) -> Signal<(Value, Value), Error> {
         let (previous, slot) = RestorationScope.seeded("combinePrevious", initial)
-        return lift(CombinePreviousOperator.make(previous, recordingIn: slot))
+        // The previous value is the last one received.
+        return lift(RestorationRecording.input(of: CombinePreviousOperator.make(previous), in: slot) { $0 as Value? as Any })
     }
 }
 

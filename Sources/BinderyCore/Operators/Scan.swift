@@ -1,11 +1,9 @@
 enum ScanOperators {
-    /// `slot`: where a signal's operator records its accumulator (``RestorationScope``).
-    static func scan<V, E, U>(_ initial: U, recordingIn slot: RestorationSlot? = nil, _ next: @escaping (U, V) -> U) -> Transform<V, E, U, E> {
+    static func scan<V, E, U>(_ initial: U, _ next: @escaping (U, V) -> U) -> Transform<V, E, U, E> {
         { downstream, _ in
             var accumulated = initial
             return .forwarding(to: downstream) { value in
                 accumulated = next(accumulated, value)
-                slot?.record(accumulated)
                 downstream.send(value: accumulated)
             }
         }
@@ -36,12 +34,13 @@ extension Signal {
     /// Each intermediate result of folding the values with `next`, starting from `initial`.
     public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> {
         let (state, slot) = RestorationScope.seeded("scan", initial)
-        return lift(ScanOperators.scan(state, recordingIn: slot, next))
+        // The accumulator is what it sends.
+        return lift(RestorationRecording.output(of: ScanOperators.scan(state, next), in: slot) { $0 })
     }
     /// Each intermediate result of folding the values into `initial` with `next`.
     public func scan<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<U, Error> {
         let (state, slot) = RestorationScope.seeded("scan", initial)
-        return lift(ScanMapOperator.make(into: state, recordingIn: slot) { state, value in next(&state, value); return state })
+        return lift(RestorationRecording.output(of: ScanMapOperator.make(into: state) { state, value in next(&state, value); return state }, in: slot) { $0 })
     }
     /// The result of folding every value with `next`, sent when the signal completes.
     public func reduce<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> { reduce(into: initial) { $0 = next($0, $1) } }
@@ -70,15 +69,10 @@ extension SignalProducer {
 }
 
 enum ScanMapOperator {
-    /// `slot`: where a signal's `scan(into:)` records its state (``RestorationScope``).
-    static func make<V, E, State, U>(into initial: State, recordingIn slot: RestorationSlot? = nil, _ next: @escaping (inout State, V) -> U) -> Transform<V, E, U, E> {
+    static func make<V, E, State, U>(into initial: State, _ next: @escaping (inout State, V) -> U) -> Transform<V, E, U, E> {
         { downstream, _ in
             var state = initial
-            return .forwarding(to: downstream) { value in
-                let output = next(&state, value)
-                slot?.record(state)
-                downstream.send(value: output)
-            }
+            return .forwarding(to: downstream) { value in downstream.send(value: next(&state, value)) }
         }
     }
 }

@@ -5,34 +5,22 @@
     // Only touched by the run's observer, to which events arrive one at a time (the signal
     // contract), hence no dynamic exclusivity checks.
     @exclusivity(unchecked) @usableFromInline var value: Value?
-    /// Where a signal's `skipRepeats` records the value (``RestorationScope``); `nil` for a
-    /// producer's run and outside a scope.
-    @usableFromInline let slot: RestorationSlot?
-    @inlinable init(_ value: Value? = nil, recordingIn slot: RestorationSlot? = nil) {
-        self.value = value
-        self.slot = slot
-    }
-
-    /// Keeps `value` as the one last let through.
-    @inlinable func keep(_ value: Value) {
-        self.value = value
-        slot?.record(value as Value? as Any)
-    }
+    /// `value`: a signal's seed (``RestorationScope``); `nil` for a producer's run.
+    @inlinable init(_ value: Value?) { self.value = value }
 }
 
 // The observer is one closure capturing downstream's action (as `map`'s, Map.swift), not
 // `forwarding(to:value:)`, a closure around a closure: one call per event, not two.
 @usableFromInline enum SkipRepeatsOperator {
-    /// `seed`, `slot`: the last value a signal's operator starts from, and where it records
-    /// the next ones (``RestorationScope``).
-    @inlinable static func make<V, E>(_ isEquivalent: @escaping (V, V) -> Bool, seed: V? = nil, recordingIn slot: RestorationSlot? = nil) -> Transform<V, E, V, E> {
+    /// `seed`: the last value a signal's operator starts from (``RestorationScope``).
+    @inlinable static func make<V, E>(_ isEquivalent: @escaping (V, V) -> Bool, seed: V? = nil) -> Transform<V, E, V, E> {
         { downstream, _ in
-            let previous = PreviousValue<V>(seed, recordingIn: slot)
+            let previous = PreviousValue<V>(seed)
             let send = downstream.action
             return Signal<V, E>.Observer { event in
                 if case let .value(value) = event {
                     if let last = previous.value, isEquivalent(last, value) { return }
-                    previous.keep(value)
+                    previous.value = value
                 }
                 send(event)
             }
@@ -43,14 +31,14 @@
     /// called through a closure on every value. Written out, not `make { $0 == $1 }`: the
     /// optimiser does not specialise the captured closure (W2 1,037 instructions per set
     /// against 1,077 that way).
-    @inlinable static func equal<V: Equatable, E>(seed: V? = nil, recordingIn slot: RestorationSlot? = nil) -> Transform<V, E, V, E> {
+    @inlinable static func equal<V: Equatable, E>(seed: V? = nil) -> Transform<V, E, V, E> {
         { downstream, _ in
-            let previous = PreviousValue<V>(seed, recordingIn: slot)
+            let previous = PreviousValue<V>(seed)
             let send = downstream.action
             return Signal<V, E>.Observer { event in
                 if case let .value(value) = event {
                     if let last = previous.value, last == value { return }
-                    previous.keep(value)
+                    previous.value = value
                 }
                 send(event)
             }
@@ -64,7 +52,8 @@ extension Signal {
     /// Drops each value equivalent to the one before it (`distinctUntilChanged`).
     @inlinable public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal {
         let (last, slot) = RestorationScope.seeded("skipRepeats", Value?.none)
-        return lift(SkipRepeatsOperator.make(isEquivalent, seed: last, recordingIn: slot))
+        // What it records is what it lets through.
+        return lift(RestorationRecording.output(of: SkipRepeatsOperator.make(isEquivalent, seed: last), in: slot) { $0 as Value? as Any })
     }
 }
 
@@ -72,7 +61,7 @@ extension Signal where Value: Equatable {
     /// Drops each value equal to the one before it.
     @inlinable public func skipRepeats() -> Signal {
         let (last, slot) = RestorationScope.seeded("skipRepeats", Value?.none)
-        return lift(SkipRepeatsOperator.equal(seed: last, recordingIn: slot))
+        return lift(RestorationRecording.output(of: SkipRepeatsOperator.equal(seed: last), in: slot) { $0 as Value? as Any })
     }
 }
 

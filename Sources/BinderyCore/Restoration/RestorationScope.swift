@@ -76,10 +76,14 @@ public final class RestorationScope: @unchecked Sendable {
     /// one load and nothing else.
     @usableFromInline static let openScopes = Synchronization.Atomic<Int>(0)
 
+    /// Whether a scope is open on any thread (one relaxed load): what an operator checks
+    /// before looking for one on its own thread.
+    @inlinable static var isAnyOpen: Bool { openScopes.load(ordering: .relaxed) != 0 }
+
     /// The state an operator of `kind` starts from, and its slot: `initial` and no slot
     /// outside a scope; inside one, the next slot, and its seed's state if it fits.
     @inlinable static func seeded<State>(_ kind: StaticString, _ initial: State) -> (state: State, slot: RestorationSlot?) {
-        guard openScopes.load(ordering: .relaxed) != 0 else { return (initial, nil) }
+        guard isAnyOpen else { return (initial, nil) }
         return slotIfOpen(kind, initial)
     }
 
