@@ -363,6 +363,21 @@ private func jsonSeeds(of scope: RestorationScope) throws -> [RestorationSeed] {
         #expect(before.value == 0)
     }
 
+    @Test func aPropertyWithASlotStopsItsFeedWhenItGoesAsAnyOtherDoes() {
+        let source = Signal<Int, Never>.pipe()
+        let stopped = Counter()
+        let feed = SignalProducer(source.output).on(disposed: { stopped.increment() })
+        var (property, scope): (Property<Int>?, RestorationScope) = RestorationScope.building { Property(initial: 0, then: feed) }
+        source.input.send(value: 4)
+        #expect(property?.value == 4)
+        #expect(scope.slots.map { $0.current().value as? Int } == [4])
+        property = nil
+        // The slot is written by the feed, not by an observer that would keep it running.
+        #expect(stopped.count == 1)
+        source.input.send(value: 5)
+        #expect(scope.slots.map { $0.current().value as? Int } == [4])
+    }
+
     @Test func anActionsOwnStateTakesNoSlot() {
         let (action, scope) = RestorationScope.building { Action<Int, Int, Never> { SignalProducer(value: $0) } }
         action.apply(1).start()
