@@ -84,7 +84,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     ) {
         self.enabledLineage = enabledLineage
         lifetime = Lifetime(token)
-        let executing = MutableProperty(false)
+        let executing = MutableProperty(unrestored: false)
         // What the action sends derives from the action: the node `isExecuting` names.
         let fromAction = executing.signal.lineage
         let events = Signal<Signal<Output, Error>.Event, Never>.pipe(lineage: fromAction)

@@ -14,8 +14,19 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
     /// is one word smaller (what that saves: BENCHMARKS.md, "Layout and allocations").
     @inlinable var core: SignalCore<Value, Never> { signal.core }
 
-    /// A property holding `initial`.
+    /// A property holding `initial`; made while a ``RestorationScope`` is open on this
+    /// thread, it takes a slot and holds its seed instead, if one fits.
     @inlinable public init(_ initial: Value) {
+        let (state, slot) = RestorationScope.seeded("MutableProperty", initial)
+        signal = Signal(core: SignalCore(owned: true, current: state), isPropertyNode: true)
+        // Outside a scope, nothing more. Inside, an observer records each value as it is
+        // delivered: the property keeps no reference of its own (one word, see `core`).
+        if let slot { signal.observeValues { slot.record($0) } }
+    }
+
+    /// A property holding `initial` that never takes a restoration slot: for state the core
+    /// derives itself (an action's `isExecuting`), which must start over after a restart.
+    @inlinable init(unrestored initial: Value) {
         signal = Signal(core: SignalCore(owned: true, current: initial), isPropertyNode: true)
     }
 

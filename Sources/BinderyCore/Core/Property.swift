@@ -65,18 +65,29 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// A property with `initial` as its value until a run of `values` sends another. The run
-    /// starts now and lasts as long as the property.
+    /// starts now and lasts as long as the property. Made while a ``RestorationScope`` is open
+    /// on this thread, it takes a slot and holds its seed instead of `initial`, if one fits,
+    /// without sending it.
     @inlinable public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
-        self.init(initial: initial, then: values, lineage: values.lineage)
+        let (state, slot) = RestorationScope.seeded("Property", initial)
+        self.init(initial: state, then: values, lineage: values.lineage, recordingIn: slot)
     }
 
-    /// `init(initial:then:)` composed as `lineage` says.
-    @inlinable init(initial: Value, then values: SignalProducer<Value, Never>, lineage: PropertyLineage) {
+    /// `init(initial:then:)` composed as `lineage` says, recording its values in `slot`.
+    @inlinable init(initial: Value, then values: SignalProducer<Value, Never>, lineage: PropertyLineage, recordingIn slot: RestorationSlot? = nil) {
         let core = SignalCore<Value, Never>(owned: true, current: initial)
         self.core = core
         signal = Signal(core: core, lineage: lineage, isPropertyNode: true)
         self.lineage = lineage.resolved
-        core.lifetime.attach(values.start(Property.storing(into: core)))
+        // The slot is written by the feed, not by an observer of `core`: an observer would
+        // keep the feed running after the property and its observers are gone.
+        let feed = Property.storing(into: core)
+        core.lifetime.attach(values.start(slot.map { slot in
+            Signal<Value, Never>.Observer { event in
+                if case let .value(value) = event { slot.record(value) }
+                feed.send(event)
+            }
+        } ?? feed))
     }
 
     /// A property holding the latest value of `property`, independent of its identity; unlike

@@ -94,7 +94,8 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Prop
         let settingInner = WriteFlag()
         self.settingInner = settingInner
         let initial = inner.value
-        let results = MutableProperty(Result(initial, validator(initial)))
+        // Derived from `inner`, which is what is restored: no slot of its own.
+        let results = MutableProperty(unrestored: Result(initial, validator(initial)))
         self.results = results
         result = Property(capturing: results)
         // A change made on the root directly is validated too (its result is recorded; the

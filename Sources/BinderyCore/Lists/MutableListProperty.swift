@@ -31,12 +31,22 @@ public final class MutableListProperty<Element>: ListPropertyProtocol, BindingTa
     /// The one signal wrapper of `core` (its owner, as a `MutableProperty`'s `signal` is):
     /// ``changes`` and ``signal`` are derived from it.
     private let updates: Signal<ListUpdate<Element>, Never>
+    /// The restoration slot the rows take when the list is made in a ``RestorationScope``.
+    private let slot: RestorationSlot?
 
-    /// A list holding `rows`.
+    /// A list holding `rows`; made while a ``RestorationScope`` is open on this thread, it
+    /// takes a slot and holds its seed's rows instead, if one fits.
     public init(_ rows: [Element] = []) {
+        let (seeded, slot) = RestorationScope.seeded("MutableListProperty", rows)
         core = SignalCore(owned: true)
         updates = Signal(core: core, isPropertyNode: true)
-        storage = ListStorage(rows)
+        storage = ListStorage(seeded)
+        self.slot = slot
+        // The slot counts the edits and reads the rows when asked (see `RestorationSlot`).
+        if let slot {
+            let (core, storage) = (core, storage)
+            slot.readState { core.mutex.withLock { _ in storage.rows } }
+        }
     }
 
     deinit { core.send(.completed) }
@@ -161,9 +171,10 @@ public final class MutableListProperty<Element>: ListPropertyProtocol, BindingTa
 
     /// Applies `body` to the rows under the lock and sends the change it returns, if any.
     private func edit<Result>(_ body: (inout [Element]) -> (Result, ListChange<Element>?)) -> Result {
-        let storage = storage
+        let (storage, slot) = (storage, slot)
         return core.send { () -> (Result, ListUpdate<Element>?) in
             let (result, change) = body(&storage.rows)
+            if change != nil { slot?.recordChange() }
             return (result, change.map { ListUpdate(change: $0, list: storage.rows) })
         }
     }

@@ -18,7 +18,11 @@
     @exclusivity(unchecked) @usableFromInline var completedB = false
     /// Both sides completed and `completed` went downstream: nothing follows it.
     @exclusivity(unchecked) @usableFromInline var finished = false
-    @inlinable init() {}
+    /// `a`, `b`: a signal's seeds (``RestorationScope``); `nil` for a producer's run.
+    @inlinable init(a: A? = nil, b: B? = nil) {
+        self.a = a
+        self.b = b
+    }
 }
 
 @usableFromInline enum CombineLatestOperator {
@@ -35,9 +39,9 @@
     @inlinable static func parts<V, E, W>(
         with other: SignalProducer<W, E>,
         downstream: Signal<(V, W), E>.Observer,
-        lifetime: Lifetime
+        lifetime: Lifetime,
+        latest: CombinedLatest<V, W> = CombinedLatest()
     ) -> (upstream: Signal<V, E>.Observer, startOther: () -> Void) {
-        let latest = CombinedLatest<V, W>()
         let send = downstream.action
         let core = RunCore<CombineLatestInput<V, W>, E>(action: { event in
             guard !latest.finished else { return }
@@ -91,8 +95,16 @@
 
 extension Signal {
     /// Pairs of the latest values of both, once each has sent one; completes when both have.
+    /// Each side's latest value takes a restoration slot (see `RestorationScope`).
     @inlinable public func combineLatest<W>(with other: Signal<W, Error>) -> Signal<(Value, W), Error> {
-        lift(paired: { CombineLatestOperator.parts(with: SignalProducer(other), downstream: $0, lifetime: $1) }, with: other.lineage)
+        let (a, slotA) = RestorationScope.seeded("combineLatest", Value?.none)
+        let (b, slotB) = RestorationScope.seeded("combineLatest", W?.none)
+        // Each side's latest value is the last one it sent: recorded as it arrives.
+        let otherSide = slotB.map { slot in SignalProducer(other).on(value: { slot.record($0 as W? as Any) }) } ?? SignalProducer(other)
+        return lift(paired: { downstream, lifetime in
+            let (upstream, startOther) = CombineLatestOperator.parts(with: otherSide, downstream: downstream, lifetime: lifetime, latest: CombinedLatest(a: a, b: b))
+            return (slotA.map { RestorationRecording.recording(upstream, in: $0) { $0 as Value? as Any } } ?? upstream, startOther)
+        }, with: other.lineage)
     }
 
     /// The latest values of `a` and `b`, once each has sent one.

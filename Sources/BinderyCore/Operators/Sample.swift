@@ -1,14 +1,34 @@
 import Synchronization
 
 /// The latest value of one side of `sample` or `withLatest`, and whether the pair has ended.
+/// On a signal, the latest value takes a restoration slot (``RestorationScope``): it starts
+/// from `value` and records each new one in `slot`, under the lock, so they are recorded in
+/// the order they are kept.
 private final class Latest<Value>: @unchecked Sendable {
     // `@unchecked`: the vars are only touched under `mutex`.
     private let mutex = Lock(())
     private var value: Value?
     private var sourceCompleted = false
     private var samplerCompleted = false
+    private let slot: RestorationSlot?
 
-    func set(_ newValue: Value) { mutex.withLock { _ in value = newValue } }
+    init(_ value: Value? = nil, recordingIn slot: RestorationSlot? = nil) {
+        self.value = value
+        self.slot = slot
+    }
+
+    /// A `Latest` for a signal's operator of `kind`: seeded, when made in a scope.
+    static func seeded(_ kind: StaticString) -> Latest {
+        let (value, slot) = RestorationScope.seeded(kind, Value?.none)
+        return Latest(value, recordingIn: slot)
+    }
+
+    func set(_ newValue: Value) {
+        mutex.withLock { _ in
+            value = newValue
+            slot?.record(newValue as Value? as Any)
+        }
+    }
 
     var current: Value? { mutex.withLock { _ in value } }
 
@@ -21,12 +41,14 @@ private final class Latest<Value>: @unchecked Sendable {
     }
 }
 
-enum SampleOperators {
+private enum SampleOperators {
     /// `sample(with:)`: the latest value of the source with each value of `sampler`.
-    static func sample<V, E, T>(with sampler: SignalProducer<T, Never>) -> PairedTransform<V, E, (V, T), E> {
+    /// `latest` makes the source's latest value: fresh per run for a producer, seeded for a
+    /// signal.
+    static func sample<V, E, T>(with sampler: SignalProducer<T, Never>, latest makeLatest: @escaping () -> Latest<V> = { Latest() }) -> PairedTransform<V, E, (V, T), E> {
         { downstream, lifetime in
             let output = Signal<(V, T), E>.Observer.serializing(downstream, during: lifetime)
-            let latest = Latest<V>()
+            let latest = makeLatest()
             let startSampler: () -> Void = {
                 lifetime += sampler.start { event in
                     switch event {
@@ -50,10 +72,11 @@ enum SampleOperators {
 
     /// `withLatest(from:)`: each value of the source with the latest value of `samplee`; ends
     /// with the source only.
-    static func withLatest<V, E, U>(from samplee: SignalProducer<U, Never>) -> Transform<V, E, (V, U), E> {
+    /// `latest`: as `sample(with:latest:)`'s, for `samplee`'s latest value.
+    static func withLatest<V, E, U>(from samplee: SignalProducer<U, Never>, latest makeLatest: @escaping () -> Latest<U> = { Latest() }) -> Transform<V, E, (V, U), E> {
         { downstream, lifetime in
             let output = Signal<(V, U), E>.Observer.serializing(downstream, during: lifetime)
-            let latest = Latest<U>()
+            let latest = makeLatest()
             lifetime += samplee.start { event in
                 if case let .value(u) = event { latest.set(u) }
             }
@@ -67,8 +90,10 @@ enum SampleOperators {
 extension Signal {
     /// The latest value of this signal with each value of `sampler`, once this signal has sent
     /// one. Completes when both have completed; interrupted if either is.
+    /// This signal's latest value takes a restoration slot (see `RestorationScope`).
     public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
-        lift(paired: SampleOperators.sample(with: SignalProducer(sampler)), with: sampler.lineage)
+        let latest = Latest<Value>.seeded("sample")
+        return lift(paired: SampleOperators.sample(with: SignalProducer(sampler)) { latest }, with: sampler.lineage)
     }
 
     /// The latest value of this signal each time `sampler` fires, once this signal has sent one.
@@ -78,8 +103,10 @@ extension Signal {
 
     /// Each value of this signal with the latest value of `samplee`; values sent before
     /// `samplee` has sent one are dropped. Ends when this signal ends.
+    /// `samplee`'s latest value takes a restoration slot (see `RestorationScope`).
     public func withLatest<U>(from samplee: Signal<U, Never>) -> Signal<(Value, U), Error> {
-        lift(lineage: .merging(lineage, samplee.lineage), SampleOperators.withLatest(from: SignalProducer(samplee)))
+        let latest = Latest<U>.seeded("withLatest")
+        return lift(lineage: .merging(lineage, samplee.lineage), SampleOperators.withLatest(from: SignalProducer(samplee)) { latest })
     }
 
     /// Each value of this signal with the latest value of a run of `samplee`, started now.

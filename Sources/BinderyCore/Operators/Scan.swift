@@ -9,12 +9,14 @@ enum ScanOperators {
         }
     }
 
-    static func reduce<V, E, U>(into initial: U, _ next: @escaping (inout U, V) -> Void) -> Transform<V, E, U, E> {
+    static func reduce<V, E, U>(into initial: U, recordingIn slot: RestorationSlot? = nil, _ next: @escaping (inout U, V) -> Void) -> Transform<V, E, U, E> {
         { downstream, _ in
             var accumulated = initial
             return Signal<V, E>.Observer { event in
                 switch event {
-                case let .value(value): next(&accumulated, value)
+                case let .value(value):
+                    next(&accumulated, value)
+                    slot?.record(accumulated)
                 case .completed:
                     downstream.send(value: accumulated)
                     downstream.sendCompleted()
@@ -26,17 +28,27 @@ enum ScanOperators {
     }
 }
 
+// On a signal, the accumulator of `scan` and `reduce` takes a restoration slot (see
+// `RestorationScope`): made while one is open, it starts from its seed, if one fits.
 extension Signal {
     /// Each intermediate result of folding the values with `next`, starting from `initial`.
-    public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> { lift(ScanOperators.scan(initial, next)) }
+    public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> {
+        let (state, slot) = RestorationScope.seeded("scan", initial)
+        // The accumulator is what it sends.
+        return lift(RestorationRecording.output(of: ScanOperators.scan(state, next), in: slot) { $0 })
+    }
     /// Each intermediate result of folding the values into `initial` with `next`.
     public func scan<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<U, Error> {
-        lift(ScanMapOperator.make(into: initial) { state, value in next(&state, value); return state })
+        let (state, slot) = RestorationScope.seeded("scan", initial)
+        return lift(RestorationRecording.output(of: ScanMapOperator.make(into: state) { state, value in next(&state, value); return state }, in: slot) { $0 })
     }
     /// The result of folding every value with `next`, sent when the signal completes.
     public func reduce<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Error> { reduce(into: initial) { $0 = next($0, $1) } }
     /// The result of folding every value into `initial` with `next`, sent when the signal completes.
-    public func reduce<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<U, Error> { lift(ScanOperators.reduce(into: initial, next)) }
+    public func reduce<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<U, Error> {
+        let (state, slot) = RestorationScope.seeded("reduce", initial)
+        return lift(ScanOperators.reduce(into: state, recordingIn: slot, next))
+    }
     /// Every value, as one array, sent when the signal completes.
     public func collect() -> Signal<[Value], Error> { reduce(into: []) { $0.append($1) } }
 }

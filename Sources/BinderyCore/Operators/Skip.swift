@@ -1,11 +1,18 @@
 import Synchronization
 
 enum SkipOperators {
-    static func first<V, E>(_ count: Int) -> Transform<V, E, V, E> {
+    /// `skipped`, `slot`: the count a signal's operator starts from, and where it records the
+    /// next ones (``RestorationScope``).
+    static func first<V, E>(_ count: Int, skipped initiallySkipped: Int = 0, recordingIn slot: RestorationSlot? = nil) -> Transform<V, E, V, E> {
         { downstream, _ in
-            var skipped = 0
+            var skipped = initiallySkipped
             return .forwarding(to: downstream) { value in
-                if skipped < count { skipped += 1 } else { downstream.send(value: value) }
+                if skipped < count {
+                    skipped += 1
+                    slot?.record(skipped)
+                } else {
+                    downstream.send(value: value)
+                }
             }
         }
     }
@@ -40,7 +47,11 @@ enum SkipOperators {
 
 extension Signal {
     /// Every value after the first `count`.
-    public func skip(first count: Int) -> Signal { lift(SkipOperators.first(count)) }
+    /// The count skipped so far takes a restoration slot (see `RestorationScope`).
+    public func skip(first count: Int) -> Signal {
+        let (skipped, slot) = RestorationScope.seeded("skip", 0)
+        return lift(SkipOperators.first(count, skipped: skipped, recordingIn: slot))
+    }
     /// Every value from the first for which `shouldSkip` is false.
     public func skip(while shouldSkip: @escaping (Value) -> Bool) -> Signal { lift(SkipOperators.while(shouldSkip)) }
     /// No values until `trigger` sends a value or completes; every value from then on.

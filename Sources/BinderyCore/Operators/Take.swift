@@ -1,18 +1,22 @@
 import Synchronization
 
 enum TakeOperators {
-    static func first<V, E>(_ count: Int) -> Transform<V, E, V, E> {
+    /// `taken`, `slot`: the count a signal's operator starts from, and where it records the
+    /// next ones (``RestorationScope``). One seeded with every value already taken lets
+    /// nothing more through; it does not complete again (it sends nothing at creation).
+    static func first<V, E>(_ count: Int, taken initiallyTaken: Int = 0, recordingIn slot: RestorationSlot? = nil) -> Transform<V, E, V, E> {
         { downstream, _ in
             guard count > 0 else {
                 // As ReactiveSwift: taking nothing interrupts at once.
                 downstream.sendInterrupted()
                 return Signal<V, E>.Observer { _ in }
             }
-            var taken = 0
+            var taken = initiallyTaken
             return Signal<V, E>.Observer { event in
                 guard taken < count else { return }
                 guard case let .value(value) = event else { return downstream.send(event) }
                 taken += 1
+                slot?.record(taken)
                 downstream.send(value: value)
                 if taken == count { downstream.sendCompleted() }
             }
@@ -114,7 +118,11 @@ enum TakeOperators {
 
 extension Signal {
     /// The first `count` values, then completion.
-    public func take(first count: Int) -> Signal { lift(TakeOperators.first(count)) }
+    /// The count taken so far takes a restoration slot (see `RestorationScope`).
+    public func take(first count: Int) -> Signal {
+        let (taken, slot) = RestorationScope.seeded("take", 0)
+        return lift(TakeOperators.first(count, taken: taken, recordingIn: slot))
+    }
     /// Values while `shouldContinue` holds; completes at the first that fails it.
     public func take(while shouldContinue: @escaping (Value) -> Bool) -> Signal { lift(TakeOperators.while(shouldContinue)) }
     /// Values until `trigger` sends a value or completes, then completion.
