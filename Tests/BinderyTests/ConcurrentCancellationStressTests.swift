@@ -71,6 +71,28 @@ private final class CancellationID: Sendable {
         }
     }
 
+    /// ReactiveSwift's `QueueScheduler(queue:)` makes a serial queue targeting the queue it is
+    /// given, so even on a global (concurrent) queue its actions run one at a time, in order.
+    @Test func queueSchedulerMadeOnAConcurrentQueueRunsActionsOneAtATimeInOrder() {
+        let scheduler = QueueScheduler(queue: .global(qos: .userInitiated))
+        let ran = Recorder<Int>()
+        let inside = Counter()
+        let overlaps = Counter()
+        let done = DispatchSemaphore(value: 0)
+        let count = 2_000
+        for index in 0..<count {
+            scheduler.schedule {
+                if inside.increment() > 1 { overlaps.increment() }
+                ran.append(index)
+                inside.decrement()
+                if index == count - 1 { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success, "every action ran")
+        #expect(overlaps.count == 0, "no two actions at once")
+        #expect(ran.all == Array(0..<count), "in the order they were scheduled")
+    }
+
     @Test func scheduledTerminalEventsRaceDisposalFromOtherQueues() {
         for round in 0..<Self.rounds {
             let tally = ObserverContractTally()
