@@ -26,10 +26,8 @@ import Synchronization
 ///   `debounce`, `throttle`, `collect(every:)`, `lazyMap`) — it does not trust the scheduler
 ///   to run its actions one at a time, as a `QueueScheduler` on a concurrent queue does not —,
 ///   a signal's delivery loop for its producer, an execution's claim for an action's work.
-/// One premise about schedulers stays: a repeating action (`timer`, `interval`) is never run
-/// again before its previous run returned. `QueueScheduler`'s is a dispatch source's handler,
-/// which libdispatch never runs concurrently with itself, even on a concurrent queue;
-/// `TestScheduler` runs it on the advancing thread.
+///   A repeating action (`timer`, `interval`) is run through `NonOverlappingAction`, which
+///   drops a tick that finds the previous one still running, for the same reason.
 /// `ConcurrentCancellationStressTests`, `SchedulingOperatorStressTests`,
 /// `CombiningOperatorStressTests` and `ActionLifetimeStressTests` run every family of
 /// these users across many queues in debug builds, where this check is on.
