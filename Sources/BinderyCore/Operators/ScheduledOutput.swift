@@ -16,33 +16,32 @@ import Synchronization
 ///   when the scheduler runs its actions concurrently. A `Scheduler` is meant to run them one
 ///   at a time, but a `QueueScheduler` made on a concurrent queue (`init(internalQueue:)`,
 ///   which code written against ReactiveSwift's internals calls with a global queue) does
-///   not, nor need a user's own scheduler; so the output does not trust it, and delivers
-///   through a run's serialising core (`RunCore`), whose uncontended cost is two
-///   compare-and-swaps an event beside the scheduler's hop (issue 42). Everything that sends
+///   not, nor need a user's own scheduler; so the output does not trust it (issue 42): each
+///   delivery passes `gate`, and a value checks `active` inside it, so a value that lost the
+///   race to the terminal event is dropped rather than sent after it. Everything that sends
 ///   into an operator's observer from a scheduled action goes through here, which is how
 ///   those operators keep `SignalProducer.init(serial:)`'s premise (`SerialSendCheck`).
 final class ScheduledOutput<Value, Error: Swift.Error>: @unchecked Sendable {
-    // `@unchecked`: `downstream` and `scheduler` are immutable, `downstream` serialises what
-    // is sent into it from any thread, and `active` is atomic.
+    // `@unchecked`: `downstream` and `scheduler` are immutable, `downstream` is only called
+    // inside `gate`, one thread at a time, and `active` is atomic.
     typealias Event = Signal<Value, Error>.Event
 
     let scheduler: Scheduler
-    /// The operator's observer behind a serialising core of its own. Not attached to the
-    /// run's lifetime: the run's disposal reaches it only as the `interrupted` this output
-    /// schedules, so it never interrupts on the disposing thread.
-    private let downstream: RunCore<Value, Error>
+    private let downstream: Signal<Value, Error>.Observer
+    /// Lets one thread at a time into `downstream`, whatever threads the scheduler runs its
+    /// actions on.
+    private let gate = DeliveryGate()
     /// Cleared exactly once, by whoever ends the output: a terminal event reaching the
     /// scheduler, or the run's disposal.
     private let active = Synchronization.Atomic<Bool>(true)
 
     init(_ downstream: Signal<Value, Error>.Observer, on scheduler: Scheduler, during lifetime: Lifetime) {
-        let serialized = RunCore(downstream)
-        self.downstream = serialized
+        self.downstream = downstream
         self.scheduler = scheduler
         lifetime.deferInterruptionToScheduler()
         lifetime.observeEnded { [self] in
             guard deactivate() else { return }
-            scheduler.schedule { serialized.send(.interrupted) }
+            scheduler.schedule { self.gate.deliver { downstream.sendInterrupted() } }
         }
     }
 
@@ -55,12 +54,12 @@ final class ScheduledOutput<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Sends `value` downstream; call only from an action the scheduler runs.
     func sendUnscheduled(_ value: Value) {
-        if isActive { downstream.send(.value(value)) }
+        gate.deliver { if isActive { downstream.send(value: value) } }
     }
 
     /// Ends the output with `event`; call only from an action the scheduler runs.
     func terminateUnscheduled(_ event: Event) {
-        if deactivate() { downstream.send(event) }
+        if deactivate() { gate.deliver { downstream.send(event) } }
     }
 
     /// Schedules `value` to be sent.
