@@ -19,10 +19,11 @@ import Synchronization
 ///   or behind a run's core, so one at a time by induction (`map`, `on`, `lift`; `then`
 ///   starts its replacement only once its upstream has completed); or
 /// - by the start handler itself, on the starting thread, before it returns; or
-/// - through a serialising core when it can come from another thread: the run's core of
-///   `Signal.Observer.serializing` for an operator fed by several runs or by a lifetime's end
-///   (`flatten`, `merge`, `combineLatest`, `zip`, `sample`, `take(until:)`, `take(during:)`,
-///   `timeout`), `ScheduledOutput`'s for an action a scheduler runs (`observe(on:)`, `delay`,
+/// - through something that serialises when it can come from another thread: the run's core
+///   of `Signal.Observer.serializing` for an operator fed by several runs or by a lifetime's
+///   end (`flatten`, `merge`, `combineLatest`, `zip`, `sample`, `take(until:)`,
+///   `take(during:)`, `timeout`), `ScheduledOutput`'s gate (`DeliveryGate`) for an action a
+///   scheduler runs (`observe(on:)`, `delay`,
 ///   `debounce`, `throttle`, `collect(every:)`, `lazyMap`) — it does not trust the scheduler
 ///   to run its actions one at a time, as a `QueueScheduler` on a concurrent queue does not —,
 ///   a signal's delivery loop for its producer, an execution's claim for an action's work.
