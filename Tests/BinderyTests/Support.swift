@@ -24,6 +24,8 @@ final class Counter: Sendable {
     @discardableResult
     func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
 
+    func decrement() { value.subtract(1, ordering: .relaxed) }
+
     var count: Int { value.load(ordering: .relaxed) }
 }
 

@@ -11,6 +11,27 @@ import Synchronization
 /// A send from inside the delivery of the same observer's previous event (on the same thread)
 /// is let through: it is delivered nested, which the core allows (a run's end interrupting
 /// the source whose value ended it).
+///
+/// The premise holds for every internal user because the users serialise; they do not trust
+/// their callers' threads (issue 42). The rule each start handler given to `init(serial:)`
+/// keeps: every event it sends into its observer is sent
+/// - from inside the delivery of an event of its upstream, which is itself such a producer
+///   or behind a run's core, so one at a time by induction (`map`, `on`, `lift`; `then`
+///   starts its replacement only once its upstream has completed); or
+/// - by the start handler itself, on the starting thread, before it returns; or
+/// - through something that serialises when it can come from another thread: the run's core
+///   of `Signal.Observer.serializing` for an operator fed by several runs or by a lifetime's
+///   end (`flatten`, `merge`, `combineLatest`, `zip`, `sample`, `take(until:)`,
+///   `take(during:)`, `timeout`), `ScheduledOutput`'s gate (`DeliveryGate`) for an action a
+///   scheduler runs (`observe(on:)`, `delay`,
+///   `debounce`, `throttle`, `collect(every:)`, `lazyMap`) — it does not trust the scheduler
+///   to run its actions one at a time, as a `QueueScheduler` on a concurrent queue does not —,
+///   a signal's delivery loop for its producer, an execution's claim for an action's work.
+///   A repeating action (`timer`, `interval`) is run through `NonOverlappingAction`, which
+///   drops a tick that finds the previous one still running, for the same reason.
+/// `ConcurrentCancellationStressTests`, `SchedulingOperatorStressTests`,
+/// `CombiningOperatorStressTests` and `ActionLifetimeStressTests` run every family of
+/// these users across many queues in debug builds, where this check is on.
 @usableFromInline final class SerialSendCheck: Sendable {
     /// The thread sending now (its `pthread_self`), or 0.
     @usableFromInline let sender = Synchronization.Atomic<UInt>(0)

@@ -9,17 +9,28 @@ import Synchronization
 ///   it is dropped.
 /// - When the run is disposed, the output ends at once and `interrupted` is delivered on the
 ///   scheduler, never on the disposing thread: the run's lifetime is marked so that its
-///   disposal defers to this operator (`Lifetime.deferInterruptionToScheduler`).
-/// - `downstream` is only ever called from actions run by the scheduler, which runs them one
-///   at a time, so the output needs no lock of its own.
+///   disposal defers to this operator (`Lifetime.deferInterruptionToScheduler`). An
+///   interruption and a terminal event racing each other end the output once: whichever
+///   clears `active` first is delivered, the other is never sent.
+/// - Deliveries reach `downstream` one at a time, and nothing after the terminal event, even
+///   when the scheduler runs its actions concurrently. A `Scheduler` is meant to run them one
+///   at a time, but a `QueueScheduler` made on a concurrent queue (`init(internalQueue:)`,
+///   which code written against ReactiveSwift's internals calls with a global queue) does
+///   not, nor need a user's own scheduler; so the output does not trust it (issue 42): each
+///   delivery passes `gate`, and a value checks `active` inside it, so a value that lost the
+///   race to the terminal event is dropped rather than sent after it. Everything that sends
+///   into an operator's observer from a scheduled action goes through here, which is how
+///   those operators keep `SignalProducer.init(serial:)`'s premise (`SerialSendCheck`).
 final class ScheduledOutput<Value, Error: Swift.Error>: @unchecked Sendable {
-    // `@unchecked`: `downstream` and `scheduler` are immutable, and `downstream` is only
-    // called from the scheduler's actions (serial by the `Scheduler` contract); `active` is
-    // atomic.
+    // `@unchecked`: `downstream` and `scheduler` are immutable, `downstream` is only called
+    // inside `gate`, one thread at a time, and `active` is atomic.
     typealias Event = Signal<Value, Error>.Event
 
     let scheduler: Scheduler
     private let downstream: Signal<Value, Error>.Observer
+    /// Lets one thread at a time into `downstream`, whatever threads the scheduler runs its
+    /// actions on.
+    private let gate = DeliveryGate()
     /// Cleared exactly once, by whoever ends the output: a terminal event reaching the
     /// scheduler, or the run's disposal.
     private let active = Synchronization.Atomic<Bool>(true)
@@ -30,7 +41,7 @@ final class ScheduledOutput<Value, Error: Swift.Error>: @unchecked Sendable {
         lifetime.deferInterruptionToScheduler()
         lifetime.observeEnded { [self] in
             guard deactivate() else { return }
-            scheduler.schedule { downstream.sendInterrupted() }
+            scheduler.schedule { self.gate.deliver { downstream.sendInterrupted() } }
         }
     }
 
@@ -43,12 +54,12 @@ final class ScheduledOutput<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Sends `value` downstream; call only from an action the scheduler runs.
     func sendUnscheduled(_ value: Value) {
-        if isActive { downstream.send(value: value) }
+        gate.deliver { if isActive { downstream.send(value: value) } }
     }
 
     /// Ends the output with `event`; call only from an action the scheduler runs.
     func terminateUnscheduled(_ event: Event) {
-        if deactivate() { downstream.send(event) }
+        if deactivate() { gate.deliver { downstream.send(event) } }
     }
 
     /// Schedules `value` to be sent.

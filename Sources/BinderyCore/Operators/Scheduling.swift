@@ -74,7 +74,7 @@ extension SignalProducer where Error == Never {
             let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
             let timer = SerialDisposable()
             lifetime += timer
-            timer.inner = scheduler.schedule(after: first, interval: interval) {
+            let tick = NonOverlappingAction {
                 if let value = iterator.next() {
                     observer.send(value: value)
                 } else {
@@ -82,6 +82,7 @@ extension SignalProducer where Error == Never {
                     observer.sendCompleted()
                 }
             }
+            timer.inner = scheduler.schedule(after: first, interval: interval, action: tick.run)
         })
     }
 }
@@ -106,9 +107,8 @@ extension SignalProducer where Value == Date, Error == Never {
     public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler, leeway: DispatchTimeInterval) -> SignalProducer<Date, Never> {
         SignalProducer(serial: { observer, lifetime in
             let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
-            lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
-                observer.send(value: scheduler.currentDate)
-            }
+            let tick = NonOverlappingAction { observer.send(value: scheduler.currentDate) }
+            lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway, action: tick.run)
         })
     }
 }

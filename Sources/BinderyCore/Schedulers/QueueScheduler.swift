@@ -24,15 +24,18 @@ public final class QueueScheduler: DateScheduler {
         self.init(internalQueue: DispatchQueue(label: name, qos: qos, target: target))
     }
 
-    /// A scheduler running directly on `internalQueue`, which must be serial for actions not
-    /// to overlap.
+    /// A scheduler running directly on `internalQueue`. On a concurrent queue its actions
+    /// overlap; the operators that deliver through a scheduler serialise their deliveries all
+    /// the same (`ScheduledOutput`), but the order of actions due together is then not kept.
     public init(internalQueue: DispatchQueue) {
         queue = internalQueue
     }
 
-    /// A scheduler running on `queue`, which must be serial for actions not to overlap.
+    /// A scheduler with its own serial queue targeting `queue` (ReactiveSwift's deprecated
+    /// `init(queue:name:)`): its actions run one at a time, in order, on `queue`'s threads,
+    /// even when `queue` is concurrent (a global queue).
     public convenience init(queue: DispatchQueue) {
-        self.init(internalQueue: queue)
+        self.init(internalQueue: DispatchQueue(label: "bindery.queue-scheduler", target: queue))
     }
 
     public var currentDate: Date { Date() }
