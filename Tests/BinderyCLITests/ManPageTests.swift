@@ -1,4 +1,5 @@
 import BinderyCLI
+import BinderyTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ struct ManPageTests {
     @Test func binderydsPageCarriesEveryOption() throws {
         let page = try ManPage.render(Self.root.appendingPathComponent("man/binderyd.8").path)
         #expect(page.warnings.isEmpty, "\(page.warnings)")
-        let help = try ManPage.output(of: ManPage.binderyd, ["--help"])
+        let help = try ProgramOutput.standardOutput(of: ManPage.binderyd, ["--help"])
         let options = ManPage.options(in: help)
         #expect(options.contains("--reset-state"))
         for option in options {
@@ -91,19 +92,6 @@ enum ManPage {
         let warnings = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (normalized(String(decoding: text, as: UTF8.self)), String(decoding: warnings, as: UTF8.self))
-    }
-
-    /// What a program printed on standard output.
-    static func output(of executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// Whitespace runs as one space, groff's typographic characters as typed.

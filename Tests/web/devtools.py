@@ -137,6 +137,18 @@ class DevTools:
             args = " ".join(str(arg.get("value", arg.get("description", ""))) for arg in params.get("args", []))
             self.console_problems.append(f"console.error: {args}")
 
+    def end_tracing(self):
+        """Ends the trace begun with Tracing.start and returns its events, as Chromium sends
+        them in Tracing.dataCollected messages until Tracing.tracingComplete."""
+        self.call("Tracing.end")
+        events = []
+        while True:
+            message = json.loads(self.ws.receive())
+            if message.get("method") == "Tracing.dataCollected":
+                events += message["params"]["value"]
+            elif message.get("method") == "Tracing.tracingComplete":
+                return events
+
     def evaluate(self, expression, await_promise=False):
         result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=await_promise)
         if "exceptionDetails" in result:

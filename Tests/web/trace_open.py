@@ -13,7 +13,6 @@ Tracing inflates times; compare builds measured the same way on the same machine
 """
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -35,14 +34,7 @@ def traced_open(devtools, session, url):
     devtools.call("Page.navigate", url=url)
     session.wait_for("document.querySelectorAll('#event-list .event').length > 0", "the event log lists events", timeout=60)
     time.sleep(SETTLE)
-    devtools.call("Tracing.end")
-    events = []
-    while True:
-        message = json.loads(devtools.ws.receive())
-        if message.get("method") == "Tracing.dataCollected":
-            events += message["params"]["value"]
-        elif message.get("method") == "Tracing.tracingComplete":
-            return events
+    return devtools.end_tracing()
 
 
 def longest_task(events):

@@ -54,14 +54,7 @@ def trace(devtools, act):
     time.sleep(0.3)
     act()
     time.sleep(WINDOW)
-    devtools.call("Tracing.end")
-    events = []
-    while True:
-        message = json.loads(devtools.ws.receive())
-        if message.get("method") == "Tracing.dataCollected":
-            events += message["params"]["value"]
-        elif message.get("method") == "Tracing.tracingComplete":
-            return events
+    return devtools.end_tracing()
 
 
 def main_thread_costs(events):

@@ -43,7 +43,7 @@ import Testing
     /// binderyd's own options (its simulated API's shorthands) are those its `--help` lists
     /// beyond the standard ones; with those, the man page documents exactly what it declares.
     @Test func manPageOptionsAreExactlyBinderydsDeclaredOptions() throws {
-        let help = try Self.output(of: DaemonProcess.binaryPath, ["--help"])
+        let help = try ProgramOutput.standardOutput(of: DaemonProcess.binaryPath, ["--help"])
         let standard = DaemonOptions.options()
         let standardNames = Set(standard.flatMap(\.names))
         let own = help.split(separator: "\n").filter { $0.hasPrefix("  -") }.compactMap { line -> ManPageOption? in
@@ -59,17 +59,5 @@ import Testing
         #expect(Set(documented).subtracting(declared).isEmpty,
                 "binderyd(8) documents options binderyd does not declare: \(Set(documented).subtracting(declared))")
         #expect(declared.subtracting(documented).isEmpty, "binderyd(8) lacks declared options: \(declared.subtracting(documented))")
-    }
-
-    private static func output(of executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }
