@@ -24,11 +24,7 @@ import Testing
     }
 
     static func stress<Value, Error>(_ what: String, _ make: @escaping @Sendable (Int) -> SignalProducer<Value, Error>) {
-        for round in 0..<rounds {
-            let tally = ObserverContractTally()
-            startAndDisposeConcurrently(runs, into: tally, make)
-            tally.expectContractHeld("\(what), round \(round)")
-        }
+        stressStartingAndDisposing(what, rounds: rounds, runs: runs, make)
     }
 
     @Test func then() {

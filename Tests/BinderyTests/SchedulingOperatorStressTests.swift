@@ -18,11 +18,7 @@ import Testing
     /// Runs `make`'s producers `rounds` times, `runs` at a time, started and disposed
     /// concurrently, and checks every run's observer.
     static func stress<Value, Error>(_ what: String, _ make: @escaping @Sendable (Int) -> SignalProducer<Value, Error>) {
-        for round in 0..<rounds {
-            let tally = ObserverContractTally()
-            startAndDisposeConcurrently(runs, into: tally, make)
-            tally.expectContractHeld("\(what), round \(round)")
-        }
+        stressStartingAndDisposing(what, rounds: rounds, runs: runs, make)
     }
 
     @Test func delay() {

@@ -1,6 +1,7 @@
 import Bindery
 import Dispatch
 import Foundation
+import Testing
 
 /// Schedulers and queues for the concurrent stress tests, drawn at random the way apps make
 /// them: a `QueueScheduler` of its own targeting a global queue of some QoS class, one made
@@ -34,6 +35,19 @@ enum StressSchedulers {
     /// Runs `action` on a random global queue after a random delay of at most `milliseconds`.
     static func later(upTo milliseconds: Int, _ action: @escaping @Sendable () -> Void) {
         queue().asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...milliseconds * 1_000)), execute: action)
+    }
+}
+
+/// Runs `make`'s producers `rounds` times, `runs` at a time, started and disposed concurrently
+/// (``startAndDisposeConcurrently(_:into:disposeWithin:_:)``), and checks every run's observer
+/// against the observer contract, naming `what` and the round in a failure.
+func stressStartingAndDisposing<Value, Error>(
+    _ what: String, rounds: Int, runs: Int, _ make: @escaping @Sendable (Int) -> SignalProducer<Value, Error>
+) {
+    for round in 0..<rounds {
+        let tally = ObserverContractTally()
+        startAndDisposeConcurrently(runs, into: tally, make)
+        tally.expectContractHeld("\(what), round \(round)")
     }
 }
 
