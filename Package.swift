@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "BinderyControl", dependencies: ["BinderyCore"]),
         .target(name: "BinderyPersistence", dependencies: ["Bindery", "BinderySQLite"]),
         // The state at recent versions: checkpoints and each version's change-feed entries.
-        .target(name: "BinderyHistory", dependencies: ["BinderyJSON"]),
+        .target(name: "BinderyHistory", dependencies: ["BinderyJSON", "BinderyProtocol"]),
 
         // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
         .target(name: "BinderyWeb", plugins: ["EmbedDashboard"]),
@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"]),
         // binderyctl's logic without a terminal: command table, tokenizer, values, completion,
         // rendering and the control-socket client (tested directly by BinderyCLITests).
-        .target(name: "BinderyCLI", dependencies: ["BinderyJSON", "BinderyProtocol"]),
+        .target(name: "BinderyCLI", dependencies: ["BinderyJSON", "BinderyProtocol", "BinderyHistory"]),
         .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "BinderySignals", "CReadline"]),
         // The core workloads W1–W6 (`make bench`).
         .executableTarget(name: "bindery-bench", dependencies: ["BinderyCore"]),
@@ -126,7 +126,7 @@ let package = Package(
         // docs/PROTOCOL.md's op table lists the protocol's declared ops and fields.
         .testTarget(name: "DocumentationTests", dependencies: ["BinderyProtocol"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
-        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyTestSupport", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyHistory", "BinderyTestSupport", "binderyctl", "binderyd"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyModels", "BinderyProtocol", "BinderySQLite",
                                                            "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon", "bindery-graph-search-daemon",

@@ -18,6 +18,8 @@ public enum ArgumentKind: Sendable, Hashable {
     case file
     /// `@V`: a state version the daemon's history keeps.
     case version
+    /// `@FROM..@TO`: versions the daemon's history keeps (`testgen` also takes a session file).
+    case versionRange
 
     /// Whether it is a `VM.NAME` path.
     public var isPath: Bool { self == .inputPath || self == .commandPath || self == .memberPath }

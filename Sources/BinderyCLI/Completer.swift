@@ -47,7 +47,7 @@ public struct Completer: Sendable {
         case .inputPath: return path(word) { $0.inputs.map(\.name) }
         case .commandPath: return path(word) { $0.commands.map(\.name) }
         case .memberPath: return path(word) { $0.allNames }
-        case .count, .file, .version: return .none
+        case .count, .file, .version, .versionRange: return .none
         case .value:
             guard position >= 1 else { return .none }
             let target = tokens[position].text

@@ -14,6 +14,12 @@ public enum ReplCommand: Sendable, Equatable {
     case get(vm: String, name: String, at: UInt64? = nil)
     /// `restore @V`: every input back as it was at version V, in one change.
     case restore(version: UInt64)
+    /// `export FILE [@FROM..@TO]`: the versions as a session file.
+    case export(path: String, range: VersionRange)
+    /// `replay FILE`: a session file's steps sent again, compared with the recording.
+    case replay(path: String)
+    /// `testgen VM FILE [@FROM..@TO|SESSION]`: a Swift Testing file from a session.
+    case testgen(vm: String, path: String, source: SessionSource)
     case set(vm: String, input: String, value: Token)
     case run(vm: String, command: String, argument: Token?, wait: Bool)
     case watch(vm: String?)
@@ -127,12 +133,28 @@ public enum CommandParser {
                 throw .usage(spec, "N must be a whole number from 1 to 1000, not \(Excerpt.quoted(word, quote: Excerpt.singleQuoted))")
             }
             return .log(count: n)
+        case .export: return .export(path: arguments[0].text, range: try range(arguments.dropFirst().first, spec) ?? VersionRange(from: nil, to: nil))
+        case .replay: return .replay(path: arguments[0].text)
+        case .testgen:
+            let source = arguments.count > 2 && arguments[2].text.hasPrefix("@") && !arguments[2].quoted
+                ? SessionSource.versions(try range(arguments[2], spec)!)
+                : arguments.count > 2 ? .file(arguments[2].text) : .versions(VersionRange(from: nil, to: nil))
+            return .testgen(vm: arguments[0].text, path: arguments[1].text, source: source)
         case .ping: return .ping
         case .record:
             let word = arguments[0]
             return .record(word.text == "off" && !word.quoted ? nil : word.text)
         case .quit: return .quit
         }
+    }
+
+    /// The range `@FROM..@TO` of `token`, nil without one; a usage error for anything else.
+    private static func range(_ token: Token?, _ spec: CommandSpec) throws(CommandLineError) -> VersionRange? {
+        guard let token else { return nil }
+        guard let range = VersionRange(token.text) else {
+            throw .usage(spec, "@FROM..@TO must be two versions, the first not after the second, such as @12..@40, not \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted))")
+        }
+        return range
     }
 
     /// The version `@V` (or `V`) of `token`, nil without one; a usage error for anything else.

@@ -26,10 +26,13 @@ extension Session {
             case let .failure(error):
                 return fail(.badRequest, error.message)
             }
+        case let .testgen(vm, path, .file(file)):
+            // A session file is all it needs: no daemon.
+            return (try? testgen(nil, vm: vm, to: path, from: .file(file))) ?? .failed
         case let .expanded(mode):
             expanded = mode ?? (expanded == .off ? .on : .off)
             return text("expanded display is \(expanded.rawValue)")
-        case .list, .show, .get, .set, .run, .watch, .log, .ping, .restore:
+        case .list, .show, .get, .set, .run, .watch, .log, .ping, .restore, .export, .replay, .testgen:
             return nil
         }
     }

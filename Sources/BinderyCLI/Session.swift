@@ -124,6 +124,9 @@ public final class Session {
             case let .show(vm, at): return try show(connection, vm: vm, at: at)
             case let .get(vm, name, at): return try get(connection, vm: vm, name: name, at: at)
             case let .restore(version): return try restore(connection, version: version)
+            case let .export(path, range): return try export(connection, to: path, range: range)
+            case let .replay(path): return try replay(connection, path: path)
+            case let .testgen(vm, path, source): return try testgen(connection, vm: vm, to: path, from: source)
             case let .set(vm, input, value): return try set(connection, vm: vm, input: input, token: value)
             case let .run(vm, name, argument, wait):
                 return try run(connection, vm: vm, command: name, argument: argument, wait: wait)

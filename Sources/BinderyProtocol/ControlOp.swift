@@ -3,7 +3,7 @@
 /// switch over it is exhaustive, so an op cannot be declared without being answered;
 /// DocumentationTests holds PROTOCOL.md's op table to it, fields included.
 public enum ControlOp: String, CaseIterable, Sendable {
-    case ping, list, describe, get, set, run, interrupt, watch, log, restore
+    case ping, list, describe, get, set, run, interrupt, watch, log, restore, session
 
     /// Every op's name, in order: what an unknown op's message lists or picks from.
     public static var names: [String] { allCases.map(\.rawValue) }
@@ -20,6 +20,7 @@ public enum ControlOp: String, CaseIterable, Sendable {
         case .watch: return [.vm]
         case .log: return [.n]
         case .restore: return [.version]
+        case .session: return [.from, .to]
         }
     }
 }
@@ -46,4 +47,8 @@ public enum ControlField: String, CaseIterable, Sendable {
     case n
     /// `restore`: the version to set the inputs back to.
     case version
+    /// `session`: the version the exported range starts in (default: the oldest kept).
+    case from
+    /// `session`: the last version of the range (default: the current one).
+    case to
 }

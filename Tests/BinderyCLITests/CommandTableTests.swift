@@ -13,6 +13,20 @@ import Testing
         #expect(try CommandParser.parse("log 5") == .log(count: 5))
         #expect(try CommandParser.parse("exit") == .quit)
         #expect(try CommandParser.parse("   ") == nil)
+        #expect(try CommandParser.parse("export s.json") == .export(path: "s.json", range: VersionRange(from: nil, to: nil)))
+        #expect(try CommandParser.parse("export s.json @12..@40") == .export(path: "s.json", range: VersionRange(from: 12, to: 40)))
+        #expect(try CommandParser.parse("export s.json @12..") == .export(path: "s.json", range: VersionRange(from: 12, to: nil)))
+        #expect(try CommandParser.parse("replay s.json") == .replay(path: "s.json"))
+        #expect(try CommandParser.parse("testgen search T.swift") == .testgen(vm: "search", path: "T.swift", source: .versions(VersionRange(from: nil, to: nil))))
+        #expect(try CommandParser.parse("testgen search T.swift ..@9") == .testgen(vm: "search", path: "T.swift", source: .versions(VersionRange(from: nil, to: 9))))
+        #expect(try CommandParser.parse("testgen search T.swift s.json") == .testgen(vm: "search", path: "T.swift", source: .file("s.json")))
+    }
+
+    @Test func aRangeTheWrongWayRoundOrNotOfVersionsIsAUsageError() {
+        for line in ["export s.json @40..@12", "export s.json @a..@b", "export s.json 12", "testgen search T.swift @1..@2..@3"] {
+            let error = #expect(throws: CommandLineError.self, "\(line)") { try CommandParser.parse(line) }
+            #expect(error?.description.contains("@FROM..@TO must be two versions") == true, "\(line): \(String(describing: error))")
+        }
     }
 
     @Test func usageErrorsShowTheUsage() {
@@ -38,6 +52,7 @@ import Testing
             case .count: return "5"
             case .file: return "session.bdy"
             case .version: return "@3"
+            case .versionRange: return "@1..@3"
             }
         }
         func keyword(of command: ReplCommand) -> CommandKeyword? {
@@ -51,6 +66,9 @@ import Testing
             case .watch: return .watch
             case .log: return .log
             case .restore: return .restore
+            case .export: return .export
+            case .replay: return .replay
+            case .testgen: return .testgen
             case .ping: return .ping
             case .record: return .record
             case .quit: return .quit

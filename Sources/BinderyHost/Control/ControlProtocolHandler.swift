@@ -13,12 +13,14 @@ public final class ControlProtocolHandler: ControlFrameHandler {
     public static let maximumLogCount = 1_000
 
     private let host: ViewModelHost
+    private let program: String
     private let listJSON: [UInt8]
     private let describeJSON: [String: [UInt8]]
 
-    /// A handler serving `host`.
-    public init(host: ViewModelHost) {
+    /// A handler serving `host` for the program called `program` (named in session files).
+    public init(host: ViewModelHost, program: String = "binderyd") {
         self.host = host
+        self.program = program
         var writer = JSONWriter(capacity: 1_024)
         writer.beginArray()
         for surface in host.surfaces { writer.raw(SurfaceDocument.listEntry(surface)) }
@@ -200,6 +202,9 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             session.reply(ControlReply.success(id: id) { writer in
                 writer.key("watching"); writer.bool(true)
             })
+        case .session:
+            let document = try host.session(from: try request.optionalVersion("from"), to: try request.optionalVersion("to"), daemon: program).get()
+            session.reply(ControlReply.success(id: id) { writer in writer.key("session"); writer.raw(document) })
         case .log:
             let count = try request.int("n", default: 50)
             guard count >= 0 else { throw HostFailure(.badRequest, "field 'n' must not be negative, got \(count)") }

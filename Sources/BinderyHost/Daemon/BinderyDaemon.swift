@@ -59,7 +59,7 @@ public final class BinderyDaemon: Sendable {
             logger.warning("ignoring socket \(socket.descriptor) (\(socket.name), \(socket.kind)) passed by systemd: "
                 + "\(program) uses one unix stream socket (control) and one TCP socket (HTTP)")
         }
-        let handler = ControlProtocolHandler(host: host)
+        let handler = ControlProtocolHandler(host: host, program: program)
         let budgetLog: @Sendable (String) -> Void = { line in logger.warning(line) }
         do {
             if let socket = assignment.control {

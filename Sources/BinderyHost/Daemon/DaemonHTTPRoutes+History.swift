@@ -2,7 +2,7 @@ import BinderyHTTP
 import BinderyHistory
 import BinderyJSON
 
-/// `/api/history` and `/api/state?at=V` (docs/HTTP.md): the state at earlier versions.
+/// `/api/history`, `/api/state?at=V` and `/api/session` (docs/HTTP.md): the state at earlier versions.
 extension DaemonHTTPRoutes {
     /// `/api/history?from=V`: the newest checkpoint at or before V (the oldest kept without
     /// V) and every later version's changes, so a client rebuilds the state at each of them.
@@ -22,22 +22,7 @@ extension DaemonHTTPRoutes {
             writer.key("from"); writer.int(span.checkpoint)
             writer.key("state"); writer.raw(span.document)
             writer.key("versions")
-            writer.beginArray()
-            for (version, step) in span.versions {
-                writer.beginObject()
-                writer.key("version"); writer.int(version)
-                switch step {
-                case let .changes(entries):
-                    writer.key("changes")
-                    writer.beginArray()
-                    for entry in entries { writer.raw(entry) }
-                    writer.endArray()
-                case let .reset(document):
-                    writer.key("reset"); writer.raw(document)
-                }
-                writer.endObject()
-            }
-            writer.endArray()
+            VersionHistory.writeSteps(span.versions, to: &writer)
         } else {
             writer.key("from"); writer.null()
             writer.key("versions"); writer.beginArray(); writer.endArray()
@@ -56,6 +41,35 @@ extension DaemonHTTPRoutes {
             var bytes: [UInt8] = []
             document.write(to: &bytes)
             responder.respond(HTTPResponse(contentType: Self.json, bytes: bytes, headers: [Self.noCache]))
+        case let .failure(failure):
+            var response = HTTPResponse.text(failure.message + "\n", status: 404)
+            response.headers.append(Self.noCache)
+            responder.respond(response)
+        }
+    }
+
+    /// `/api/session?from=F&to=T`: versions F–T (defaults: the oldest kept, the current) as one
+    /// session file, downloaded as `<program>-session-vF-vT.json`; 404 with one line when the
+    /// range is not kept, 400 for a bad number.
+    func session(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        var bounds: [UInt64?] = []
+        for name in ["from", "to"] {
+            guard let text = request.query(name) else { bounds.append(nil); continue }
+            guard let value = QueryNumber.parse(text) else {
+                responder.respond(.badRequest("\(name) must be a version: a non-negative integer without leading zeros")); return
+            }
+            bounds.append(value)
+        }
+        switch host.session(from: bounds[0], to: bounds[1], daemon: program) {
+        case let .success(document):
+            let range = host.historyRange
+            let name = "\(program)-session-v\(bounds[0] ?? range?.lowerBound ?? 0)-v\(bounds[1] ?? range?.upperBound ?? 0).json"
+            var headers = [Self.noCache, HTTPHeader("Content-Disposition", "attachment; filename=\"\(name)\"")]
+            var bytes = document
+            if request.acceptsGzip, document.count >= Gzip.minimumSize, let compressed = Gzip.compress(document) {
+                (bytes, headers) = (compressed, headers + [HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding])
+            }
+            responder.respond(HTTPResponse(contentType: Self.json, bytes: bytes, headers: headers))
         case let .failure(failure):
             var response = HTTPResponse.text(failure.message + "\n", status: 404)
             response.headers.append(Self.noCache)

@@ -20,6 +20,8 @@ public struct DaemonHTTPRoutes: Sendable {
 
     let host: ViewModelHost
     private let webFiles: (any WebFiles)?
+    /// The program's name, as the dashboard and session files give it.
+    let program: String
     private let metricsText: @Sendable () -> String
     /// `/api/surface`: the host's surface document with `"daemon": program` first, so the
     /// dashboard can name the program it shows (binderyd, or a DaemonMain program).
@@ -32,6 +34,7 @@ public struct DaemonHTTPRoutes: Sendable {
     public init(host: ViewModelHost, program: String = "binderyd", webFiles: (any WebFiles)?, attach: String = "binderyctl",
                 metricsText: @escaping @Sendable () -> String) {
         self.host = host
+        self.program = program
         self.webFiles = webFiles
         self.attach = attach
         self.metricsText = metricsText
@@ -69,6 +72,7 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(HTTPResponse(contentType: Self.json, bytes: surfaceJSON, headers: [Self.noCache]))
         case "/api/events": events(request, responder)
         case "/api/history": history(request, responder)
+        case "/api/session": session(request, responder)
         case "/metrics":
             responder.respond(HTTPResponse(
                 contentType: "text/plain; version=0.0.4; charset=utf-8", bytes: Array(metricsText().utf8), headers: [Self.noCache]))

@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// One view model's encoded state object as published: the whole object in pieces and each
 /// member's value in pieces of its own, so that `get` of one member hands on that member's
 /// bytes without parsing the object.
