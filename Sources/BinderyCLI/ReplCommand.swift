@@ -136,7 +136,8 @@ public enum CommandParser {
         case .export: return .export(path: arguments[0].text, range: try range(arguments.dropFirst().first, spec) ?? VersionRange(from: nil, to: nil))
         case .replay: return .replay(path: arguments[0].text)
         case .testgen:
-            let source = arguments.count > 2 && arguments[2].text.hasPrefix("@") && !arguments[2].quoted
+            // A range (or what is meant as one: it starts with @); anything else names a file.
+            let source = arguments.count > 2 && !arguments[2].quoted && (arguments[2].text.hasPrefix("@") || VersionRange(arguments[2].text) != nil)
                 ? SessionSource.versions(try range(arguments[2], spec)!)
                 : arguments.count > 2 ? .file(arguments[2].text) : .versions(VersionRange(from: nil, to: nil))
             return .testgen(vm: arguments[0].text, path: arguments[1].text, source: source)
