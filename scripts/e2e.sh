@@ -17,7 +17,9 @@
 #   7. Examples/Search (built by `make test` into $examples): its tests, searchd --help,
 #      and its view model's dashboard in headless Chromium (Tests/web/self_driven_test.py);
 #   8. the binding graphs of binderyd and of bindery-graph-search-daemon (a debounced search) laid out
-#      readably, and each event's effects, stored by the daemon, on a page opened after a restart.
+#      readably, and each event's effects, stored by the daemon, on a page opened after a restart;
+#   9. a test from a session: a scripted session against Examples/Search's searchd, written by
+#      `binderyctl testgen` into the example's tests and run there (scripts/search-session-test.sh).
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -141,6 +143,11 @@ graphs_and_effects() {
     return $ok
 }
 
+session_test() {
+    scripts/search-session-test.sh | sed 's/^/      /'
+    return "${PIPESTATUS[0]}"
+}
+
 first_paint() {
     # Its own daemons (15 listed products): the state in the first paint and one-shot reads.
     python3 Tests/web/first_paint.py --rows 15 --runs 1 | sed 's/^/      /'
@@ -158,5 +165,6 @@ check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a 
 check "two nginx sharing nchan's channels in Redis (docs/nginx-nchan-redis.conf): a set reaches both, caught up after Redis and nginx restarts, the dashboard following nchan's EventSource" behind_nchan_redis
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
 check "Examples/Search (a view model that drives itself): its tests and searchd --help" search_example
+check "a test generated from a scripted session against searchd (binderyctl testgen) passes in-process on a TestScheduler" session_test
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]
