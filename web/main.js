@@ -18,6 +18,7 @@ import { Sparklines } from "./sparklines.js";
 import { RunTiming } from "./run-timing.js";
 import { BoundState } from "./state.js";
 import { showReadOnlyNote } from "./read-only-note.js";
+import { pointSessionLink } from "./session-link.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -55,6 +56,7 @@ const earlierFailure = (version) => (vm, name) => failures.latest(vm, name, vers
 /** Shows `version` from the history, or the live state (null). */
 function showVersion(version) {
   viewing = version;
+  pointSessionLink(byId("session-export"), version);
   if (!live) return;
   const viewModels = version === null ? live.viewModels : history.stateAt(version, live);
   deck.render(viewModels, earlierFailure(version), true);

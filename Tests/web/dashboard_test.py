@@ -41,6 +41,7 @@ from devtools import DevTools, TestFailure, headless_chromium
 from dashboard_checks import Session, driven_checks, passive_checks, run_state_checks
 from event_checks import events_checks, scrubber_checks
 from history_checks import history_checks
+from session_checks import session_checks
 from value_checks import run_timing_checks, value_checks
 from log_memory_checks import log_memory_checks
 from list_find_checks import list_find_checks
@@ -171,6 +172,7 @@ def run_checks(args, session, driver, daemon, store, profile):
             events_checks(session, driver, profile)
             scrubber_checks(session, driver)
             history_checks(session, driver)
+            session_checks(session, driver)
             value_checks(session, driver)
             run_timing_checks(session, driver)
             log_memory_checks(session, driver)
