@@ -57,28 +57,28 @@ public enum CommandKeyword: String, CaseIterable, Sendable {
                                          "once durable. Secret inputs are not in the history: they stay as they are.",
                                          "e.g. restore @120"])
         case .export:
-            return CommandSpec(name: rawValue, arguments: [ArgumentSpec("FILE", .file), ArgumentSpec("@FROM..@TO", .versionRange, optional: true)],
-                               summary: "Save versions FROM to TO as a session file (JSON).",
+            return CommandSpec(name: rawValue, arguments: [ArgumentSpec("FILE", .file), ArgumentSpec("@F..@T", .versionRange, optional: true)],
+                               summary: "Save versions F to T as one session file (JSON).",
                                details: ["The state at FROM, each later version's changes, and every event of",
                                          "them with its effects; the daemon's /api/session writes the same file.",
-                                         "Without a range: every version the history keeps; @FROM.. ends now.",
+                                         "Without a range: every version the history keeps; @F.. ends now.",
                                          "e.g. export incident.json @120..@180"])
         case .replay:
             return CommandSpec(name: rawValue, arguments: [ArgumentSpec("FILE", .file)],
-                               summary: "Run a session file's sets and runs again; say where outputs differ.",
+                               summary: "Run a session's steps again; say what differs.",
                                details: ["First sets the inputs as the session started, then each client set and",
                                          "run in order, the recorded time apart (at most 5 s), and prints one line",
                                          "per step: its outputs and result as recorded, or what differs; then a",
                                          "summary. Fails (exit 1 in scripts) when any step differs."])
         case .testgen:
             return CommandSpec(name: rawValue, arguments: [ArgumentSpec("VM", .viewModel), ArgumentSpec("FILE", .file),
-                                                           ArgumentSpec("@FROM..@TO|SESSION", .versionRange, optional: true)],
+                                                           ArgumentSpec("SOURCE", .versionRange, optional: true)],
                                summary: "Write a Swift Testing test of VM from a session.",
                                details: ["The test drives VM in-process on a TestScheduler: the client's sets and",
                                          "runs in order, the recorded time advanced between them, each output the",
                                          "session changed and each run's result asserted as recorded. It calls",
                                          "makeVMViewModel(scheduler:), which you write (docs/GUIDE.md).",
-                                         "From versions of the daemon (default: all it keeps) or a session file.",
+                                         "SOURCE: versions @F..@T (default: all the daemon keeps) or a session file.",
                                          "e.g. testgen search Tests/SearchTests/SearchSession.swift @3..@40"])
         case .ping:
             return CommandSpec(name: rawValue, summary: "Check that binderyd answers.")

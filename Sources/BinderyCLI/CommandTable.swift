@@ -18,7 +18,7 @@ public enum ArgumentKind: Sendable, Hashable {
     case file
     /// `@V`: a state version the daemon's history keeps.
     case version
-    /// `@FROM..@TO`: versions the daemon's history keeps (`testgen` also takes a session file).
+    /// `@F..@T`: versions the daemon's history keeps (`testgen` also takes a session file).
     case versionRange
 
     /// Whether it is a `VM.NAME` path.

@@ -14,11 +14,11 @@ public enum ReplCommand: Sendable, Equatable {
     case get(vm: String, name: String, at: UInt64? = nil)
     /// `restore @V`: every input back as it was at version V, in one change.
     case restore(version: UInt64)
-    /// `export FILE [@FROM..@TO]`: the versions as a session file.
+    /// `export FILE [@F..@T]`: the versions as a session file.
     case export(path: String, range: VersionRange)
     /// `replay FILE`: a session file's steps sent again, compared with the recording.
     case replay(path: String)
-    /// `testgen VM FILE [@FROM..@TO|SESSION]`: a Swift Testing file from a session.
+    /// `testgen VM FILE [SOURCE]`: a Swift Testing file from a session (versions or a file).
     case testgen(vm: String, path: String, source: SessionSource)
     case set(vm: String, input: String, value: Token)
     case run(vm: String, command: String, argument: Token?, wait: Bool)
@@ -149,11 +149,11 @@ public enum CommandParser {
         }
     }
 
-    /// The range `@FROM..@TO` of `token`, nil without one; a usage error for anything else.
+    /// The range `@F..@T` of `token`, nil without one; a usage error for anything else.
     private static func range(_ token: Token?, _ spec: CommandSpec) throws(CommandLineError) -> VersionRange? {
         guard let token else { return nil }
         guard let range = VersionRange(token.text) else {
-            throw .usage(spec, "@FROM..@TO must be two versions, the first not after the second, such as @12..@40, not \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted))")
+            throw .usage(spec, "@F..@T must be two versions, the first not after the second, such as @12..@40, not \(Excerpt.quoted(token.text, quote: Excerpt.singleQuoted))")
         }
         return range
     }

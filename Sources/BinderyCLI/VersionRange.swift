@@ -1,5 +1,5 @@
-/// `@FROM..@TO`: versions of the daemon's history, either end left to the daemon (`@FROM..`
-/// ends at the current version, `..@TO` starts at the oldest kept).
+/// `@F..@T`: versions of the daemon's history, either end left to the daemon (`@F..`
+/// ends at the current version, `..@T` starts at the oldest kept).
 public struct VersionRange: Sendable, Equatable {
     /// The first version (nil: the oldest kept).
     public let from: UInt64?
@@ -11,7 +11,7 @@ public struct VersionRange: Sendable, Equatable {
         self.to = to
     }
 
-    /// The range written as `@FROM..@TO` (`@` optional, either end may be left out), nil when
+    /// The range written as `@F..@T` (`@` optional, either end may be left out), nil when
     /// `text` is not one or its ends are the wrong way round.
     public init?(_ text: String) {
         let parts = text.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)

@@ -25,7 +25,7 @@ import Testing
     @Test func aRangeTheWrongWayRoundOrNotOfVersionsIsAUsageError() {
         for line in ["export s.json @40..@12", "export s.json @a..@b", "export s.json 12", "testgen search T.swift @1..@2..@3"] {
             let error = #expect(throws: CommandLineError.self, "\(line)") { try CommandParser.parse(line) }
-            #expect(error?.description.contains("@FROM..@TO must be two versions") == true, "\(line): \(String(describing: error))")
+            #expect(error?.description.contains("@F..@T must be two versions") == true, "\(line): \(String(describing: error))")
         }
     }
 

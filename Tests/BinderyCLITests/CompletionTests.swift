@@ -10,7 +10,7 @@ import Testing
         #expect(completer.complete(linePrefix: "").candidates == CommandTable.names.sorted())
         #expect(completer.complete(linePrefix: "s").candidates == ["set", "show"])
         #expect(completer.complete(linePrefix: "show ").candidates == ["flags", "login"])
-        #expect(completer.complete(linePrefix: "help r").candidates == ["record", "restore", "run"])
+        #expect(completer.complete(linePrefix: "help r").candidates == ["record", "replay", "restore", "run"])
     }
 
     @Test func pathsByArgumentKind() {

@@ -58,7 +58,7 @@ import Testing
         #expect(future.status == 1 && future.stderr == "error: version \(now + 50) is not kept: the current version is \(now)\n")
         #expect(!FileManager.default.fileExists(atPath: directory.path("x.json")))
         let backwards = try Binderyctl.run(["--socket", socket, "-c", "export \(directory.path("x.json")) @5..@2"])
-        #expect(backwards.status != 0 && backwards.stderr.contains("@FROM..@TO must be two versions, the first not after the second"))
+        #expect(backwards.status != 0 && backwards.stderr.contains("@F..@T must be two versions, the first not after the second"))
 
         let cases: [(String, String)] = [
             ("not json", "not a session file: it is not JSON"),
