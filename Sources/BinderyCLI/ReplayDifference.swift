@@ -14,9 +14,31 @@ enum ReplayDifference {
         guard case let .object(members)? = recorded else { return [] }
         return members.compactMap { name, value in
             guard let current = now?[name] else { return "\(vm).\(name): recorded \(RecordedValue.excerpt(value)), now missing" }
-            return RecordedValue.matches(current, value) ? nil
-                : "\(vm).\(name): recorded \(RecordedValue.excerpt(value)), now \(RecordedValue.excerpt(current))"
+            guard !RecordedValue.matches(current, value) else { return nil }
+            let inside = difference(recorded: value, now: current)
+            return "\(vm).\(name)" + (inside.hasPrefix("recorded ") ? ": " : " ") + inside
         }
+    }
+
+    /// Where two values that do not match differ: the first row or field of the same shape
+    /// that differs, followed down ("row 3.isSelected: recorded false, now true"), since a long
+    /// value's excerpt would show only its start, which matches; a list's length when that differs.
+    static func difference(recorded: JSONValue, now: JSONValue, at path: String = "") -> String {
+        let place = path.isEmpty ? "" : path + ": "
+        switch (recorded, now) {
+        case let (.array(old), .array(new)):
+            guard old.count == new.count else { return place + "recorded \(old.count) rows, now \(new.count)" }
+            if let row = old.indices.first(where: { !RecordedValue.matches(new[$0], old[$0]) }) {
+                return difference(recorded: old[row], now: new[row], at: path.isEmpty ? "row \(row)" : "\(path)[\(row)]")
+            }
+        case let (.object(old), .object(new)) where old.map(\.key) == new.map(\.key):
+            if let field = old.indices.first(where: { !RecordedValue.matches(new[$0].value, old[$0].value) }) {
+                return difference(recorded: old[field].value, now: new[field].value, at: path.isEmpty ? old[field].key : "\(path).\(old[field].key)")
+            }
+        default:
+            break
+        }
+        return place + "recorded \(RecordedValue.excerpt(recorded)), now \(RecordedValue.excerpt(now))"
     }
 
     /// The phrase for a run whose reply is `reply` when the session recorded `outcome`, nil

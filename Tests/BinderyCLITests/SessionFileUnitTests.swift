@@ -57,3 +57,20 @@ import Testing
         #expect(SessionTestWriter.seconds(0.0415) == "0.042" && SessionTestWriter.seconds(12) == "12.000")
     }
 }
+
+/// `replay`'s words for a difference: the first row and field that differ, not an excerpt of
+/// a long value's matching start.
+@Suite(.timeLimit(.minutes(1))) struct ReplayDifferenceTests {
+    private func json(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }
+
+    @Test func aDifferenceIsFollowedDownToItsRowAndField() throws {
+        let recorded = try json(#"{"items":[{"title":"a","on":false},{"title":"b","on":true}],"count":2,"at":"2026-12-06T10:00:00.000Z"}"#)
+        let now = try json(#"{"items":[{"title":"a","on":false},{"title":"b","on":false}],"count":2.0,"at":"2026-12-06T10:00:00.400Z"}"#)
+        #expect(ReplayDifference.outputs(vm: "shop", recorded: recorded, now: now) == ["shop.items row 1.on: recorded true, now false"])
+        let shorter = try json(#"{"items":[],"count":3}"#)
+        #expect(ReplayDifference.outputs(vm: "shop", recorded: recorded, now: shorter)
+            == ["shop.items: recorded 2 rows, now 0", "shop.count: recorded 2, now 3", "shop.at: recorded \"2026-12-06T10:00:00.000Z\", now missing"])
+        #expect(ReplayDifference.verdict([]) == "as recorded")
+        #expect(ReplayDifference.verdict(["a", "b", "c", "d", "e"]) == "differs: a; b; c; and 2 more")
+    }
+}
