@@ -84,7 +84,9 @@ release: deps-run
 
 # Unit and in-process tests, then the core's and the host's suites again under ThreadSanitizer
 # (`make tsan`, below), then the end-to-end checks against the real daemon (the REPL
-# walk-through, binderyctl in tmux, the dashboard in headless Chromium). The API comparison's
+# walk-through, binderyctl in tmux, the dashboard in headless Chromium, and a test written by
+# `binderyctl testgen` from a scripted session against Examples/Search's searchd, built into
+# that example's tests and run: scripts/search-session-test.sh, about 35 s). The API comparison's
 # self-test (scripts/rs-api-diff.py --self-test) runs too; the comparison itself needs a
 # ReactiveSwift checkout (docs/CONTRACTS.md §9).
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;

@@ -6,6 +6,7 @@ public struct VersionRange: Sendable, Equatable {
     /// The last version (nil: the current one).
     public let to: UInt64?
 
+    /// The range `from`...`to`, either end nil for the daemon's default.
     public init(from: UInt64?, to: UInt64?) {
         self.from = from
         self.to = to
@@ -41,6 +42,8 @@ public struct VersionRange: Sendable, Equatable {
 
 /// Where `testgen` reads a session: versions of the daemon, or a session file.
 public enum SessionSource: Sendable, Equatable {
+    /// Versions the daemon keeps, which it writes as a session file.
     case versions(VersionRange)
+    /// A session file at this path.
     case file(String)
 }
