@@ -176,17 +176,22 @@ public final class DaemonConnection: Sendable {
 
     private func readLoop(fd: Int32) {
         var buffer: [UInt8] = []
+        // Where the search for a newline resumes: a long reply (a session file of megabytes)
+        // arrives in many reads, and each is searched once, not the whole line again.
+        var searched = 0
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
             buffer.append(contentsOf: chunk[0..<n])
-            while let newline = buffer.firstIndex(of: 0x0A) {
+            while let newline = buffer[searched...].firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
                 buffer.removeSubrange(...newline)
+                searched = 0
                 deliver(line)
             }
+            searched = buffer.count
         }
         let waiting = state.withLock { state -> [PendingReply] in
             state.closed = true
