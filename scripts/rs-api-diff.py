@@ -238,6 +238,55 @@ def conformances(symbols, relations):
     return out
 
 
+def protocol_contracts(symbols, relations):
+    """Each protocol's contract as a conformer meets it: the protocols it refines (`AnyObject`
+    included, from its declaration), its `where` clause, and its requirements, by name and
+    signature. Compared in both directions: a requirement or refinement Bindery adds (`Sendable`,
+    say) breaks a user's conformance written against ReactiveSwift as surely as one it lacks."""
+    protocols = {}
+    for s in symbols.values():
+        if s["kind"]["identifier"] != "swift.protocol":
+            continue
+        text = "".join(f["spelling"] for f in s.get("declarationFragments", []))
+        refines = {"AnyObject"} if re.search(r":[^{]*\bAnyObject\b", text) else set()
+        constraints = {f"{c['lhs']} {c['kind']} {c['rhs']}" for c in (s.get("swiftGenerics") or {}).get("constraints", [])
+                       if c["lhs"] != "Self"}
+        protocols[s["identifier"]["precise"]] = {"path": path(s), "refines": refines, "where": constraints,
+                                                  "requirements": set()}
+    for r in relations:
+        protocol = protocols.get(r["target"])
+        source = symbols.get(r["source"])
+        if protocol is None:
+            continue
+        if r["kind"] in ("requirementOf", "optionalRequirementOf") and source:
+            protocol["requirements"].add(f"{source['pathComponents'][-1]}: {signature(source)}")
+    for r in relations:
+        if r["kind"] not in ("conformsTo", "inheritsFrom"):
+            continue
+        protocol = protocols.get(r["source"])
+        if protocol is None:
+            continue
+        target = symbols.get(r["target"])
+        target_name = path(target) if target else r.get("targetFallback", r["target"])
+        protocol["refines"].add(re.sub(r"^(Swift|ReactiveSwift|BinderyCore|Bindery)\.", "", target_name))
+    return {p["path"]: p for p in protocols.values()}
+
+
+def contract_differences(rs_protocols, b_protocols):
+    """(path, difference) for every ReactiveSwift protocol whose contract Bindery's differs from."""
+    out = []
+    for name, rs in sorted(rs_protocols.items()):
+        b = b_protocols.get(name)
+        if b is None:
+            continue  # a missing protocol is reported as a missing symbol
+        for part in ("refines", "where", "requirements"):
+            for extra in sorted(b[part] - rs[part]):
+                out.append((name, f"protocol {name}: Bindery adds {part[:-1] if part != 'where' else 'where'} {extra}"))
+            for lacking in sorted(rs[part] - b[part]):
+                out.append((name, f"protocol {name}: Bindery lacks {part[:-1] if part != 'where' else 'where'} {lacking}"))
+    return out
+
+
 def constraint_set(constraints):
     return {(c["kind"], c["lhs"], c["rhs"]) for c in constraints or []}
 
@@ -316,6 +365,8 @@ def compare(rs_dir, bindery_dir):
     b_conf = conformances(b_symbols, b_relations)
     for name, kind, target in sorted(conformances(rs_symbols, rs_relations) - b_conf):
         differences.append((name, f"missing {kind}: {name} : {target}"))
+    differences += contract_differences(protocol_contracts(rs_symbols, rs_relations),
+                                        protocol_contracts(b_symbols, b_relations))
     return differences
 
 

@@ -13,10 +13,10 @@ public struct ModelContext: Sendable {
     public let store: Store
     /// Where all view-model state changes happen (the daemon's serial scheduler; a
     /// `TestScheduler` in tests).
-    public let scheduler: DateScheduler
+    public let scheduler: any DateScheduler & Sendable
     /// Where the API client waits out its latency and reads the store (a `QueueScheduler` in
     /// production, the same `TestScheduler` as `scheduler` in tests).
-    public let backgroundScheduler: DateScheduler
+    public let backgroundScheduler: any DateScheduler & Sendable
     /// A number in `0..<1` per request; a request fails when it is below the failure rate.
     /// Injected so tests decide which requests fail.
     public let random: @Sendable () -> Double
@@ -25,8 +25,8 @@ public struct ModelContext: Sendable {
     /// `QueueScheduler` of its own.
     public init(
         store: Store,
-        scheduler: DateScheduler,
-        backgroundScheduler: DateScheduler? = nil,
+        scheduler: any DateScheduler & Sendable,
+        backgroundScheduler: (any DateScheduler & Sendable)? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.store = store

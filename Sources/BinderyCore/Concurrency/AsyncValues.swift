@@ -7,14 +7,14 @@ extension SignalProducer where Value: Sendable {
     @_disfavoredOverload
     public var values: AsyncThrowingStream<Value, Swift.Error> {
         AsyncThrowingStream { continuation in
-            let run = start { event in
+            let run = CrossThreadDisposable(start { event in
                 switch event {
                 case let .value(value): continuation.yield(value)
                 case let .failed(error): continuation.finish(throwing: error)
                 case .completed: continuation.finish()
                 case .interrupted: continuation.finish(throwing: CancellationError())
                 }
-            }
+            })
             continuation.onTermination = { _ in run.dispose() }
         }
     }
@@ -25,9 +25,9 @@ extension SignalProducer where Value: Sendable, Error == Never {
     /// sequence ends when the run ends. Cancelling the iterating task disposes the run.
     public var values: AsyncStream<Value> {
         AsyncStream { continuation in
-            let run = start { event in
+            let run = CrossThreadDisposable(start { event in
                 if case let .value(value) = event { continuation.yield(value) } else { continuation.finish() }
-            }
+            })
             continuation.onTermination = { _ in run.dispose() }
         }
     }

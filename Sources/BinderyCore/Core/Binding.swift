@@ -7,17 +7,22 @@ precedencegroup BindingPrecedence {
 infix operator <~ : BindingPrecedence
 
 /// Something that can feed a binding: a signal, a producer or a property that cannot fail.
-public protocol BindingSource<Value>: SignalProducerConvertible {}
+/// (As in ReactiveSwift, the protocol itself says it cannot fail, so a type conforming to it, or
+/// to ``PropertyProtocol``, gets its `Error` inferred as `Never`.)
+public protocol BindingSource<Value>: SignalProducerConvertible where Error == Never {}
 
-extension Signal: BindingSource {
+extension Signal {
     /// A producer observing this signal.
     @inlinable public var producer: SignalProducer<Value, Error> { SignalProducer(self) }
 }
 
-extension SignalProducer: BindingSource {
+extension SignalProducer {
     /// This producer.
     @inlinable public var producer: SignalProducer<Value, Error> { self }
 }
+
+extension Signal: BindingSource where Error == Never {}
+extension SignalProducer: BindingSource where Error == Never {}
 
 /// Something that can be bound to.
 public protocol BindingTargetProvider<Value> {

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// `dispose()` is idempotent and thread-safe: the work behind it runs at most once, whichever
 /// thread gets there first, and `isDisposed` is `true` from then on.
-public protocol Disposable: AnyObject, Sendable {
+public protocol Disposable: AnyObject {
     /// Whether `dispose()` has been called.
     var isDisposed: Bool { get }
     /// Releases the resource; calling it again does nothing.

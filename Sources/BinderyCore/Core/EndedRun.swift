@@ -1,7 +1,7 @@
 /// What a run that ended as it started returns (``SignalProducer/init(endingAsItStarts:)``):
 /// a disposable that is already disposed, shared by every such run, as there is nothing left
 /// to interrupt.
-@usableFromInline final class EndedRun: Disposable {
+@usableFromInline final class EndedRun: Disposable, Sendable {
     /// The one instance.
     @usableFromInline static let shared = EndedRun()
 

@@ -1,6 +1,9 @@
 /// A property whose value can be set, as ReactiveSwift has it: for generic code over
 /// `MutableProperty`, `ValidatingProperty` and your own settable properties.
 public protocol MutablePropertyProtocol<Value>: PropertyProtocol, BindingTargetProvider {
+    /// The value's type (restated, as ReactiveSwift does, so that the primary associated type
+    /// is the one both inherited protocols share).
+    associatedtype Value
     /// The current value; setting it notifies the property's observers.
     var value: Value { get set }
     /// Ends when the property is deinitialised.

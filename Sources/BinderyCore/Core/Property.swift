@@ -2,7 +2,7 @@
 ///
 /// `producer` sends the current value at once, then every change; `signal` sends changes
 /// only. Both complete when the property is deinitialised.
-public protocol PropertyProtocol<Value>: AnyObject, BindingSource where Error == Never {
+public protocol PropertyProtocol<Value>: AnyObject, BindingSource {
     /// The current value.
     var value: Value { get }
     /// The current value, then every change.

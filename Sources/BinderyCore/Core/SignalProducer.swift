@@ -289,7 +289,7 @@ extension SignalProducer where Error == Never {
 }
 
 /// What `start` returns: interrupts one run.
-@usableFromInline final class RunDisposable<Value, Error: Swift.Error>: Disposable {
+@usableFromInline final class RunDisposable<Value, Error: Swift.Error>: Disposable, Sendable {
     @usableFromInline let core: SignalCore<Value, Error>
 
     @inlinable init(_ core: SignalCore<Value, Error>) { self.core = core }

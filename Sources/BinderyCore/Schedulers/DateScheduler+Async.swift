@@ -35,7 +35,7 @@ extension DateScheduler {
         return AsyncStream { continuation in
             let ticks = schedule(after: interval, interval: interval, leeway: leeway) {
                 continuation.yield(self.currentDate)
-            }
+            }.map(CrossThreadDisposable.init)
             continuation.onTermination = { _ in ticks?.dispose() }
         }
     }

@@ -1,5 +1,5 @@
 /// Runs every action at once, on the calling thread.
-public final class ImmediateScheduler: Scheduler {
+public final class ImmediateScheduler: Scheduler, Sendable {
     /// An immediate scheduler.
     public init() {}
 

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Time-based actions use wall-clock deadlines; `currentDate` is the system's current date.
 /// This is the scheduler the daemon keeps all view-model state on.
-public final class QueueScheduler: DateScheduler {
+public final class QueueScheduler: DateScheduler, Sendable {
     /// The queue actions run on.
     public let queue: DispatchQueue
 

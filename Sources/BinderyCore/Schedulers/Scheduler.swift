@@ -11,7 +11,7 @@ import Foundation
 ///
 /// An action is handed over to the scheduler: the code that scheduled it must not run it
 /// itself. Disposing the returned disposable cancels an action that has not started.
-public protocol Scheduler: AnyObject, Sendable {
+public protocol Scheduler: AnyObject {
     /// Schedules `action`; returns a disposable that cancels it, or `nil` if it already ran.
     @discardableResult
     func schedule(_ action: @escaping () -> Void) -> Disposable?

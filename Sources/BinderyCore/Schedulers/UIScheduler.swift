@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// An action scheduled from the main queue while nothing else is waiting runs at once, on the
 /// calling thread; otherwise it is queued on the main queue.
-public final class UIScheduler: Scheduler {
+public final class UIScheduler: Scheduler, Sendable {
     private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
         let key = DispatchSpecificKey<UInt8>()
         DispatchQueue.main.setSpecific(key: key, value: UInt8.max)

@@ -1,6 +1,9 @@
 /// A disposable that disposes its inner disposable when it is itself deinitialised: keep it
 /// in an object and the work it holds ends with the object.
-public final class ScopedDisposable<Inner: Disposable>: Disposable {
+///
+/// Sendable whatever `Inner` is: `inner` never changes, and the class only calls `dispose()`
+/// and `isDisposed` on it, which every disposable makes thread-safe (``Disposable``'s contract).
+public final class ScopedDisposable<Inner: Disposable>: Disposable, @unchecked Sendable {
     /// The disposable this one disposes.
     public let inner: Inner
 

@@ -106,11 +106,12 @@ extension ViewModelHost {
         if run.wait {
             let surface = surfaces[run.viewModel]
             let qualifiedName = surface.name + "." + surface.commands[run.command].name
+            let completion = run.completion
             state.pendingReplies.append { result in
                 if case let .failure(fault) = result {
-                    run.completion(.failed(HostFailure(.storage, "\(qualifiedName) ended, but the inputs it changed were not saved: \(fault)")))
+                    completion(.failed(HostFailure(.storage, "\(qualifiedName) ended, but the inputs it changed were not saved: \(fault)")))
                 } else {
-                    run.completion(outcome)
+                    completion(outcome)
                 }
             }
         }

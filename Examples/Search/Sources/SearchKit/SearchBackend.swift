@@ -34,12 +34,12 @@ public struct SearchPage: Sendable {
 public final class SearchBackend: Sendable {
     public static let pageSize = 20
     let catalogue: [SearchResult]
-    let scheduler: DateScheduler
+    let scheduler: any DateScheduler & Sendable
     let latency: Double
 
     /// A catalogue of `size` titles ("Swift book 1", "Rust book 2", … cycling through five
     /// languages), added a day apart from the epoch on.
-    public init(scheduler: DateScheduler, latency: Double = 0.05, size: Int = 500) {
+    public init(scheduler: any DateScheduler & Sendable, latency: Double = 0.05, size: Int = 500) {
         let languages = ["Swift", "Rust", "Go", "Haskell", "OCaml"]
         catalogue = (0..<size).map { index in
             SearchResult(title: "\(languages[index % languages.count]) book \(index + 1)", year: 1990 + index % 35,
