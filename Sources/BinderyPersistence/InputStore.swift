@@ -72,6 +72,17 @@ public final class InputStore: Sendable {
                 PRIMARY KEY (version, checkpoint)
             );
             """),
+        // The states of the view models' stateful operators by construction order
+        // (docs/RESTART-DESIGN.md): a restart builds the view models from them.
+        .script(version: 5, summary: "restoration seeds", """
+            CREATE TABLE seeds (
+                scope     TEXT NOT NULL,
+                slot      INTEGER NOT NULL,
+                signature TEXT NOT NULL,
+                json      TEXT NOT NULL,
+                PRIMARY KEY (scope, slot)
+            );
+            """),
     ])
 
     /// The open connection and the identity of the files it opened (nil: the file was found
@@ -162,7 +173,7 @@ public final class InputStore: Sendable {
             }
         }
         guard !batch.inputs.isEmpty || !batch.members.isEmpty || !batch.listEdits.isEmpty || !batch.events.isEmpty
-            || !batch.history.isEmpty || batch.version > 0 else { return }
+            || !batch.history.isEmpty || !batch.seeds.isEmpty || !batch.replacedSeedScopes.isEmpty || batch.version > 0 else { return }
         do {
             try database.transaction { (connection) throws(SQLiteError) in
                 for input in batch.inputs {
@@ -184,6 +195,7 @@ public final class InputStore: Sendable {
                 for list in batch.listEdits {
                     for edit in list.edits { try Self.apply(edit, to: list.viewModel, list.name, connection) }
                 }
+                try Self.write(seeds: batch.seeds, replacing: batch.replacedSeedScopes, connection)
                 for event in batch.events {
                     try connection.execute("INSERT INTO events (version, json) VALUES (?, ?)",
                                            [Int64(clamping: event.version), String(decoding: event.json, as: UTF8.self)])
