@@ -14,14 +14,16 @@ import BinderySQLite
 /// Guarantees:
 /// - ``build(from:scope:_:)`` runs the construction once, inside the scope, on the caller's
 ///   thread; with no store, or nothing saved, every operator starts fresh as it would
-///   without a scope. Saved states that cannot be read are reported (``startReport``), never
+///   without a scope. Saved states that cannot be read are reported (``startReport(naming:)``), never
 ///   thrown: the view models are then built fresh.
 /// - ``recordChanged(in:)`` records only the slots whose change count moved since they were
-///   last recorded (a seeded slot that never changed is not written again); after a start
+///   last recorded (a seeded slot that never changed is not written again). A list's slot
+///   (`MutableListProperty`) is never recorded: its rows are saved edit by edit as a stored
+///   member, and a whole copy per version would make an edit cost the list. After a start
 ///   whose construction did not match what was saved, the first record drops the scope's
 ///   saved rows and writes every slot anew, so no stale row outlives the code that made it.
-/// - ``startReport`` names, one line each, the slot whose saved state could not be used
-///   (``RestorationMismatch``) and, on a restart, each slot whose state is not `Codable`.
+/// - ``startReport(naming:)`` names, one line each, the slot whose saved state could not be
+///   used (``RestorationMismatch``) and, on a restart, each slot whose state is not `Codable`.
 ///
 /// `@unchecked Sendable`: `recorded` and `replaceScope` are touched only on the host's
 /// scheduler (``recordChanged(in:)`` and ``recordAllAgain()`` run there); the rest never
@@ -31,8 +33,8 @@ public final class ViewModelSlots: @unchecked Sendable {
     public let scopeName: String
     /// The scope the view models were built in.
     public let scope: RestorationScope
-    /// One line per slot that could not be restored, and why (see the type's notes).
-    public let startReport: [String]
+    /// What could not be restored, and why, one line each, without the view models' names.
+    private let problems: [String]
     /// Whether saved slot states were found (this start is a restart of the same state).
     public let hadSeeds: Bool
     /// The change count each slot had when last recorded (nil: to be recorded).
@@ -45,21 +47,22 @@ public final class ViewModelSlots: @unchecked Sendable {
         self.scope = scope
         hadSeeds = !seeds.isEmpty
         let slots = scope.slots
-        var report = readFailure.map { ["the saved operator states of \(scopeName) could not be read (\($0)); they start afresh"] } ?? []
+        var problems = readFailure.map { ["the saved states of their operators could not be read (\($0)); they start afresh"] } ?? []
         if let mismatch = scope.mismatch {
-            report.append("\(scopeName): the code changed since the states were saved, at \(mismatch); the inputs of what follows are set again instead")
+            problems.append("the code changed since their operators' states were saved: \(mismatch); inputs that read another value than their saved one are set to it")
         }
         if hadSeeds {
             for slot in slots {
                 if case let .notCodable(typeName) = slot.outcome {
-                    report.append("\(scopeName): slot \(slot.index) (\(slot.signature)) is not restored after a restart: \(typeName) is not Codable")
+                    problems.append("slot \(slot.index) (\(slot.signature)) is not restored after a restart: \(typeName) is not Codable")
                 }
             }
         }
-        startReport = report
+        self.problems = problems
         // A seeded slot holds its saved state: nothing to write until it changes — unless the
         // saved rows are dropped to be written anew, seeded ones among them.
-        let replace = scope.mismatch != nil || seeds.count != slots.count || slots.contains { $0.outcome != .seeded }
+        let saved = slots.filter(Self.isSaved)
+        let replace = scope.mismatch != nil || seeds.count != saved.count || saved.contains { $0.outcome != .seeded }
         replaceScope = replace
         recorded = slots.map { $0.outcome == .seeded && !replace ? 0 : nil }
     }
@@ -81,6 +84,13 @@ public final class ViewModelSlots: @unchecked Sendable {
         return (built, ViewModelSlots(scopeName: name, scope: scope, seeds: saved, readFailure: readFailure))
     }
 
+    /// One line per slot that could not be restored, and why (see the type's notes), each
+    /// naming `viewModels`, the view models built in the scope.
+    public func startReport(naming viewModels: [String]) -> [String] {
+        let names = viewModels.joined(separator: ", ")
+        return problems.map { "\(names): \($0)" }
+    }
+
     /// Records, for the next commit, the state of every slot that changed since it was last
     /// recorded (each encoded as JSON now, on the host's scheduler); returns whether any was.
     /// A state that cannot be encoded (a non-finite number) keeps its saved row.
@@ -93,8 +103,7 @@ public final class ViewModelSlots: @unchecked Sendable {
             any = true
         }
         let encoder = JSONEncoder()
-        for (index, slot) in scope.slots.enumerated() {
-            if case .notCodable = slot.outcome { continue }
+        for (index, slot) in scope.slots.enumerated() where Self.isSaved(slot) {
             let (changes, value) = slot.current()
             guard recorded[index] != changes else { continue }
             recorded[index] = changes
@@ -104,6 +113,12 @@ public final class ViewModelSlots: @unchecked Sendable {
             any = true
         }
         return any
+    }
+
+    /// Whether a slot's state is saved: it is `Codable`, and not a list's (see the type's notes).
+    private static func isSaved(_ slot: RestorationSlot) -> Bool {
+        if case .notCodable = slot.outcome { return false }
+        return !slot.signature.hasPrefix("MutableListProperty:")
     }
 
     /// Has the next ``recordChanged(in:)`` write the scope whole (its rows dropped and every

@@ -29,11 +29,15 @@ import Synchronization
 ///   input back to its durable value, records the other members again, and fails their sets
 ///   with `storage` (the cause: "database is locked", "disk full", "read-only"); so a failure
 ///   never contradicts an acknowledgement. A burst of failures is logged once.
+/// - With ``ViewModelSlots`` (view models built from their operators' saved states), each
+///   version saves the operator states that changed with it, in its transaction.
 /// - ``start(startupValues:)`` restores the stored state before anything is served: inputs
-///   read exactly their stored value (``InputSettler``), stored members their saved value,
-///   commands their runs, last value and last error (a run cut short by a crash as
-///   `interrupted`); outputs are recomputed and compared with what was shown (a difference
-///   is logged: the view model holds state the host cannot see). The event log continues,
+///   read exactly their stored value (``InputSettler``; none is set that reads it already),
+///   stored members their saved value (none is set that holds it), commands their runs,
+///   refusals, last value and last error (a run cut short by a crash as `interrupted`);
+///   outputs are recomputed and compared with what was shown (a difference is logged, and
+///   named in the state as `resetAfterRestart`: the view model holds state the host cannot
+///   restore). The event log continues,
 ///   and versions continue by one: the first is the last durable plus one, with a `restart`
 ///   event ("stopped at v N (clean stop | crash recovery), started at v N+1") logged before
 ///   the runs the crash cut short end (each `fail` with the time from its start).
@@ -195,7 +199,7 @@ public final class ViewModelHost: Sendable {
         } + referenceMembers.map {
             "\($0) is not restored after a restart: its value holds a class instance, which the host would read on another thread while it changes (make it a struct, or mark it transient)"
         }
-        if store != nil { warnings += slots?.startReport ?? [] }
+        if store != nil { warnings += slots?.startReport(naming: surfaces.map(\.name)) ?? [] }
         let saved = loadSavedState(&warnings)
         scheduler.queue.sync {
             state.version = saved.previousVersion
