@@ -17,6 +17,9 @@ private struct Account: Codable, Equatable, Sendable, SurfaceRepresentable {
     var number: Int
 }
 
+/// Why an email is refused.
+private enum EmailError: Error { case missingAt }
+
 /// Counts what happened, from any thread.
 private final class Tally: Sendable {
     private let count = Atomic<Int>(0)
@@ -42,7 +45,8 @@ private final class FakeAvailabilityService: Sendable {
 /// A sign-up form written as an app's view model is, its state inside its pipelines: a
 /// debounced availability check through flatMap(.latest) into a Property(initial:then:), an
 /// account from a Codable Action output, a log accumulated by scan from the Action's values
-/// merged with an outside signal, the last rename by combinePrevious.
+/// merged with an outside signal, the last rename by combinePrevious, a count of distinct names
+/// through skipRepeats, and an email checked by a ValidatingProperty.
 private final class SignupViewModel: ViewModel {
     public let username = MutableProperty("")
     let availability: Property<Availability>
@@ -50,8 +54,14 @@ private final class SignupViewModel: ViewModel {
     let account: Property<Account?>
     let log: Property<[String]>
     let lastRename: Property<String>
+    let distinctNames: Property<Int>
+    public let emailDraft = MutableProperty("")
+    private let email = ValidatingProperty("") { $0.isEmpty || $0.contains("@") ? .valid : .invalid(EmailError.missingAt) }
+    let emailProblem: Property<String?>
+    let emailAddress: Property<String>
     let submit: Action<Void, Account, Never>
-    /// What a later version of the code inserted after `username`, if asked.
+    /// What a later version of the code inserted after the members declared with their values
+    /// (`username`, `emailDraft`, `email`), if asked.
     let inserted: MutableProperty<Int>?
 
     init(service: FakeAvailabilityService, news: Signal<String, Never>, executions: Tally, insertingAnOperator: Bool = false) {
@@ -67,6 +77,10 @@ private final class SignupViewModel: ViewModel {
         account = Property(initial: nil, then: submit.values.map(Optional.some))
         log = Property(initial: [], then: Signal.merge(submit.values.map { "signed up \($0.name)" }, news).scan([]) { $0 + [$1] })
         lastRename = Property(initial: "", then: username.signal.combinePrevious("").map { "\($0) → \($1)" })
+        distinctNames = Property(initial: 0, then: username.signal.skipRepeats().scan(0) { count, _ in count + 1 })
+        email <~ emailDraft.signal
+        emailProblem = email.result.map { $0.isInvalid ? "an email needs an @" : nil }
+        emailAddress = email.map { $0 }
     }
 
     var surface: Surface { Surface(self, name: "signup") }
@@ -134,6 +148,7 @@ private final class SignupViewModel: ViewModel {
         // The view model applies its own submit while it is disabled: refused, and counted.
         hosted.host.scheduler.queue.sync { _ = hosted.model.submit.apply().start() }
         try waitFor(hosted, "the refused submit is counted") { $0["commands"]?["submit"]?["refused"]?.intValue == 1 }
+        set(hosted.host, "emailDraft", .string("alice@example.org"))
         set(hosted.host, "username", .string("alice"))
         advance(hosted, by: 1.3)
         try waitFor(hosted, "alice is available") { $0["outputs"]?["isValid"] == .bool(true) }
@@ -154,6 +169,8 @@ private final class SignupViewModel: ViewModel {
         #expect(before["outputs"]?["account"] == .object([("name", .string("alice")), ("number", .int(5))]), "\(before.serialized)")
         #expect(before["outputs"]?["log"] == .array([.string("maintenance tonight"), .string("signed up alice")]))
         #expect(before["outputs"]?["lastRename"] == .string("al → alice"))
+        #expect(before["outputs"]?["distinctNames"] == .int(2))
+        #expect(before["outputs"]?["emailAddress"] == .string("alice@example.org"))
         #expect(before["outputs"]?["availability"] == .string("available"))
         #expect(before["commands"]?["submit"]?["refused"]?.intValue == 1)
         let lastVersion = first.host.version
@@ -179,9 +196,15 @@ private final class SignupViewModel: ViewModel {
         #expect(second.host.version == lastVersion + 1)
         let logged = second.host.events(after: lastVersion).events.compactMap { try? JSONParser.parse($0.json)["kind"]?.stringValue }
         #expect(logged == ["restart"])
-        // And the pipelines go on from where they were: the next rename pairs with "alice".
+        // And the pipelines go on from where they were: "alice" again is no new name, the next
+        // rename pairs with "alice", the email is checked from where it was.
+        second.host.scheduler.queue.sync { second.model.username.value = "alice" }
         set(second.host, "username", .string("bob"))
         try waitFor(second, "the rename from alice") { $0["outputs"]?["lastRename"] == .string("alice → bob") }
+        #expect(try read(second.host)["outputs"]?["distinctNames"] == .int(3))
+        set(second.host, "emailDraft", .string("alice"))
+        try waitFor(second, "the email is refused") { $0["outputs"]?["emailProblem"] == .string("an email needs an @") }
+        #expect(try read(second.host)["outputs"]?["emailAddress"] == .string("alice@example.org"))
         second.host.scheduler.queue.sync { second.news.send(value: "back up") }
         try waitFor(second, "the log goes on") { $0["outputs"]?["log"]?.arrayValue?.count == 3 }
         second.host.stop()
@@ -194,9 +217,9 @@ private final class SignupViewModel: ViewModel {
         try fill(first)
         first.host.stop()
 
-        // An operator inserted after `username`: from it on nothing matches.
+        // An operator inserted after the members declared with their values: from it on nothing matches.
         let changed = try host(directory, service: service, insertingAnOperator: true)
-        #expect(changed.warnings.contains { $0.contains("slot 1: saved as Property:Availability, now MutableProperty:Int") },
+        #expect(changed.warnings.contains { $0.contains("slot 3: saved as Property:Availability, now MutableProperty:Int") },
                 "\(changed.warnings)")
         let state = try read(changed.host)
         // The input is settled as before the seeds; what lived only in pipelines is reset and named.
