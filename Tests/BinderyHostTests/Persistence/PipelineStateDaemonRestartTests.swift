@@ -11,8 +11,9 @@ import Testing
 /// view models, one version later (the restart's), and no later version follows while the
 /// pipelines would have settled; nothing is set and nothing runs.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct PipelineStateDaemonRestartTests {
-    private func start(_ directory: TemporaryDirectory) throws -> DaemonProcess {
-        try DaemonProcess(program: "bindery-pipelines-daemon", directory: directory.path("d"), latencyFlag: false, logLevel: "warning")
+    private func start(_ directory: TemporaryDirectory, changedCode: Bool = false) throws -> DaemonProcess {
+        try DaemonProcess(program: "bindery-pipelines-daemon", directory: directory.path("d"),
+                          environment: changedCode ? ["BINDERY_PIPELINES_CHANGED": "1"] : [:], latencyFlag: false, logLevel: "warning")
     }
 
     private func state(_ daemon: DaemonProcess) throws -> JSONValue {
@@ -59,15 +60,20 @@ import Testing
         #expect(try kinds(after: version, daemon) == ["restart"], "\(how): nothing set or run")
     }
 
-    @Test func aRestartShowsWhatThePipelinesHeldAfterSIGTERMAndKill9() throws {
-        let directory = try TemporaryDirectory()
-        var daemon = try start(directory)
+    /// Drives the form to a state held in its pipelines: two names checked, a notice, a submit.
+    private func fill(_ daemon: DaemonProcess) throws {
         try request(daemon, #"{"op":"set","vm":"signup","name":"username","value":"al"}"#)
         try waitFor(daemon, "al is taken") { $0?["outputs"]?["availability"] == .string("taken") }
         try request(daemon, #"{"op":"set","vm":"signup","name":"username","value":"alice"}"#)
         try waitFor(daemon, "alice is available") { $0?["outputs"]?["isValid"] == .bool(true) }
         try request(daemon, #"{"op":"set","vm":"signup","name":"notice","value":"maintenance tonight"}"#)
         try request(daemon, #"{"op":"run","vm":"signup","name":"submit"}"#)
+    }
+
+    @Test func aRestartShowsWhatThePipelinesHeldAfterSIGTERMAndKill9() throws {
+        let directory = try TemporaryDirectory()
+        var daemon = try start(directory)
+        try fill(daemon)
         let filled = try signup(daemon)
         #expect(filled?["outputs"]?["account"]?["name"] == .string("alice"))
         #expect(filled?["outputs"]?["log"]?.arrayValue?.count == 2)
@@ -82,5 +88,28 @@ import Testing
         #expect(daemon.stop() == 0)
         let said = daemon.standardError()
         #expect(!said.contains("before the restart") && !said.contains("not restored"), "the last run said \(said)")
+    }
+
+    /// The code changed between the runs (an operator inserted before the pipelines): one line
+    /// at start names the view model and the slot; `/api/state` and `get` name the members the
+    /// restart could not bring back; a restart of the same code afterwards names none.
+    @Test func codeThatChangedIsNamedAtStartAndItsResetMembersInTheState() throws {
+        let directory = try TemporaryDirectory()
+        var daemon = try start(directory)
+        try fill(daemon)
+        #expect(daemon.stop() == 0)
+        daemon = try start(directory, changedCode: true)
+        let reset = try signup(daemon)?["resetAfterRestart"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(Set(reset).isSuperset(of: ["account", "log", "availability"]), "\(reset)")
+        let got = try daemon.control().request(#"{"op":"get","vm":"signup"}"#)
+        #expect(got["state"]?["resetAfterRestart"]?.arrayValue?.compactMap(\.stringValue) == reset, "\(got)")
+        #expect(daemon.stop() == 0)
+        let said = daemon.standardError()
+        #expect(said.contains("signup: the code changed since their operators' states were saved: slot 2: saved as skipRepeats:Optional<String>, now MutableProperty:Int"), "\(said)")
+
+        daemon = try start(directory, changedCode: true)
+        #expect(try signup(daemon)?["resetAfterRestart"] == nil)
+        #expect(daemon.stop() == 0)
+        #expect(!daemon.standardError().contains("warning"))
     }
 }

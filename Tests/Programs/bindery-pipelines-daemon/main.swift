@@ -4,8 +4,11 @@
 // Property(initial:then:), an account from a Codable Action output, a log accumulated by scan
 // from the Action's values merged with an input's own signal, the last rename by
 // combinePrevious — so a restart by kill -9 or SIGTERM can be compared with what was shown.
+// With BINDERY_PIPELINES_CHANGED set it is the same form as a later version of its code would
+// build it, an operator inserted before its pipelines: the restart of code that changed.
 import Bindery
 import BinderyHost
+import FoundationEssentials
 
 /// What the (fake) backend says about a user name.
 enum Availability: String, Codable, SurfaceRepresentable, Sendable { case unknown, checking, available, taken }
@@ -34,8 +37,11 @@ final class SignupViewModel: ViewModel {
     let log: Property<[String]>
     let lastRename: Property<String>
     let submit: Action<Void, Account, Never>
+    /// What the changed code inserted, if it is that code.
+    let inserted: MutableProperty<Int>?
 
-    init(service: AvailabilityService, scheduler: QueueScheduler) {
+    init(service: AvailabilityService, scheduler: QueueScheduler, changed: Bool) {
+        inserted = changed ? MutableProperty(0) : nil
         let username = username
         availability = Property(initial: .unknown, then: username.signal.debounce(0.1, on: scheduler).skipRepeats()
             .flatMap(.latest) { service.check($0).prefix(value: .checking) })
@@ -51,5 +57,6 @@ final class SignupViewModel: ViewModel {
 }
 
 DaemonMain.run { environment in
-    [SignupViewModel(service: AvailabilityService(scheduler: environment.scheduler), scheduler: environment.scheduler)]
+    [SignupViewModel(service: AvailabilityService(scheduler: environment.scheduler), scheduler: environment.scheduler,
+                     changed: ProcessInfo.processInfo.environment["BINDERY_PIPELINES_CHANGED"] != nil)]
 }
