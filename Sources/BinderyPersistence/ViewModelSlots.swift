@@ -37,7 +37,9 @@ public final class ViewModelSlots: @unchecked Sendable {
     private let problems: [String]
     /// Whether saved slot states were found (this start is a restart of the same state).
     public let hadSeeds: Bool
-    /// The change count each slot had when last recorded (nil: to be recorded).
+    /// The slots whose states are saved (see the type's notes), found once.
+    private let saved: [RestorationSlot]
+    /// The change count each of ``saved`` had when last recorded (nil: to be recorded).
     private var recorded: [UInt64?]
     /// The scope's saved rows are dropped before the next record.
     private var replaceScope: Bool
@@ -63,8 +65,9 @@ public final class ViewModelSlots: @unchecked Sendable {
         // saved rows are dropped to be written anew, seeded ones among them.
         let saved = slots.filter(Self.isSaved)
         let replace = scope.mismatch != nil || seeds.count != saved.count || saved.contains { $0.outcome != .seeded }
+        self.saved = saved
         replaceScope = replace
-        recorded = slots.map { $0.outcome == .seeded && !replace ? 0 : nil }
+        recorded = saved.map { $0.outcome == .seeded && !replace ? 0 : nil }
     }
 
     /// Builds view models with `make`, inside one restoration scope named `scope`, seeded from
@@ -103,7 +106,7 @@ public final class ViewModelSlots: @unchecked Sendable {
             any = true
         }
         let encoder = JSONEncoder()
-        for (index, slot) in scope.slots.enumerated() where Self.isSaved(slot) {
+        for (index, slot) in saved.enumerated() {
             let (changes, value) = slot.current()
             guard recorded[index] != changes else { continue }
             recorded[index] = changes
