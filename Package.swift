@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "BinderyPersistence", dependencies: ["Bindery", "BinderySQLite"]),
         // The state at recent versions: checkpoints and each version's change-feed entries.
         .target(name: "BinderyHistory", dependencies: ["BinderyJSON", "BinderyProtocol"]),
+        // The event log: the bounded ring of logged events and the queries that page through it.
+        .target(name: "BinderyEventLog", dependencies: ["BinderyJSON"]),
 
         // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
         .target(name: "BinderyWeb", plugins: ["EmbedDashboard"]),
@@ -77,7 +79,7 @@ let package = Package(
 
         // Host: view-model hosts, state and events, the control server, the daemon's routes.
         .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyProtocol", "BinderySignals",
-                                                   "BinderySQLite", "BinderyPersistence", "BinderyHistory", "BinderyHTTP", "BinderyControl",
+                                                   "BinderySQLite", "BinderyPersistence", "BinderyHistory", "BinderyEventLog", "BinderyHTTP", "BinderyControl",
                                                    "BinderySystemd", "BinderyWeb"]),
 
         // The demo's view models over their SQLite store and the simulated API client.
@@ -114,6 +116,10 @@ let package = Package(
         // so settable), for the binding graph's readability check.
         .executableTarget(name: "bindery-graph-search-daemon", dependencies: ["Bindery", "BinderyHost"],
                           path: "Tests/Programs/bindery-graph-search-daemon"),
+        // Test-only: a sign-up form whose state lives inside its pipelines (debounce, flatMap,
+        // scan, combinePrevious), for the end-to-end test of restarts that restore it.
+        .executableTarget(name: "bindery-pipelines-daemon", dependencies: ["Bindery", "BinderyHost"],
+                          path: "Tests/Programs/bindery-pipelines-daemon", plugins: ["SurfaceAccess"]),
         // The layers README.md draws, checked against the package itself.
         .testTarget(name: "BinderyArchitectureTests"),
         // `import ReactiveSwift` and module-qualified names, as ReactiveSwift's users write them.
@@ -130,6 +136,7 @@ let package = Package(
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyHistory", "BinderyModels", "BinderyProtocol", "BinderySQLite",
                                                            "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon", "bindery-graph-search-daemon",
+                                                           "bindery-pipelines-daemon",
                                                            "binderyctl", "binderyd"]),
     ],
     swiftLanguageModes: [.v6]

@@ -124,6 +124,14 @@ class Card {
     }
     this.graph.update(vmState, changed);
     this.markStale();
+    this.markReset(vmState.resetAfterRestart || []);
+  }
+
+  /** Marks the members the last restart could not bring back (the state's `resetAfterRestart`). */
+  markReset(names) {
+    for (const pair of this.root.querySelectorAll(".pair")) {
+      pair.classList.toggle("reset-after-restart", names.includes(pair.dataset.output || pair.dataset.input));
+    }
   }
 
   /**

@@ -7,7 +7,8 @@ import Dispatch
 ///
 /// Guarantees:
 /// - Every version recorded (``record(version:events:publication:)``) is written with the
-///   inputs, members and events recorded before it, in one transaction; its publication runs
+///   inputs, members, events and operator states (``record(seed:)``) recorded before it, in
+///   one transaction; its publication runs
 ///   only once that transaction is durable, in version order, and never when it failed: a
 ///   client is never shown a version a crash or a failed commit can take back.
 /// - A waiter registered with ``whenDurable(_:)`` is called once every change recorded
@@ -86,6 +87,12 @@ final package class GroupCommit: @unchecked Sendable {
         }
     }
 
+    /// A slot state's row: its scope and slot.
+    package struct SeedKey: Hashable {
+        let scope: String
+        let slot: Int
+    }
+
     /// Called with nil once durable, or with the fault that prevented it.
     package typealias Waiter = @Sendable (StorageFault?) -> Void
 
@@ -106,13 +113,20 @@ final package class GroupCommit: @unchecked Sendable {
         var lists: [MemberKey: ListEdits] = [:]
         var events: [(version: UInt64, json: [UInt8])] = []
         var history: [(version: UInt64, checkpoint: Bool, json: [UInt8])] = []
+        /// Slot states by scope and slot (a later one replaces the earlier).
+        var seeds: [SeedKey: PersistedSeed] = [:]
+        /// Scopes whose saved slot states are dropped before `seeds` are written.
+        var replacedSeedScopes: Set<String> = []
         var version: UInt64 = 0
         /// Carries the whole state, for a fresh file.
         var whole = false
         var publications: [@Sendable () -> Void] = []
         var waiters: [Waiter] = []
 
-        var hasWork: Bool { version > 0 || !inputs.isEmpty || !members.isEmpty || !lists.isEmpty || !events.isEmpty || !history.isEmpty }
+        var hasWork: Bool {
+            version > 0 || !inputs.isEmpty || !members.isEmpty || !lists.isEmpty || !events.isEmpty || !history.isEmpty
+                || !seeds.isEmpty || !replacedSeedScopes.isEmpty
+        }
     }
 
     /// The longest a commit waits for more waiters.
@@ -215,6 +229,19 @@ final package class GroupCommit: @unchecked Sendable {
         pending.members[key] = row
     }
 
+    /// Records the state of a view model's stateful operator (its JSON made by the host), for
+    /// the next version's transaction.
+    package func record(seed: PersistedSeed) {
+        pending.seeds[SeedKey(scope: seed.scope, slot: seed.slot)] = seed
+    }
+
+    /// Drops every saved slot state of `scope` in the next transaction, before the slot states
+    /// recorded for it (a construction that no longer matches them is saved anew).
+    package func replaceSeeds(ofScope scope: String) {
+        pending.replacedSeedScopes.insert(scope)
+        pending.seeds = pending.seeds.filter { $0.key.scope != scope }
+    }
+
     /// Records edits of the stored list `key` (after those recorded before; a `.replaced`
     /// makes the earlier ones moot).
     package func record(_ key: MemberKey, viewModel: String, edits: [ListChange<EncodableSnapshot>]) {
@@ -314,6 +341,7 @@ final package class GroupCommit: @unchecked Sendable {
         let members = batch.members.map { ($0.key.kind, $0.key.name, $0.value) }
         let lists = batch.lists.map { ($0.key.name, $0.value.viewModel, $0.value.edits) }
         let (events, version, publications, waiters, whole) = (batch.events, batch.version, batch.publications, batch.waiters, batch.whole)
+        let seeds = batch.seeds.values.sorted { ($0.scope, $0.slot) < ($1.scope, $1.slot) }, replacedSeedScopes = batch.replacedSeedScopes.sorted()
         let store = store, eventCapacity = eventCapacity, history = batch.history, historyDepth = historyDepth
         let began = DispatchTime.now().uptimeNanoseconds
         writer.async { [self] in
@@ -332,6 +360,8 @@ final package class GroupCommit: @unchecked Sendable {
                 return encoded.count == edits.count ? (viewModel, name, encoded) : nil
             }
             state.events = events
+            state.seeds = seeds
+            state.replacedSeedScopes = replacedSeedScopes
             state.history = history
             state.historyDepth = historyDepth
             state.version = version
@@ -435,6 +465,11 @@ final package class GroupCommit: @unchecked Sendable {
         }
         batch.events += later.events
         batch.history += later.history
+        if !later.replacedSeedScopes.isEmpty {
+            batch.seeds = batch.seeds.filter { !later.replacedSeedScopes.contains($0.key.scope) }
+            batch.replacedSeedScopes.formUnion(later.replacedSeedScopes)
+        }
+        for (key, seed) in later.seeds { batch.seeds[key] = seed }
         batch.version = max(first.version, later.version)
         batch.whole = first.whole || later.whole
         batch.publications += later.publications

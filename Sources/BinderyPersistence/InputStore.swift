@@ -24,56 +24,6 @@ public final class InputStore: Sendable {
     /// The database file's name inside the state directory.
     public static let fileName = "state.sqlite"
 
-    /// The schema of the state file, version by version (append only).
-    static let schema = SQLiteSchema([
-        .script(version: 1, summary: "inputs table", """
-            CREATE TABLE inputs (
-                view_model TEXT NOT NULL,
-                input      TEXT NOT NULL,
-                json       TEXT NOT NULL,
-                PRIMARY KEY (view_model, input)
-            );
-            """),
-        .script(version: 2, summary: "change order of inputs, reserved state versions", """
-            ALTER TABLE inputs ADD COLUMN changed INTEGER NOT NULL DEFAULT 0;
-            CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-            """),
-        // Versions now continue by one: an older file's next version is past its reservation.
-        .script(version: 3, summary: "members, event log, last durable version", """
-            CREATE TABLE members (
-                view_model TEXT NOT NULL,
-                kind       TEXT NOT NULL,
-                name       TEXT NOT NULL,
-                json       TEXT NOT NULL,
-                PRIMARY KEY (view_model, kind, name)
-            );
-            CREATE TABLE list_rows (
-                view_model TEXT NOT NULL,
-                name       TEXT NOT NULL,
-                position   INTEGER NOT NULL,
-                json       TEXT NOT NULL
-            );
-            CREATE INDEX list_rows_position ON list_rows (view_model, name, position);
-            CREATE TABLE events (
-                seq     INTEGER PRIMARY KEY,
-                version INTEGER NOT NULL,
-                json    TEXT NOT NULL
-            );
-            INSERT OR IGNORE INTO meta (key, value) SELECT 'version', value FROM meta WHERE key = 'version_ceiling';
-            DELETE FROM meta WHERE key = 'version_ceiling';
-            """),
-        // The state at each recent version: checkpoints (whole documents) and each version's
-        // change-feed entries (docs/HTTP.md, /api/history).
-        .script(version: 4, summary: "version history", """
-            CREATE TABLE history (
-                version    INTEGER NOT NULL,
-                checkpoint INTEGER NOT NULL,
-                json       TEXT NOT NULL,
-                PRIMARY KEY (version, checkpoint)
-            );
-            """),
-    ])
-
     /// The open connection and the identity of the files it opened (nil: the file was found
     /// replaced and a fresh one could not be opened; every call fails until one can).
     private let opened: Lock<OpenedStateFile?>
@@ -162,7 +112,7 @@ public final class InputStore: Sendable {
             }
         }
         guard !batch.inputs.isEmpty || !batch.members.isEmpty || !batch.listEdits.isEmpty || !batch.events.isEmpty
-            || !batch.history.isEmpty || batch.version > 0 else { return }
+            || !batch.history.isEmpty || !batch.seeds.isEmpty || !batch.replacedSeedScopes.isEmpty || batch.version > 0 else { return }
         do {
             try database.transaction { (connection) throws(SQLiteError) in
                 for input in batch.inputs {
@@ -184,6 +134,7 @@ public final class InputStore: Sendable {
                 for list in batch.listEdits {
                     for edit in list.edits { try Self.apply(edit, to: list.viewModel, list.name, connection) }
                 }
+                try Self.write(seeds: batch.seeds, replacing: batch.replacedSeedScopes, connection)
                 for event in batch.events {
                     try connection.execute("INSERT INTO events (version, json) VALUES (?, ?)",
                                            [Int64(clamping: event.version), String(decoding: event.json, as: UTF8.self)])

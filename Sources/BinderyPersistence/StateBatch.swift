@@ -18,6 +18,12 @@ public struct StateBatch: Sendable {
     public var history: [(version: UInt64, checkpoint: Bool, json: [UInt8])] = []
     /// How many versions back the history keeps at least (0: all).
     public var historyDepth: UInt64 = 0
+    /// Saved states of the view models' stateful operators (``PersistedSeed``): only the slots
+    /// that changed, each replacing its earlier row.
+    public var seeds: [PersistedSeed] = []
+    /// Scopes whose saved seeds are all dropped before ``seeds`` are written (a start whose
+    /// construction no longer matches them writes its slots anew).
+    public var replacedSeedScopes: [String] = []
     /// The newest version the batch makes durable (0: none).
     public var version: UInt64 = 0
 

@@ -83,15 +83,23 @@ public struct StoredMember: Sendable {
                 } else if value is any MutableStateMarker {
                     notCodable.append(path)
                     claimed.insert(ObjectIdentifier(child))
-                } else if depth == 0, !String(reflecting: Swift.type(of: value)).hasPrefix("Bindery.") {
+                } else if depth == 0, !Self.isLibraryType(Swift.type(of: value)) {
                     // An object the view model owns (a client): its own state, one level down.
-                    // The core's types (properties, signals, actions) hold no restorable state.
+                    // The core's types (properties, signals, actions, a ValidatingProperty
+                    // whose value its inner property holds) hold no state to save as members:
+                    // what they keep is their operators' (docs/RESTART-DESIGN.md).
                     visit(child, prefix: path + ".", depth: depth + 1)
                 }
             }
         }
         visit(model, prefix: "", depth: 0)
         return Discovery(members: members, notCodable: notCodable, notValues: notValues, claimed: claimed)
+    }
+
+    /// Whether `type` is one of this library's or the core's own.
+    static func isLibraryType(_ type: Any.Type) -> Bool {
+        let name = String(reflecting: type)
+        return name.hasPrefix("Bindery.") || name.hasPrefix("BinderyCore.")
     }
 
     /// The stored properties of `object` with their labels, a superclass's first.

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyEventLog
 import BinderyHTTP
 import BinderyJSON
 

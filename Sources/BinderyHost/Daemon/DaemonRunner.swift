@@ -89,10 +89,14 @@ public enum DaemonRunner {
         let environment = DaemonViewModelEnvironment(
             stateDirectory: stateDirectory, scheduler: scheduler, background: background,
             stopActions: stopActions)
-        let built: Result<[any ViewModel], any Error> = scheduler.queue.sync { Result { try makeViewModels(environment) } }
-        let viewModels: [any ViewModel]
+        // Built inside a restoration scope, seeded with the operator states the last run
+        // saved: a restart starts each pipeline where it was, running nothing.
+        let built: Result<(built: [any ViewModel], slots: ViewModelSlots), any Error> = scheduler.queue.sync {
+            Result { try ViewModelSlots.build(from: store) { try makeViewModels(environment) } }
+        }
+        let viewModels: [any ViewModel], slots: ViewModelSlots
         switch built {
-        case let .success(models): viewModels = models
+        case let .success(models): (viewModels, slots) = models
         case let .failure(error): fail("cannot build the view models: \(FailureMessage.of(error))")
         }
         // A surface built wrongly is the library's report (``Surface/problems``); the program
@@ -103,7 +107,7 @@ public enum DaemonRunner {
         // second daemon stays out even when the lock file is deleted.
         do { try lockedDirectory.lockDatabases() } catch { fail(error.description) }
 
-        let host = ViewModelHost(viewModels: viewModels, scheduler: scheduler, store: store,
+        let host = ViewModelHost(viewModels: viewModels, slots: slots, scheduler: scheduler, store: store,
                                  commandTimeout: configuration.commandTimeout, eventLogCapacity: configuration.eventLogSize, logger: logger)
         var startupValues: [ViewModelHost.StartupValue] = []
         for setting in configuration.settings {

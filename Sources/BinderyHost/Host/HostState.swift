@@ -74,6 +74,10 @@ final class HostState: @unchecked Sendable {
     /// shown, checked again at their next change (an output recomputed asynchronously, such as
     /// a looked-up avatar, catches up) and reported if it still differs then.
     var restoreChecks: [ChangeKey: [UInt8]] = [:]
+    /// Each view model's members that showed another value right after the restart than
+    /// before it (in the state documents as `resetAfterRestart`; fixed once the first version
+    /// is made).
+    var resetMembers: [[String]] = []
     /// Failed commits since the last successful one (a burst is logged once).
     var failedCommits = 0
     /// Set by a failed commit: the next version starts the change feed and the history over

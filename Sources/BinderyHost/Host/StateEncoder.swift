@@ -37,13 +37,23 @@ struct StateEncoder {
     private(set) var viewModelPieces: [ViewModelPieces]
     /// Each member's `"name":` bytes, `[viewModel][part][index]`.
     private let keys: [[[[UInt8]]]]
+    /// Each view model's `,"resetAfterRestart":[…]` (empty when no member was reset).
+    private let resetSuffixes: [[UInt8]]
 
     /// A list whose changed rows are at most this share of its length is sent as rows.
     private static let rowPatchShare = 2
 
-    /// Encodes every member of `values` (one entry per surface, surface order).
-    init(surfaces: [Surface], values: [HostState.Values]) {
+    /// Encodes every member of `values` (one entry per surface, surface order); each view
+    /// model's object names its `resetMembers` (those a restart could not bring back) when
+    /// it has any.
+    init(surfaces: [Surface], values: [HostState.Values], resetMembers: [[String]] = []) {
         self.surfaces = surfaces
+        resetSuffixes = surfaces.indices.map { vm in
+            guard resetMembers.indices.contains(vm), !resetMembers[vm].isEmpty else { return [] }
+            var writer = JSONWriter(capacity: 64)
+            writer.value(.list(resetMembers[vm].map { .string($0) }))
+            return Array(#","resetAfterRestart":"#.utf8) + writer.bytes
+        }
         keys = surfaces.map { surface in
             [surface.inputs.map(\.name), surface.outputs.map(\.name), surface.commands.map(\.name)].map { names in
                 names.map { name in
@@ -258,7 +268,9 @@ struct StateEncoder {
                 }
             }
         }
-        bytes.append(contentsOf: "}}".utf8)
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(contentsOf: resetSuffixes[vm])
+        bytes.append(UInt8(ascii: "}"))
         assembled.object.append(bytes)
         return assembled
     }

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyEventLog
 import BinderyHistory
 import BinderyJSON
 import Dispatch

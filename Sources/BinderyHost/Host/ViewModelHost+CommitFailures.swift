@@ -26,6 +26,7 @@ extension ViewModelHost {
         // Recorded with the next version (not in one of their own: with the disk still
         // failing, that would be a loop of failing commits).
         recordAgain(droppedMembers)
+        slots?.recordAllAgain()
         var targets: [InputSettler.Target] = []
         for (vm, surface) in surfaces.enumerated() {
             for (index, input) in surface.inputs.enumerated() {

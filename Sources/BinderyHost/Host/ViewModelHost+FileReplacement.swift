@@ -23,6 +23,7 @@ extension ViewModelHost {
             for output in surface.outputs { members.insert(GroupCommit.MemberKey(viewModel: vm, kind: .output, name: output.name)) }
         }
         recordAgain(members)
+        slots?.recordAllAgain()
         recordChangedState(in: commit, version: state.version)
         commit.recordLoggedEvents(publisher.recentEvents(eventLogCapacity).map { ($0.version, $0.json) }, version: state.version)
     }

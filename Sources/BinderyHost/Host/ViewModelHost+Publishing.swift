@@ -38,7 +38,7 @@ extension ViewModelHost {
             return nil
         })
         if restart {
-            state.encoder = StateEncoder(surfaces: surfaces, values: state.values)
+            state.encoder = StateEncoder(surfaces: surfaces, values: state.values, resetMembers: state.resetMembers)
             // The reported lists' first edits: their rows as observation found them.
             for (key, changes) in state.pendingRowChanges { _ = state.encoder!.update(key, rowChanges: changes) }
             state.encoder!.rebuild(viewModels: Set(state.pendingRowChanges.keys.map(\.viewModel)).sorted())
@@ -188,6 +188,7 @@ extension ViewModelHost {
             commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .output, name: surfaces[key.viewModel].outputs[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
+        slots?.recordChanged(in: commit)
         clearChangedState()
     }
 
@@ -231,6 +232,7 @@ extension ViewModelHost {
         var writer = JSONWriter(capacity: 96)
         writer.beginObject()
         writer.key("runs"); writer.int(command.runs)
+        writer.key("refused"); writer.int(command.refused)
         writer.key("executing"); writer.bool(command.executing)
         if command.executing, let executingSince {
             writer.key("executingSince"); writer.double(executingSince)

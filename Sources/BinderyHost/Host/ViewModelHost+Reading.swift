@@ -1,3 +1,4 @@
+import BinderyEventLog
 import BinderyJSON
 import BinderyProtocol
 

@@ -42,6 +42,9 @@ extension ViewModelHost {
         return saved
     }
 
+    /// Sets each input to its saved value, unless it reads it already (the view model was
+    /// built from its saved operator states, ``ViewModelSlots``): an input left reading
+    /// another value is marked reset by the restart.
     func restoreInputs(_ inputs: [PersistedInput]) -> [String] {
         var warnings: [String] = []
         var targets: [InputSettler.Target] = []
@@ -62,13 +65,15 @@ extension ViewModelHost {
             }
         }
         for left in InputSettler.settle(targets) {
+            markReset(left.viewModel, left.input.name)
             warnings.append("persisted input \(left.viewModel).\(left.input.name) reads \(left.input.value), not its stored \(left.value)")
         }
         return warnings
     }
 
     /// Sets each stored member to its saved value (after the inputs, so what an input's
-    /// bindings did to a member is overwritten by what the member held).
+    /// bindings did to a member is overwritten by what the member held); one that holds it
+    /// already is not set, so nothing downstream of it runs again.
     func restoreStores(_ saved: SavedState) -> [String] {
         var warnings: [String] = []
         // A list is saved row by row: its rows make one JSON array.
@@ -84,6 +89,7 @@ extension ViewModelHost {
             }
             do {
                 let value = try JSONDecoder().decode(member.valueType, from: Data(json.utf8))
+                if Self.encodeTheSame(value, member.value) { continue }
                 if !member.restore(value) { warnings.append("saved member \(viewModel).\(name) skipped: its type changed") }
             } catch {
                 warnings.append("saved member \(viewModel).\(name) skipped: it no longer decodes (\(error))")
@@ -127,9 +133,27 @@ extension ViewModelHost {
         return warnings
     }
 
+    /// Whether `a` and `b` encode to the same JSON (keys sorted: a dictionary's order is not
+    /// its value).
+    private static func encodeTheSame(_ a: any Encodable, _ b: any Encodable) -> Bool {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let first = try? encoder.encode(a), let second = try? encoder.encode(b) else { return false }
+        return first == second
+    }
+
+    /// Notes that `viewModel`.`member` shows another value after the restart than before it:
+    /// the state documents name it (`resetAfterRestart`), so the page can mark it.
+    func markReset(_ viewModel: String, _ member: String) {
+        guard let vm = surfaces.firstIndex(where: { $0.name == viewModel }), !state.resetMembers[vm].contains(member) else { return }
+        state.resetMembers[vm].append(member)
+    }
+
     /// Compares each output (lists that report their edits aside) with the value shown before
-    /// the restart; one that differs is checked again at its next change, and logged if it
-    /// differs then too, or is still waiting a few seconds on (``restoreCheckSeconds``).
+    /// the restart; one that differs is marked reset by the restart, saved as it is now (so
+    /// the next restart compares with what this one showed), checked again at its next
+    /// change, and logged if it differs then too, or is still waiting a few seconds on
+    /// (``restoreCheckSeconds``).
     func checkOutputs(_ members: [PersistedMember]) {
         for row in members where row.kind == .output {
             guard let vm = surfaces.firstIndex(where: { $0.name == row.viewModel }),
@@ -137,7 +161,10 @@ extension ViewModelHost {
                   surfaces[vm].outputs[index].rowChanges == nil else { continue }
             let shown = Array(row.json.utf8)
             guard JSONWriter.encode(state.values[vm].outputs[index]) != shown else { continue }
-            state.restoreChecks[HostState.ChangeKey(viewModel: vm, part: .output, index: index)] = shown
+            let key = HostState.ChangeKey(viewModel: vm, part: .output, index: index)
+            state.restoreChecks[key] = shown
+            state.changedOutputs.insert(key)
+            markReset(row.viewModel, row.name)
         }
         guard !state.restoreChecks.isEmpty else { return }
         state.observations.append(scheduler.schedule(after: Self.restoreCheckSeconds) { [weak self] in

@@ -1,4 +1,6 @@
 import Bindery
+// The event log's page and query types are part of the host's API (`events(matching:)`).
+@_exported import BinderyEventLog
 import BinderyPersistence
 import BinderyProtocol
 import BinderySQLite
@@ -27,11 +29,15 @@ import Synchronization
 ///   input back to its durable value, records the other members again, and fails their sets
 ///   with `storage` (the cause: "database is locked", "disk full", "read-only"); so a failure
 ///   never contradicts an acknowledgement. A burst of failures is logged once.
+/// - With ``ViewModelSlots`` (view models built from their operators' saved states), each
+///   version saves the operator states that changed with it, in its transaction.
 /// - ``start(startupValues:)`` restores the stored state before anything is served: inputs
-///   read exactly their stored value (``InputSettler``), stored members their saved value,
-///   commands their runs, last value and last error (a run cut short by a crash as
-///   `interrupted`); outputs are recomputed and compared with what was shown (a difference
-///   is logged: the view model holds state the host cannot see). The event log continues,
+///   read exactly their stored value (``InputSettler``; none is set that reads it already),
+///   stored members their saved value (none is set that holds it), commands their runs,
+///   refusals, last value and last error (a run cut short by a crash as `interrupted`);
+///   outputs are recomputed and compared with what was shown (a difference is logged, and
+///   named in the state as `resetAfterRestart`: the view model holds state the host cannot
+///   restore). The event log continues,
 ///   and versions continue by one: the first is the last durable plus one, with a `restart`
 ///   event ("stopped at v N (clean stop | crash recovery), started at v N+1") logged before
 ///   the runs the crash cut short end (each `fail` with the time from its start).
@@ -61,6 +67,9 @@ public final class ViewModelHost: Sendable {
     public let feedID: String
 
     private let viewModels: [any ViewModel]
+    /// The stateful operators of the view models, when they were built by
+    /// ``ViewModelSlots/build(from:scope:_:)``: saved with each version, restored at start.
+    let slots: ViewModelSlots?
     let store: InputStore?
     let commit: GroupCommit?
     let logger: Logger?
@@ -97,8 +106,12 @@ public final class ViewModelHost: Sendable {
     /// Hosts `viewModels` (whose names must be unique: ``problems(of:)``) on `scheduler`, persisting their
     /// state in `store` (nil: nothing is persisted), keeping the newest `eventLogCapacity`
     /// events, and logging storage failures to `logger`. Nothing is observed until ``start()``.
+    /// `slots`, when the view models were built by ``ViewModelSlots/build(from:scope:_:)``
+    /// from `store`, are saved with each version: a restart that builds them again the same
+    /// way shows exactly what was shown (docs/CONTRACTS.md §11).
     public init(
         viewModels: [any ViewModel],
+        slots: ViewModelSlots? = nil,
         scheduler: QueueScheduler,
         store: InputStore?,
         commandTimeout: Double = 30,
@@ -111,6 +124,7 @@ public final class ViewModelHost: Sendable {
         let surfaces = viewModels.map(\.surface)
         precondition(Set(surfaces.map(\.name)).count == surfaces.count, "view model names must be unique")
         self.viewModels = viewModels
+        self.slots = slots
         self.surfaces = surfaces
         secretInputs = surfaces.enumerated().flatMap { viewModel, surface in
             surface.inputs.indices.filter { surface.inputs[$0].isSecret }
@@ -185,9 +199,11 @@ public final class ViewModelHost: Sendable {
         } + referenceMembers.map {
             "\($0) is not restored after a restart: its value holds a class instance, which the host would read on another thread while it changes (make it a struct, or mark it transient)"
         }
+        if store != nil { warnings += slots?.startReport(naming: surfaces.map(\.name)) ?? [] }
         let saved = loadSavedState(&warnings)
         scheduler.queue.sync {
             state.version = saved.previousVersion
+            state.resetMembers = surfaces.map { _ in [] }
             // Restoring never starts work: actions applied under `.restoring` — however many
             // operators and scheduler hops lie between a restored input and them — do not
             // execute (`RunCause`). The restart shows what was shown before, and runs nothing.
@@ -286,6 +302,8 @@ public final class ViewModelHost: Sendable {
             }
             interruptSelfRuns()
             flushIfScheduled()
+            // Operators whose state changed with no version since (a pipeline's own state).
+            if let commit, slots?.recordChanged(in: commit) == true { commit.startNow() }
         }
         if let commit {
             // A start still waiting for the disk gets one more try, then gives up: its state
