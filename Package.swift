@@ -65,7 +65,8 @@ let package = Package(
         // The state at recent versions: checkpoints and each version's change-feed entries.
         .target(name: "BinderyHistory", dependencies: ["BinderyJSON"]),
 
-        // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
+        // The dashboard (web/) and the API's description (docs/openapi.yaml) compiled in: the
+        // plugin regenerates them on every build.
         .target(name: "BinderyWeb", plugins: ["EmbedDashboard"]),
         .executableTarget(name: "bindery-embed"),
         .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),
