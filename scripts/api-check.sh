@@ -10,7 +10,8 @@
 #     ones documented, no 5xx, invalid input refused with 4xx, valid input not refused;
 #   - the daemon must still answer afterwards and exit 0 on SIGTERM.
 # Bounded: at most API_CHECK_SECONDS (default 40) of generation, API_CHECK_EXAMPLES (default 40)
-# cases per operation and phase. Exits non-zero on any failure, printing schemathesis's report.
+# cases per operation and phase, seed API_CHECK_SEED (default 42, so a run is repeatable).
+# Exits non-zero on any failure, printing schemathesis's report.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=${BIN_DIR:-.build/debug}
@@ -43,7 +44,7 @@ status=0
 (cd .build/api-check && venv/bin/schemathesis run "$served" --url "$base" \
     --checks all --exclude-checks use_after_free,ensure_resource_availability,ignored_auth \
     --phases examples,coverage,fuzzing --max-examples "$examples" --max-time "$seconds" \
-    --request-timeout 10 --workers 2 --seed 42 --max-failures 20 --no-color \
+    --request-timeout 10 --workers 2 --seed "${API_CHECK_SEED:-42}" --max-failures 20 --no-color \
     >"$daemon_dir/schemathesis.log" 2>&1) || status=1
 cat "$daemon_dir/schemathesis.log"
 # A crash between the last request and here would be missed by the checks above.
