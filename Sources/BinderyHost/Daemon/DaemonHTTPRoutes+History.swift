@@ -49,8 +49,8 @@ extension DaemonHTTPRoutes {
         let version: UInt64
         switch request.queryNumber("at", "a version") {
         case let .success(value?): version = value
-        case .success(nil): return  // not asked: the caller reads `at` first
         case let .failure(error): responder.respond(error.response); return
+        case .success(nil): responder.respond(.badRequest("at must be given")); return  // the caller checked it is
         }
         switch host.state(at: version) {
         case let .success(document):
