@@ -4,7 +4,8 @@
 #   - this build's binderyd (.build/debug, or BIN_DIR) starts on a temporary socket, port and
 #     state directory (scripts/lib.sh), and scripts/api-traffic.py keeps its versions moving;
 #   - the document the daemon serves at /api/openapi.yaml must be docs/openapi.yaml, byte for
-#     byte, and valid OpenAPI (schemathesis refuses to run on an invalid one);
+#     byte, and valid OpenAPI 3.1 (checked whole against the specification's JSON Schema by
+#     schemathesis's validator, which its run alone does only as far as each operation needs);
 #   - schemathesis generates requests for every operation (valid and invalid parameters, other
 #     methods) and checks every answer: its status, content type, headers and body are the
 #     ones documented, no 5xx, invalid input refused with 4xx, valid input not refused;
@@ -35,6 +36,14 @@ served="$daemon_dir/openapi.yaml"
 python3 -c 'import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1], timeout=10).read())' \
     "$base/api/openapi.yaml" >"$served" || { echo "api-check: GET /api/openapi.yaml failed"; exit 1; }
 cmp -s "$served" docs/openapi.yaml || { echo "api-check: /api/openapi.yaml is not docs/openapi.yaml (a stale build?)"; exit 1; }
+
+.build/api-check/venv/bin/python3 - "$served" <<'PYTHON' || exit 1
+import sys, schemathesis
+try:
+    schemathesis.openapi.from_path(sys.argv[1]).validate()
+except Exception as error:
+    sys.exit("api-check: docs/openapi.yaml is not valid OpenAPI: " + str(error).splitlines()[0])
+PYTHON
 
 status=0
 # Every check but those for APIs that create resources or take credentials (the API is
