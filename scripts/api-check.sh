@@ -2,7 +2,9 @@
 # The HTTP API checked against its description, docs/openapi.yaml, by a property-based tester
 # (schemathesis, installed by `make deps` into .build/api-check/venv):
 #   - this build's binderyd (.build/debug, or BIN_DIR) starts on a temporary socket, port and
-#     state directory (scripts/lib.sh), and scripts/api-traffic.py keeps its versions moving;
+#     state directory (scripts/lib.sh), is driven for two seconds and restarted (so its event
+#     log holds a restart and its history a run's first version), and scripts/api-traffic.py
+#     keeps its versions moving, runs going and failing, while the checks run;
 #   - the document the daemon serves at /api/openapi.yaml must be docs/openapi.yaml, byte for
 #     byte, and valid OpenAPI 3.1 (checked whole against the specification's JSON Schema by
 #     schemathesis's validator, which its run alone does only as far as each operation needs);
@@ -29,6 +31,7 @@ finish() {
     daemon_stop >/dev/null
 }
 trap finish EXIT
+python3 scripts/api-traffic.py "$daemon_socket" 2 && daemon_restart || exit 1
 python3 scripts/api-traffic.py "$daemon_socket" & traffic=$!
 base="http://127.0.0.1:$daemon_port"
 
