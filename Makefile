@@ -28,10 +28,18 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Chromium draws the compass's 東 and 西 in the dashboard test instead of empty boxes;
 # libnginx-mod-nchan: docs/nginx-nchan.conf is tested and measured against the real module,
 # also in front of the packaged service under systemd; redis-server: docs/nginx-nchan-redis.conf,
-# several nginx sharing nchan's channels, is tested with a real Redis).
+# several nginx sharing nchan's channels, is tested with a real Redis; python3-venv: the
+# virtualenv the API checker is installed into, below).
 RUN_PACKAGES  := pkg-config libreadline-dev libmicrohttpd-dev libsystemd-dev libsqlite3-dev zlib1g-dev
-TEST_PACKAGES := tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan redis-server systemd python3 dpkg-dev lintian man-db \
-                 bash-completion
+TEST_PACKAGES := tmux chromium fonts-noto-cjk wrk nginx-light libnginx-mod-nchan redis-server systemd python3 python3-venv dpkg-dev \
+                 lintian man-db bash-completion
+# What the tests take from PyPI, into a virtualenv of its own under .build (Debian's python3
+# makes it, so no system package is touched): schemathesis, the property-based tester and
+# OpenAPI validator scripts/api-check.sh runs against the real daemon. Pinned, so a new release
+# cannot change what `make test` checks; installed by `make deps` only when missing or another
+# version.
+API_CHECK_VENV := .build/api-check/venv
+API_CHECKER    := schemathesis==4.32.5
 
 # Installs whichever of the packages named in $(1) are missing. Under `make -n` it installs
 # nothing and prints "would install: …" instead (the `+` runs the check even then), which
@@ -75,6 +83,11 @@ deps-run:
 # Everything: what the tests, the benchmarks and the package add.
 deps:
 	$(call install-missing,$(RUN_PACKAGES) $(TEST_PACKAGES))
+	@if [ "$$($(API_CHECK_VENV)/bin/python3 -c 'import importlib.metadata as m; print("schemathesis==" + m.version("schemathesis"))' 2>/dev/null)" != "$(API_CHECKER)" ]; then \
+	  echo "installing from PyPI into $(API_CHECK_VENV): $(API_CHECKER)"; \
+	  rm -rf $(API_CHECK_VENV) && /usr/bin/python3 -m venv $(API_CHECK_VENV) && \
+	  $(API_CHECK_VENV)/bin/pip install --quiet --disable-pip-version-check --no-input $(API_CHECKER); \
+	fi
 
 build: deps-run
 	$(SWIFT) build -c $(CONFIG)
@@ -88,7 +101,9 @@ release: deps-run
 # `binderyctl testgen` from a scripted session against Examples/Search's searchd, built into
 # that example's tests and run: scripts/search-session-test.sh, about 35 s). The API comparison's
 # self-test (scripts/rs-api-diff.py --self-test) runs too; the comparison itself needs a
-# ReactiveSwift checkout (docs/CONTRACTS.md §9).
+# ReactiveSwift checkout (docs/CONTRACTS.md §9). The HTTP API is checked against its
+# description, docs/openapi.yaml, by schemathesis against the real daemon (scripts/api-check.sh,
+# under a minute).
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too. A normal run of
 # either step takes a few minutes. The example packages (Examples/Login, docs/GUIDE.md's;
@@ -111,6 +126,7 @@ test: deps
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --skip-build
 	scripts/rs-api-diff.py --self-test
 	scripts/check-run-deps.sh
+	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/api-check.sh
 	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory tsan
 	@# The package's release build needs the CPU and the end-to-end checks mostly wait (on

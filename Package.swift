@@ -67,7 +67,8 @@ let package = Package(
         // The event log: the bounded ring of logged events and the queries that page through it.
         .target(name: "BinderyEventLog", dependencies: ["BinderyJSON"]),
 
-        // The dashboard (web/) compiled in: the plugin regenerates it from web/ on every build.
+        // The dashboard (web/) and the API's description (docs/openapi.yaml) compiled in: the
+        // plugin regenerates them on every build.
         .target(name: "BinderyWeb", plugins: ["EmbedDashboard"]),
         .executableTarget(name: "bindery-embed"),
         .plugin(name: "EmbedDashboard", capability: .buildTool(), dependencies: ["bindery-embed"]),

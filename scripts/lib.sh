@@ -9,6 +9,8 @@
 #                                  (/healthz and its socket), its pid in $daemon_pid; if it
 #                                  does not, prints its log, stops it and fails
 #   daemon_wait                    waits until the daemon of those variables answers again
+#   daemon_restart                 SIGTERM, then the same binary and arguments again on the same
+#                                  socket, port and state (versions continue; a restart event)
 #   daemon_stop                    SIGTERM, waits, removes $daemon_dir; fails unless it exited 0
 bindery_lib_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 daemon_dir=""
@@ -17,18 +19,30 @@ daemon_pid=""
 free_port() { python3 "$bindery_lib_dir/daemon.py" free-port; }
 
 daemon_start() {
-    local binary=$1; shift
+    daemon_binary=$1; shift
+    daemon_arguments=("$@")
     daemon_dir=$(mktemp -d "${TMPDIR:-/tmp}/bindery-daemon.XXXXXX")
     daemon_port=$(free_port)
     daemon_socket="$daemon_dir/control.sock"
-    "$binary" --socket "$daemon_socket" --state-dir "$daemon_dir/state" --http "127.0.0.1:$daemon_port" \
-        --log-level warning "$@" >>"$daemon_dir/daemon.log" 2>&1 &
-    daemon_pid=$!
-    daemon_wait && return 0
-    echo "$(basename "$binary") did not come up:"; cat "$daemon_dir/daemon.log"
+    daemon_launch && return 0
+    echo "$(basename "$daemon_binary") did not come up:"; cat "$daemon_dir/daemon.log"
     kill -TERM "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null
     daemon_pid=""; rm -rf "$daemon_dir"
     return 1
+}
+
+# Runs $daemon_binary on the variables daemon_start set; returns once it answers.
+daemon_launch() {
+    "$daemon_binary" --socket "$daemon_socket" --state-dir "$daemon_dir/state" --http "127.0.0.1:$daemon_port" \
+        --log-level warning "${daemon_arguments[@]}" >>"$daemon_dir/daemon.log" 2>&1 &
+    daemon_pid=$!
+    daemon_wait
+}
+
+daemon_restart() {
+    kill -TERM "$daemon_pid" 2>/dev/null
+    wait "$daemon_pid" || { echo "the daemon exited $? on SIGTERM"; return 1; }
+    daemon_launch || { echo "$(basename "$daemon_binary") did not come up again:"; cat "$daemon_dir/daemon.log"; return 1; }
 }
 
 daemon_wait() { python3 "$bindery_lib_dir/daemon.py" wait "$daemon_port" "$daemon_socket" "$daemon_pid"; }

@@ -49,6 +49,13 @@ public struct EmbeddedFiles: WebFiles {
         case 1: name = segments[0]
         default: return .notFound
         }
+        return response(named: name, for: request)
+    }
+
+    /// The response for `request` with the file `name`, whatever path the request named (a
+    /// route serving one file, like binderyd's `/api/openapi.yaml`): 200, 304 when
+    /// `If-None-Match` matches, 404 when there is no such file.
+    public func response(named name: String, for request: HTTPRequest) -> HTTPResponse {
         guard let entry = entries[name] else { return .notFound }
         return request.ifNoneMatchMatches(entry.etag) ? entry.notModified : entry.ok
     }

@@ -55,3 +55,22 @@ extension HTTPRequest {
         return gzip ?? any ?? false
     }
 }
+
+extension HTTPResponse {
+    /// `bytes` labelled `contentType`, gzip-compressed (`Content-Encoding: gzip`) when `gzip`
+    /// (the client accepts it, ``HTTPRequest/acceptsGzip``) and the body is at least
+    /// ``Gzip/minimumSize``; `etag`, when given, strong on the bytes as they are and weak on
+    /// the compressed ones (their bytes differ). Either form carries `Vary: Accept-Encoding`
+    /// and `headers`.
+    public static func compressible(contentType: String, bytes: [UInt8], gzip: Bool, etag: ETag? = nil,
+                                    headers: [HTTPHeader]) -> HTTPResponse {
+        let vary = HTTPHeader("Vary", "Accept-Encoding")
+        if gzip, bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(bytes) {
+            let tag = etag.map { [HTTPHeader("ETag", "W/\"" + $0.opaqueTag + "\"")] } ?? []
+            return HTTPResponse(contentType: contentType, bytes: compressed,
+                                headers: [HTTPHeader("Content-Encoding", "gzip")] + tag + [vary] + headers)
+        }
+        let tag = etag.map { [HTTPHeader("ETag", $0.headerValue)] } ?? []
+        return HTTPResponse(contentType: contentType, bytes: bytes, headers: tag + [vary] + headers)
+    }
+}

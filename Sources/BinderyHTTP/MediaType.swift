@@ -1,4 +1,4 @@
-/// Content types for the files a dashboard consists of.
+/// Content types for the files a dashboard consists of (and the API's YAML description).
 public enum MediaType {
     /// The `Content-Type` for a file name, by its extension (case-insensitive); text types
     /// carry `charset=utf-8`; unknown extensions are `application/octet-stream`.
@@ -21,5 +21,7 @@ public enum MediaType {
         "json": "application/json",
         "ico": "image/x-icon",
         "txt": "text/plain; charset=utf-8",
+        "yaml": "application/yaml",
+        "yml": "application/yaml",
     ]
 }

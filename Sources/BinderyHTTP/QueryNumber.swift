@@ -14,3 +14,16 @@ public enum QueryNumber {
         return UInt64(text)
     }
 }
+
+extension HTTPRequest {
+    /// The query parameter `name` as a ``QueryNumber`` (nil: not given), or the 400 a
+    /// malformed one gets: one line, "`name` must be `what`: a non-negative integer without
+    /// leading zeros" (`what`: "a version", "whole seconds", "a count").
+    public func queryNumber(_ name: String, _ what: String) -> Result<UInt64?, HTTPResponseError> {
+        guard let text = query(name) else { return .success(nil) }
+        guard let value = QueryNumber.parse(text) else {
+            return .failure(HTTPResponseError(.badRequest("\(name) must be \(what): a non-negative integer without leading zeros")))
+        }
+        return .success(value)
+    }
+}

@@ -6,7 +6,8 @@ import BinderyJSON
 /// `/api/events` (docs/HTTP.md): a page of the event log, searched in the daemon over every
 /// event it keeps, so a reader never downloads the whole log to find one.
 extension DaemonHTTPRoutes {
-    /// The longest `q` taken: a search, not a document.
+    /// The longest `q` taken, in Unicode scalars (as JSON Schema's `maxLength` in
+    /// docs/openapi.yaml counts, and every other length limit here): a search, not a document.
     static let maximumSearchLength = 200
 
     func events(_ request: HTTPRequest, _ responder: HTTPResponder) {
@@ -33,12 +34,7 @@ extension DaemonHTTPRoutes {
         }
         writer.endObject()
         // A page of 500 events is a couple of hundred kilobytes: compressed, like the state.
-        if request.acceptsGzip, writer.bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(writer.bytes) {
-            responder.respond(HTTPResponse(contentType: Self.json, bytes: compressed, headers: [
-                HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding, Self.noCache]))
-            return
-        }
-        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.varyEncoding, Self.noCache]))
+        responder.respond(.compressible(contentType: Self.json, bytes: writer.bytes, gzip: request.acceptsGzip, headers: [Self.noCache]))
     }
 
     /// The ``EventQuery`` of an `/api/events` request, or the 400 a bad parameter gets. Numbers
@@ -47,21 +43,12 @@ extension DaemonHTTPRoutes {
         func bad(_ reason: String) -> Result<EventQuery, HTTPResponseError> {
             .failure(HTTPResponseError(.badRequest(reason)))
         }
-        var versions: [String: UInt64] = [:]
-        for name in ["since", "before"] {
-            guard let text = request.query(name) else { continue }
-            guard let value = QueryNumber.parse(text) else {
-                return bad("\(name) must be a version: a non-negative integer without leading zeros")
-            }
-            versions[name] = value
+        let since: UInt64?, before: UInt64?, skip: UInt64?
+        switch (request.queryNumber("since", "a version"), request.queryNumber("before", "a version"), request.queryNumber("skip", "a count")) {
+        case let (.success(a), .success(b), .success(c)): (since, before, skip) = (a, b, c)
+        case let (.failure(error), _, _), let (_, .failure(error), _), let (_, _, .failure(error)): return .failure(error)
         }
-        var skip = 0
-        if let text = request.query("skip") {
-            guard let value = QueryNumber.parse(text), value <= UInt64(Int32.max) else {
-                return bad("skip must be a count: a non-negative integer without leading zeros")
-            }
-            skip = Int(value)
-        }
+        if let skip, skip > UInt64(Int32.max) { return bad("skip must be a count: at most \(Int32.max)") }
         var limit = EventQuery.maximumLimit
         if let text = request.query("limit") {
             guard let value = QueryNumber.parse(text), value >= 1, value <= UInt64(EventQuery.maximumLimit) else {
@@ -75,9 +62,9 @@ extension DaemonHTTPRoutes {
             return bad("kind must be one of \(EventQuery.kinds.sorted().joined(separator: ", "))")
         }
         let text = request.query("q").flatMap { $0.isEmpty ? nil : $0 }
-        if let text, text.count > maximumSearchLength {
-            return bad("q must be at most \(maximumSearchLength) characters")
+        if let text, text.unicodeScalars.count > maximumSearchLength {
+            return bad("q must be at most \(maximumSearchLength) characters (Unicode scalars)")
         }
-        return .success(EventQuery(since: versions["since"], before: versions["before"], viewModel: viewModel, kind: kind, text: text, skip: skip, limit: limit))
+        return .success(EventQuery(since: since, before: before, viewModel: viewModel, kind: kind, text: text, skip: Int(skip ?? 0), limit: limit))
     }
 }

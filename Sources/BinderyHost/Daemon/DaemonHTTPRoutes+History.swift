@@ -7,12 +7,10 @@ extension DaemonHTTPRoutes {
     /// `/api/history?from=V`: the newest checkpoint at or before V (the oldest kept without
     /// V) and every later version's changes, so a client rebuilds the state at each of them.
     func history(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        var from: UInt64 = 0
-        if let text = request.query("from") {
-            guard let value = QueryNumber.parse(text) else {
-                responder.respond(.badRequest("from must be a version: a non-negative integer without leading zeros")); return
-            }
-            from = value
+        let from: UInt64
+        switch request.queryNumber("from", "a version") {
+        case let .success(value): from = value ?? 0
+        case let .failure(error): responder.respond(error.response); return
         }
         let (current, span) = host.history(from: from)
         var writer = JSONWriter(capacity: 256 + (span?.document.count ?? 0) + (span?.versions.count ?? 0) * 160)
@@ -33,8 +31,11 @@ extension DaemonHTTPRoutes {
 
     /// `/api/state?at=V`: the state document at version V, or 404 naming the versions kept.
     func state(at request: HTTPRequest, _ responder: HTTPResponder) {
-        guard let text = request.query("at"), let version = QueryNumber.parse(text) else {
-            responder.respond(.badRequest("at must be a version: a non-negative integer without leading zeros")); return
+        let version: UInt64
+        switch request.queryNumber("at", "a version") {
+        case let .success(value?): version = value
+        case let .failure(error): responder.respond(error.response); return
+        case .success(nil): responder.respond(.badRequest("at must be given")); return  // the caller checked it is
         }
         switch host.state(at: version) {
         case let .success(document):

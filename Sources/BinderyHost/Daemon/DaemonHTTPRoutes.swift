@@ -1,13 +1,16 @@
 import Bindery
 import BinderyHTTP
 import BinderyJSON
+import BinderyWeb
 import Synchronization
 
 /// binderyd's HTTP API (docs/HTTP.md): `/api/changes` (the change feed: long-poll, 304 when
 /// nothing changed, a reset — naming the feed id — for a cursor it cannot answer or of
-/// another feed, `feed=F`), `/api/state` (ETag, 304,
-/// long-poll), `/api/surface`, `/api/events`, `/metrics`, `/healthz`, and the dashboard's
-/// files; `/api/state` and `/api/changes` gzip-compressed for clients that accept it.
+/// another feed, `feed=F`), `/api/state` (ETag, 304, long-poll, `at=V`), `/api/surface`,
+/// `/api/events`, `/api/history`, `/api/openapi.yaml` (docs/openapi.yaml, which describes
+/// them all), `/metrics`, `/healthz`, and the dashboard's files, each declared once in
+/// ``routes``; `/api/state`, `/api/changes` and `/api/events` gzip-compressed for clients
+/// that accept it.
 ///
 /// Guarantees: `/api/state` answers from the host's cached snapshot — no JSON work per
 /// request; `If-None-Match` with the current version gets 304; `?since=V&wait=S` with V the
@@ -51,6 +54,40 @@ public struct DaemonHTTPRoutes: Sendable {
     /// briefly (coalescing identical polls), browsers revalidate.
     private static let shared = SharedCaching.header
 
+    /// Every route binderyd serves, one declaration each; `paths` is what docs/openapi.yaml
+    /// describes (`APIDescriptionTests` keeps them equal).
+    public static let routes = HTTPRoutes<DaemonHTTPRoutes>([
+        .init("/api/state") { $0.state($1, $2) },
+        .init("/api/changes") { $0.changes($1, $2) },
+        .init("/api/surface") { routes, _, responder in
+            responder.respond(HTTPResponse(contentType: json, bytes: routes.surfaceJSON, headers: [noCache]))
+        },
+        .init("/api/events") { $0.events($1, $2) },
+        .init("/api/history") { $0.history($1, $2) },
+        .init("/api/session") { $0.session($1, $2) },
+        .init("/api/openapi.yaml") { _, request, responder in
+            responder.respond(apiDescription.response(named: APIDescription.fileName, for: request))
+        },
+        .init("/metrics") { routes, _, responder in
+            responder.respond(HTTPResponse(
+                contentType: "text/plain; version=0.0.4; charset=utf-8", bytes: Array(routes.metricsText().utf8), headers: [noCache]))
+        },
+        .init("/healthz") { routes, _, responder in
+            var response = HTTPResponse.text(routes.host.isStopping ? "stopping\n" : "ok\n", status: routes.host.isStopping ? 503 : 200)
+            response.headers.append(noCache)
+            responder.respond(response)
+        },
+        .init("/") { $0.page($1, $2) },
+        .init("/index.html") { $0.page($1, $2) },
+    ], otherwise: .init("/{file}") { routes, request, responder in
+        // An unknown `/api/…` path is never a file.
+        let isAPI = request.target.segments.first == "api"
+        responder.respond(isAPI ? .notFound : routes.webFiles?.response(for: request) ?? .notFound)
+    })
+
+    /// docs/openapi.yaml, compiled in (BinderyWeb's `APIDescription`).
+    static let apiDescription = EmbeddedFiles(files: [(APIDescription.fileName, APIDescription.openAPI)])
+
     /// Answers `request` through `responder` (now, or later for a long-poll).
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         if Self.isPrivate(request.path), request.isCrossOrigin {
@@ -65,40 +102,17 @@ public struct DaemonHTTPRoutes: Sendable {
             responder.respond(response)
             return
         }
-        switch request.path {
-        case "/api/state": state(request, responder)
-        case "/api/changes": changes(request, responder)
-        case "/api/surface":
-            responder.respond(HTTPResponse(contentType: Self.json, bytes: surfaceJSON, headers: [Self.noCache]))
-        case "/api/events": events(request, responder)
-        case "/api/history": history(request, responder)
-        case "/api/session": session(request, responder)
-        case "/metrics":
-            responder.respond(HTTPResponse(
-                contentType: "text/plain; version=0.0.4; charset=utf-8", bytes: Array(metricsText().utf8), headers: [Self.noCache]))
-        case "/healthz":
-            var response = HTTPResponse.text(host.isStopping ? "stopping\n" : "ok\n", status: host.isStopping ? 503 : 200)
-            response.headers.append(Self.noCache)
-            responder.respond(response)
-        case "/", "/index.html":
-            guard let index = webFiles?.contents(of: "index.html") else { responder.respond(.notFound); return }
-            // Asked for by another site's page (a link, a form, a frame, a script): the page
-            // alone, without the state inline; it reads the state itself, same-origin.
-            if request.isCrossOrigin {
-                responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: index, headers: [HTTPHeader("Cache-Control", "no-store")]))
-                return
-            }
-            let page = DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, feed: host.feedID, attach: attach)
-            responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
-        default:
-            if request.target.segments.first == "api" {
-                responder.respond(.notFound)
-            } else if let webFiles {
-                responder.respond(webFiles.response(for: request))
-            } else {
-                responder.respond(.notFound)
-            }
-        }
+        Self.routes.handle(request, context: self, responder)
+    }
+
+    /// The dashboard's page (`/`, `/index.html`): `index.html` with the state inline.
+    private func page(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        guard let index = webFiles?.contents(of: "index.html") else { responder.respond(.notFound); return }
+        // Asked for by another site's page (a link, a form, a frame, a script): the page
+        // alone, without the state inline; it reads the state itself, same-origin.
+        let page = request.isCrossOrigin ? index
+            : DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, feed: host.feedID, attach: attach)
+        responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
     }
 
     /// Whether `path` shows the state (or says whether it can be shown).
@@ -115,30 +129,19 @@ public struct DaemonHTTPRoutes: Sendable {
     /// `since` and `wait` of a polling request, or the 400 a bad one gets (both are written
     /// as ``QueryNumber`` says).
     static func pollQuery(_ request: HTTPRequest) -> Result<(since: UInt64?, wait: Double), HTTPResponseError> {
-        var since: UInt64?
-        if let text = request.query("since") {
-            guard let value = QueryNumber.parse(text) else {
-                return .failure(HTTPResponseError(.badRequest("since must be a version: a non-negative integer without leading zeros")))
-            }
-            since = value
+        request.queryNumber("since", "a version").flatMap { since in
+            request.queryNumber("wait", "whole seconds").map { (since, min(Double($0 ?? 0), Self.maximumWaitSeconds)) }
         }
-        var wait = 0.0
-        if let text = request.query("wait") {
-            guard let seconds = QueryNumber.parse(text) else {
-                return .failure(HTTPResponseError(.badRequest("wait must be whole seconds: a non-negative integer without leading zeros")))
-            }
-            wait = min(Double(seconds), Self.maximumWaitSeconds)
-        }
-        return .success((since, wait))
     }
 
     private func state(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        if request.query("at") != nil { return state(at: request, responder) }
         let since: UInt64?, wait: Double
         switch Self.pollQuery(request) {
         case let .success(query): (since, wait) = query
         case let .failure(error): responder.respond(error.response); return
         }
+        // Checked even beside `at`, which does not use them: a malformed value is never taken.
+        if request.query("at") != nil { return state(at: request, responder) }
         let current = host.snapshot
         // Only a cursor naming the current version waits. Versions continue across restarts,
         // so an older cursor (from before a restart too) is answered at once; so is one from
@@ -186,14 +189,9 @@ public struct DaemonHTTPRoutes: Sendable {
 
     static let varyEncoding = HTTPHeader("Vary", "Accept-Encoding")
 
-    /// A JSON 200 with `etag`; gzip-compressed (with the weak form of the tag, as the bytes
-    /// differ) when `gzip` and the body is worth it. Either carries `Vary: Accept-Encoding`.
+    /// A JSON 200 with `etag`, gzip-compressed when `gzip` and the body is worth it.
     private static func ok(_ body: [UInt8], _ etag: ETag, gzip: Bool) -> HTTPResponse {
-        if gzip, body.count >= Gzip.minimumSize, let compressed = Gzip.compress(body) {
-            return HTTPResponse(contentType: json, bytes: compressed, headers: [
-                HTTPHeader("Content-Encoding", "gzip"), HTTPHeader("ETag", "W/" + etag.headerValue), varyEncoding, shared])
-        }
-        return HTTPResponse(contentType: json, bytes: body, headers: [HTTPHeader("ETag", etag.headerValue), varyEncoding, shared])
+        .compressible(contentType: json, bytes: body, gzip: gzip, etag: etag, headers: [shared])
     }
 
     private static func notModified(_ etag: ETag) -> HTTPResponse {
@@ -275,10 +273,4 @@ public struct DaemonHTTPRoutes: Sendable {
         }
         return .prepared(prepared)
     }
-}
-
-/// A response that ends a request early (a bad query's 400), as an `Error` for `Result`.
-struct HTTPResponseError: Error {
-    let response: HTTPResponse
-    init(_ response: HTTPResponse) { self.response = response }
 }

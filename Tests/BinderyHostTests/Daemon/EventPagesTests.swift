@@ -142,4 +142,19 @@ import Testing
         #expect(try http.get("/api/events?vm=&kind=&q=&limit=500").status == 200)
         #expect(daemon.stop() == 0)
     }
+
+    /// `q`'s limit counts Unicode scalars, as docs/openapi.yaml's `maxLength` does (schemathesis
+    /// sends what that allows): one letter with 200 combining marks (201 scalars, one
+    /// `Character`) is refused, with one line, and 200 scalars are taken.
+    @Test func theSearchLimitCountsUnicodeScalars() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        let acute = "%CC%81"  // U+0301 COMBINING ACUTE ACCENT
+        let tooLong = try http.get("/api/events?q=e" + String(repeating: acute, count: 200))
+        #expect(tooLong.status == 400)
+        #expect(tooLong.text == "q must be at most 200 characters (Unicode scalars)\n")
+        #expect(try http.get("/api/events?q=e" + String(repeating: acute, count: 199)).status == 200)
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -54,6 +54,20 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    /// `at` does not wait, but a malformed `since` or `wait` beside it is refused as it is
+    /// anywhere (schemathesis found `?since=-1&at=1` answered 200), naming the rule.
+    @Test func aMalformedSinceOrWaitBesideAtIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(directory: directory.path("d"))
+        let http = try daemon.http()
+        let refused = try http.get("/api/state?since=-1&at=1")
+        #expect(refused.status == 400)
+        #expect(refused.text == "since must be a version: a non-negative integer without leading zeros\n")
+        #expect(try http.get("/api/state?at=1&wait=0.5").status == 400)
+        #expect(try http.get("/api/state?at=1&since=1&wait=60").status == 200)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func restorePutsAPastVersionsInputsBackAsOneChange() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

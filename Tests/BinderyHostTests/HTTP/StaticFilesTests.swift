@@ -26,7 +26,7 @@ import Testing
         ("index.html", "text/html; charset=utf-8"), ("APP.JS", "text/javascript; charset=utf-8"),
         ("a.css", "text/css; charset=utf-8"), ("i.svg", "image/svg+xml"), ("i.png", "image/png"),
         ("d.json", "application/json"), ("favicon.ico", "image/x-icon"), ("blob", "application/octet-stream"),
-        (".bashrc", "application/octet-stream"),
+        (".bashrc", "application/octet-stream"), ("openapi.yaml", "application/yaml"), ("a.YML", "application/yaml"),
     ])
     func mediaTypes(name: String, type: String) {
         #expect(MediaType.forFileName(name) == type)
