@@ -55,3 +55,16 @@ extension HTTPRequest {
         return gzip ?? any ?? false
     }
 }
+
+extension HTTPResponse {
+    /// A 200 whose body is `bytes` labelled `contentType`, gzip-compressed (with
+    /// `Content-Encoding: gzip`) when `request` accepts gzip and the body is at least
+    /// ``Gzip/minimumSize``; either form carries `Vary: Accept-Encoding` and `headers`.
+    public static func compressible(_ bytes: [UInt8], contentType: String, for request: HTTPRequest, headers: [HTTPHeader]) -> HTTPResponse {
+        let vary = HTTPHeader("Vary", "Accept-Encoding")
+        if request.acceptsGzip, bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(bytes) {
+            return HTTPResponse(contentType: contentType, bytes: compressed, headers: [HTTPHeader("Content-Encoding", "gzip"), vary] + headers)
+        }
+        return HTTPResponse(contentType: contentType, bytes: bytes, headers: [vary] + headers)
+    }
+}

@@ -32,12 +32,7 @@ extension DaemonHTTPRoutes {
         }
         writer.endObject()
         // A page of 500 events is a couple of hundred kilobytes: compressed, like the state.
-        if request.acceptsGzip, writer.bytes.count >= Gzip.minimumSize, let compressed = Gzip.compress(writer.bytes) {
-            responder.respond(HTTPResponse(contentType: Self.json, bytes: compressed, headers: [
-                HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding, Self.noCache]))
-            return
-        }
-        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.varyEncoding, Self.noCache]))
+        responder.respond(.compressible(writer.bytes, contentType: Self.json, for: request, headers: [Self.noCache]))
     }
 
     /// The ``EventQuery`` of an `/api/events` request, or the 400 a bad parameter gets. Numbers

@@ -43,7 +43,8 @@ extension DaemonHTTPRoutes {
             writer.key("versions"); writer.beginArray(); writer.endArray()
         }
         writer.endObject()
-        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.noCache]))
+        // A thousand versions' changes are hundreds of kilobytes of repetitive JSON.
+        responder.respond(.compressible(writer.bytes, contentType: Self.json, for: request, headers: [Self.noCache]))
     }
 
     /// `/api/state?at=V`: the state document at version V, or 404 naming the versions kept.

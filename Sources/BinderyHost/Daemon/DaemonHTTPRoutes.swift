@@ -21,8 +21,9 @@ public struct DaemonHTTPRoutes: Sendable {
     let host: ViewModelHost
     private let webFiles: (any WebFiles)?
     private let metricsText: @Sendable () -> String
-    /// `/api/surface`: the host's surface document with `"daemon": program` first, so the
-    /// dashboard can name the program it shows (binderyd, or a DaemonMain program).
+    /// `/api/surface`: the host's surface document with `"daemon": program` and
+    /// `"commandTimeoutMs"` first, so the dashboard can name the program it shows (binderyd,
+    /// or a DaemonMain program) and say how close a running command is to its timeout.
     private let surfaceJSON: [UInt8]
     private let attach: String
 
@@ -38,6 +39,7 @@ public struct DaemonHTTPRoutes: Sendable {
         var writer = JSONWriter(capacity: program.utf8.count + 16)
         writer.beginObject()
         writer.key("daemon"); writer.string(program)
+        writer.key("commandTimeoutMs"); writer.double(host.commandTimeout * 1000)
         // The document is an object: its members follow the daemon's name.
         surfaceJSON = writer.bytes + [UInt8(ascii: ",")] + host.surfaceJSON.dropFirst()
     }
@@ -85,7 +87,7 @@ public struct DaemonHTTPRoutes: Sendable {
                 return
             }
             let page = DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, feed: host.feedID, attach: attach)
-            responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
+            responder.respond(.compressible(page, contentType: "text/html; charset=utf-8", for: request, headers: [HTTPHeader("Cache-Control", "no-store")]))
         default:
             if request.target.segments.first == "api" {
                 responder.respond(.notFound)
