@@ -82,6 +82,7 @@ async function loadRunHistory() {
   const events = await recentRunEvents();
   if (!events.length || !live) return;
   times.note(events);
+  sparklines.drawAll();
   runTiming.record(events);
   runTimeline.record(events);
   const commands = failures.record(events);
@@ -169,6 +170,8 @@ const feed = new Feed({
     const commands = failures.record(events);
     runTiming.record(events);
     runTimeline.record(events);
+    // A page of the log dates the versions of the daemon's history: the lines can place them.
+    if (!eventsSeen || page.gap) sparklines.drawAll();
     // Only what happens while the page is open is announced, not the log it opens with.
     if (eventsSeen && !page.gap) announcer.failures(events);
     eventLog.add(events, eventsSeen, page);

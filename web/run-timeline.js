@@ -20,13 +20,13 @@ const TICK_STEPS = [10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 3e4, 6e4
 export function causeOf(event) {
   const via = event.via ? ` ${event.via}` : "";
   switch (event.by) {
-    case "client": return "run by a client";
+    case "client": return "a client's run";
     case "set": return `set${via}`;
-    case "binding": return `binding${event.via ? `, from ${event.via}` : ""}`;
+    case "binding": return `a binding${event.via ? `, from ${event.via}` : ""}`;
     case "command": return `command${via}`;
-    case "start": return "at the view model's start";
+    case "start": return "the view model's start";
     case "viewModel": return "the view model's own code";
-    default: return event.by ? String(event.by) : "cause not recorded";
+    default: return event.by ? String(event.by) : "an unrecorded cause";
   }
 }
 
