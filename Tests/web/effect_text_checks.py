@@ -7,7 +7,7 @@ import json
 import urllib.request
 
 from devtools import TestFailure
-from dashboard_checks import run_state
+from dashboard_checks import command_selector, js, run_state
 from event_checks import set_control
 
 LOGIN = '[data-vm="login"]'
@@ -59,13 +59,15 @@ def effect_text_checks(session, driver):
 
     def same_text_says_what_changed():
         # Two failures with the same message: only the time inside lastError differs.
-        fails = "document.querySelectorAll('#event-list li.event[data-event-kind=\"fail\"][data-vm=\"products\"]').length"
-        before = s.evaluate(fails)
-        driver.lines(["set api.latencyMs 50", "set api.failureRate 1", "run products.refresh &"])
-        s.wait_for(f"{fails} >= {before + 1}", "the first failure is listed")
-        driver.line("run products.refresh &")
-        s.wait_for(f"{fails} >= {before + 2}", "the second failure is listed")
         newest = "document.querySelector('#event-list li.event[data-event-kind=\"fail\"][data-vm=\"products\"]')"
+        fails = f"Number({newest}?.dataset.version ?? 0)"
+        before = s.evaluate(fails)
+        s.wait_for(f"document.querySelector({js(command_selector('products', 'refresh'))}).dataset.executing === 'false'",
+                   "products.refresh is not running", timeout=40)
+        driver.lines(["set api.latencyMs 50", "set api.failureRate 1", "run products.refresh &"])
+        first = s.wait_for(f"{fails} > {before} && {fails}", "the first failure is listed")
+        driver.line("run products.refresh &")
+        s.wait_for(f"{fails} > {first}", "the second failure is listed")
         s.wait_for(f"{newest} && {newest}.querySelectorAll('.effect').length > 0", "the failure's changes are listed")
         lines = s.evaluate(f"""[...{newest}.querySelectorAll('.effect:not(.summary)')].map(li =>
             [li.querySelector('.effect-name').textContent, li.querySelector('.before').textContent, li.querySelector('.after').textContent])""")
