@@ -171,7 +171,7 @@ export class RunTimeline {
       const what = run.outcome === "ok" ? "finished" : run.outcome.replace("_", " ");
       const text = `${key}: ${what} in ${formatDuration(run.end - run.start)}, started ${clockTime(new Date(run.start))} by ${run.cause}` +
         `, v${run.version}${run.error ? ` — ${run.error}` : ""}`;
-      const bar = h("span", { class: "run-bar", role: "listitem", "data-outcome": run.outcome, title: text, "aria-label": text },
+      const bar = h("span", { class: "run-bar", role: "listitem", "data-outcome": run.outcome, "data-version": run.version, title: text, "aria-label": text },
         h("span", { class: "run-cause", "aria-hidden": "true" }, run.cause));
       place(bar, run.start, run.end);
       bars.push(bar);

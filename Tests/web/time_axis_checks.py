@@ -85,11 +85,12 @@ def time_axis_checks(session, driver):
     s.check("a sparkline follows the scrubber: a past version shows the values around it, marked", sparkline_follows_scrubber)
 
     def runs_on_one_axis():
+        before = s.version()
         driver.lines(["set api.failureRate 0", "set api.latencyMs 200", "run products.refresh", "run books.search",
                       "set login.mobilePhone 13800138000", "set login.verifyCode 1234", "run login.login"])
         s.wait_for(f"!{RUNS}.hidden && ['products.refresh', 'books.search', 'login.login'].every(c =>"
-                   f" Number({LANES}.querySelector(`.run-lane[data-command=\"${{c}}\"]`)?.dataset.bars) > 0)",
-                   "the runs panel has a lane with bars for each command run")
+                   f" Number({LANES}.querySelector(`.run-lane[data-command=\"${{c}}\"] .run-bar:last-child`)?.dataset.version) > {before})",
+                   "the runs panel has a lane with a bar for each command just run")
         label = s.evaluate(f"{LANES}.querySelector('.run-lane[data-command=\"login.login\"] .run-bar:last-child').getAttribute('aria-label')")
         if not re.search(r"login\.login: finished in \d+ ms, started \d\d:\d\d:\d\d by a client's run, v\d+", label or ""):
             raise TestFailure(f"a run's label does not say when, how long and its cause: {label!r}")
