@@ -72,7 +72,7 @@ function showVersion(version) {
   // A version older than every event held has no time yet: ask the daemon around it.
   if (version !== null) {
     times.ensure(version).then((learned) => {
-      if (learned && viewing === version) { sparklines.drawAll(); runTimeline.drawAll(); }
+      if (learned && viewing === version) { sparklines.drawAll(); runTimeline.draw(); }
     });
   }
 }

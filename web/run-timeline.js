@@ -3,9 +3,11 @@
 // coloured by how it ended and labelled with its cause (`by`/`via`: what started it), a
 // running one growing until it ends. Zoomable and pannable: the wheel zooms around the
 // pointer, shift+wheel pans; with the lanes focused, + and − zoom, ← and → pan, 0 fits every
-// run. The version the scrubber shows is marked at its time. Drawn as HTML (bars placed by
-// percentage), so its text stays the page's size at any width. A run's arrival redraws its own
-// lane only, at most once per DRAW_MS; zooming redraws every lane.
+// run. The version the scrubber shows is marked at its time. Drawn as HTML, so its text stays
+// the page's size at any width: each bar carries its start and end (custom properties, ms from
+// the panel's origin) and the stylesheet places it from the span shown (two properties on the
+// lanes), so a run's arrival appends one bar, and zooming or the axis growing sets two numbers
+// and redraws the ticks — no lane is rebuilt (at most once per DRAW_MS while runs arrive).
 import { h, setHidden, setText } from "./dom.js";
 import { clockTime, counted, formatDuration } from "./format.js";
 
@@ -38,12 +40,14 @@ export class RunTimeline {
     this.axis = elements.axis;
     this.status = elements.status;
     this.times = times;
-    this.runs = new Map();      // "vm.name" -> [{start, end, outcome, cause, version, error}], by start
+    this.runs = new Map();      // "vm.name" -> [{start, end, outcome, cause, version, error, bar}], by start
     this.running = new Map();   // "vm.name" -> {start, cause, version}
-    this.lanes = new Map();     // "vm.name" -> {root, track}
+    this.lanes = new Map();     // "vm.name" -> {root, track, runningBar, marker}
+    this.origin = null;         // epoch ms the bars' custom properties count from
     this.view = null;           // {start, end} the reader zoomed to; null: fit every run
     this.viewing = null;        // the version the scrubber shows (null: live)
-    this.dirty = new Set();
+    this.appended = new Map();  // "vm.name" -> runs to append to its lane (newest, in order)
+    this.rebuild = new Set();   // lanes whose runs came out of order: built again
     this.timer = null;
     this.ticker = null;
     this.lanesBox.addEventListener("wheel", (wheel) => this.onWheel(wheel), { passive: false });
@@ -55,56 +59,64 @@ export class RunTimeline {
     this.running.clear();
     for (const lane of this.lanes.values()) lane.root.remove();
     this.lanes.clear();
+    this.appended.clear();
+    this.rebuild.clear();
+    this.origin = null;
     this.view = null;
-    this.drawAll();
+    this.draw();
   }
 
   /** Takes in events (any order): starts open a running bar; finishes and failures close one. */
   record(events) {
+    let touched = false;
     for (const event of events) {
       if (!event || !event.vm || !event.name) continue;
       const key = `${event.vm}.${event.name}`;
       const at = Date.parse(event.at);
       if (!Number.isFinite(at)) continue;
+      if (this.origin === null) this.origin = at;
       if (event.kind === "start") {
         const open = this.running.get(key);
         if (!open || open.version < event.version) this.running.set(key, { start: at, cause: causeOf(event), version: event.version });
-        this.dirty.add(key);
+        this.lane(key);
+        touched = true;
       } else if ((event.kind === "finish" || event.kind === "fail") && typeof event.durationMs === "number") {
         // A refused run (code `disabled`) is not a run.
         if (event.code === "disabled") continue;
         const open = this.running.get(key);
         if (open && open.version <= event.version) this.running.delete(key);
         const run = { start: at - event.durationMs, end: at, outcome: event.kind === "finish" ? "ok" : (event.code || "failed"),
-          cause: causeOf(event), version: event.version, error: event.error ? String(event.error) : "" };
+          cause: causeOf(event), version: event.version, error: event.error ? String(event.error) : "", bar: null };
         const list = this.runs.get(key) || [];
         if (list.some((known) => known.end === run.end && known.version === run.version)) continue;
         list.push(run);
-        if (list.length > 1 && list[list.length - 2].start > run.start) list.sort((a, b) => a.start - b.start);
-        if (list.length > KEPT) list.splice(0, list.length - KEPT);
+        if (list.length > 1 && list[list.length - 2].start > run.start) {
+          list.sort((a, b) => a.start - b.start);
+          this.rebuild.add(key);
+        } else {
+          if (!this.appended.has(key)) this.appended.set(key, []);
+          this.appended.get(key).push(run);
+        }
+        for (const gone of list.length > KEPT ? list.splice(0, list.length - KEPT) : []) if (gone.bar) gone.bar.remove();
         this.runs.set(key, list);
-        this.dirty.add(key);
+        this.lane(key);
+        touched = true;
       }
     }
-    if (this.dirty.size) this.schedule();
+    if (touched) this.schedule();
   }
 
   /** The scrubber shows `version` (null: live): marked on the axis. */
   setViewing(version) {
     this.viewing = version;
-    this.drawAll();
+    this.draw();
   }
 
   schedule() {
     if (this.timer !== null) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      // A lane's redraw needs the axis it is drawn on: a new run outside it moves the axis.
-      const bounds = this.bounds();
-      if (!this.drawnBounds || bounds.start !== this.drawnBounds.start || bounds.end !== this.drawnBounds.end) return this.drawAll();
-      for (const key of this.dirty) this.drawLane(key, bounds);
-      this.dirty.clear();
-      this.keepTicking();
+      this.draw();
     }, DRAW_MS);
   }
 
@@ -126,74 +138,98 @@ export class RunTimeline {
     return { start: start - margin, end: end + margin };
   }
 
-  drawAll() {
+  /** Brings the lanes up to date (new bars, running ones, the marker) and shows the span. */
+  draw() {
+    for (const key of this.rebuild) {
+      const lane = this.lane(key);
+      for (const bar of lane.track.querySelectorAll(".run-bar:not([data-outcome=running])")) bar.remove();
+      const bars = (this.runs.get(key) || []).map((run) => this.bar(key, run));
+      lane.track.prepend(...bars);
+      this.appended.delete(key);
+    }
+    this.rebuild.clear();
+    for (const [key, runs] of this.appended) {
+      const lane = this.lane(key);
+      const bars = runs.filter((run) => this.runs.get(key).includes(run)).map((run) => this.bar(key, run));
+      if (lane.runningBar) lane.runningBar.before(...bars); else lane.track.append(...bars);
+    }
+    this.appended.clear();
+    const now = Date.now();
+    for (const [key, lane] of this.lanes) this.showRunning(key, lane, now);
     const bounds = this.bounds();
-    this.drawnBounds = bounds;
-    const keys = [...new Set([...this.runs.keys(), ...this.running.keys()])].sort();
-    for (const key of keys) this.drawLane(key, bounds);
-    this.dirty.clear();
+    const marked = this.viewing === null ? null : this.times.at(this.viewing);
+    for (const lane of this.lanes.values()) {
+      lane.marker.hidden = marked === null;
+      if (marked !== null) lane.marker.style.setProperty("--s", String(marked - (this.origin ?? 0)));
+      lane.root.dataset.bars = String(lane.track.childElementCount - 1); // all but the marker
+    }
+    this.showSpan(bounds);
+    this.keepTicking();
+  }
+
+  /** Places every bar for `bounds`: two numbers the stylesheet divides by, the ticks, the status. */
+  showSpan(bounds) {
+    const origin = this.origin ?? 0;
+    this.lanesBox.style.setProperty("--v0", String(bounds.start - origin));
+    this.lanesBox.style.setProperty("--vspan", String(bounds.end - bounds.start));
     this.drawAxis(bounds);
     const total = [...this.runs.values()].reduce((sum, list) => sum + list.length, 0);
-    setHidden(this.root, keys.length === 0);
-    setText(this.status, `${counted(total, "run")} of ${counted(keys.length, "command")}, ` +
+    setHidden(this.root, this.lanes.size === 0);
+    setText(this.status, `${counted(total, "run")} of ${counted(this.lanes.size, "command")}, ` +
       `${clockTime(new Date(bounds.start))}–${clockTime(new Date(bounds.end))} (${formatDuration(bounds.end - bounds.start)})` +
       (this.view ? " · zoomed: 0 fits every run" : ""));
     this.root.dataset.span = String(Math.round(bounds.end - bounds.start));
-    this.keepTicking();
   }
 
   lane(key) {
     let lane = this.lanes.get(key);
     if (lane) return lane;
-    const track = h("div", { class: "run-track", role: "list", "aria-label": `runs of ${key}` });
-    lane = { root: h("div", { class: "run-lane", "data-command": key }, h("span", { class: "run-lane-name" }, key), track), track };
+    const marker = h("span", { class: "run-marker", "aria-hidden": "true", hidden: true });
+    const track = h("div", { class: "run-track", role: "list", "aria-label": `runs of ${key}` }, marker);
+    lane = { root: h("div", { class: "run-lane", "data-command": key }, h("span", { class: "run-lane-name" }, key), track),
+      track, marker, runningBar: null };
     this.lanes.set(key, lane);
     // Lanes in name order.
     const after = [...this.lanes.keys()].sort().find((other) => other > key);
-    const before = after ? this.lanes.get(after).root : null;
-    this.lanesBox.insertBefore(lane.root, before && before.parentNode === this.lanesBox ? before : null);
+    this.lanesBox.insertBefore(lane.root, after ? this.lanes.get(after).root : null);
     return lane;
   }
 
-  /** Draws `key`'s runs that fall inside `bounds` (a running one up to now). */
-  drawLane(key, { start, end }) {
-    const lane = this.lane(key);
-    const span = end - start;
-    const place = (bar, from, to) => {
-      const left = Math.max(0, (from - start) / span);
-      const right = Math.min(1, (to - start) / span);
-      bar.style.left = `${(left * 100).toFixed(3)}%`;
-      bar.style.width = `max(2px, ${((right - left) * 100).toFixed(3)}%)`;
-    };
-    const bars = [];
-    for (const run of this.runs.get(key) || []) {
-      if (run.end < start || run.start > end) continue;
-      const what = run.outcome === "ok" ? "finished" : run.outcome.replace("_", " ");
-      const text = `${key}: ${what} in ${formatDuration(run.end - run.start)}, started ${clockTime(new Date(run.start))} by ${run.cause}` +
-        `, v${run.version}${run.error ? ` — ${run.error}` : ""}`;
-      const bar = h("span", { class: "run-bar", role: "listitem", "data-outcome": run.outcome, "data-version": run.version, title: text, "aria-label": text },
-        h("span", { class: "run-cause", "aria-hidden": "true" }, run.cause));
-      place(bar, run.start, run.end);
-      bars.push(bar);
-    }
+  /** The bar of a finished or failed run of `key` (made once). */
+  bar(key, run) {
+    if (run.bar) return run.bar;
+    const what = run.outcome === "ok" ? "finished" : run.outcome.replace("_", " ");
+    const text = `${key}: ${what} in ${formatDuration(run.end - run.start)}, started ${clockTime(new Date(run.start))} by ${run.cause}` +
+      `, v${run.version}${run.error ? ` — ${run.error}` : ""}`;
+    run.bar = h("span", { class: "run-bar", role: "listitem", "data-outcome": run.outcome, "data-version": run.version, title: text, "aria-label": text },
+      h("span", { class: "run-cause", "aria-hidden": "true" }, run.cause));
+    this.place(run.bar, run.start, run.end);
+    return run.bar;
+  }
+
+  place(bar, start, end) {
+    const origin = this.origin ?? 0;
+    bar.style.setProperty("--s", String(start - origin));
+    bar.style.setProperty("--e", String(end - origin));
+  }
+
+  /** The growing bar of `key`'s running execution, if any, up to `now`. */
+  showRunning(key, lane, now) {
     const open = this.running.get(key);
-    if (open && open.start <= end) {
-      const text = `${key}: running for ${formatDuration(Date.now() - open.start)}, started ${clockTime(new Date(open.start))} by ${open.cause}, v${open.version}`;
-      const bar = h("span", { class: "run-bar", role: "listitem", "data-outcome": "running", title: text, "aria-label": text },
-        h("span", { class: "run-cause", "aria-hidden": "true" }, open.cause));
-      place(bar, open.start, Math.min(end, Date.now()));
-      bars.push(bar);
+    if (!open) {
+      if (lane.runningBar) { lane.runningBar.remove(); lane.runningBar = null; }
+      return;
     }
-    if (this.viewing !== null) {
-      const at = this.times.at(this.viewing);
-      if (at !== null && at >= start && at <= end) {
-        const marker = h("span", { class: "run-marker", "aria-hidden": "true" });
-        marker.style.left = `${(((at - start) / span) * 100).toFixed(3)}%`;
-        bars.push(marker);
-      }
+    const text = `${key}: running for ${formatDuration(now - open.start)}, started ${clockTime(new Date(open.start))} by ${open.cause}, v${open.version}`;
+    if (!lane.runningBar) {
+      lane.runningBar = h("span", { class: "run-bar", role: "listitem", "data-outcome": "running" }, h("span", { class: "run-cause", "aria-hidden": "true" }));
+      lane.track.append(lane.runningBar);
     }
-    lane.track.replaceChildren(...bars);
-    lane.root.dataset.bars = String(bars.filter((bar) => bar.classList.contains("run-bar")).length);
+    lane.runningBar.dataset.version = String(open.version);
+    lane.runningBar.title = text;
+    lane.runningBar.setAttribute("aria-label", text);
+    lane.runningBar.firstChild.textContent = open.cause;
+    this.place(lane.runningBar, open.start, now);
   }
 
   drawAxis({ start, end }) {
@@ -215,7 +251,7 @@ export class RunTimeline {
     if (this.running.size && this.ticker === null) {
       this.ticker = setInterval(() => {
         if (!this.running.size) { clearInterval(this.ticker); this.ticker = null; return; }
-        if (this.view) { for (const key of this.running.keys()) this.drawLane(key, this.view); } else this.drawAll();
+        this.draw();
       }, DRAW_MS);
     }
   }
@@ -226,19 +262,19 @@ export class RunTimeline {
     const span = Math.max(MIN_SPAN_MS, (end - start) * factor);
     const at = start + (end - start) * anchor;
     this.view = { start: at - span * anchor, end: at - span * anchor + span };
-    this.drawAll();
+    this.showSpan(this.view);
   }
 
   pan(fraction) {
     const { start, end } = this.bounds();
     const shift = (end - start) * fraction;
     this.view = { start: start + shift, end: end + shift };
-    this.drawAll();
+    this.showSpan(this.view);
   }
 
   fit() {
     this.view = null;
-    this.drawAll();
+    this.showSpan(this.bounds());
   }
 
   onWheel(wheel) {

@@ -26,8 +26,8 @@ function commandElement(vm, name) {
 
 export class RunTiming {
   constructor() {
-    this.runs = new Map();     // "vm|name" -> [{ms, outcome, version}], oldest first
-    this.started = new Map();  // "vm|name" -> epoch ms of the running execution's start
+    this.runs = new Map();     // "vm|name" -> [{ms, outcome, version, at}], oldest first
+    this.started = new Map();  // "vm|name" -> {at: epoch ms, version} of the running execution's start
     this.timer = null;
     this.timeoutMs = null;     // the daemon's command timeout (/api/surface), null: not said
   }
@@ -37,7 +37,10 @@ export class RunTiming {
 
   clear() { this.runs.clear(); this.started.clear(); }
 
-  /** Takes in events (oldest first): starts, and the durations of finishes and failures. */
+  /**
+   * Takes in events (in any order: those read at open are older than those seen live):
+   * starts, and the durations of finishes and failures, each run once, in version order.
+   */
   record(events) {
     const touched = new Set();
     for (const event of events) {
@@ -45,9 +48,12 @@ export class RunTiming {
       const key = `${event.vm}|${event.name}`;
       if (event.kind === "start") {
         const at = Date.parse(event.at);
-        if (Number.isFinite(at)) this.started.set(key, at);
+        const known = this.started.get(key);
+        if (Number.isFinite(at) && (!known || known.version <= event.version)) this.started.set(key, { at, version: event.version });
       } else if ((event.kind === "finish" || event.kind === "fail") && typeof event.durationMs === "number") {
-        this.started.delete(key);
+        // An older run's end (read at open) says nothing about the one running now.
+        const start = this.started.get(key);
+        if (start && start.version <= event.version) this.started.delete(key);
         if (!this.runs.has(key)) this.runs.set(key, []);
         const runs = this.runs.get(key);
         const run = { ms: event.durationMs, outcome: event.kind === "finish" ? "ok" : (event.code || "failed"), version: event.version, at: event.at };
@@ -98,13 +104,13 @@ export class RunTiming {
     for (const command of running) {
       const vm = command.closest("[data-vm]").dataset.vm;
       const key = `${vm}|${command.dataset.command}`;
-      if (!this.started.has(key)) this.started.set(key, now); // seen running, its start unknown
+      if (!this.started.has(key)) this.started.set(key, { at: now, version: -1 }); // seen running, its start unknown
       let elapsed = command.querySelector(".elapsed");
       if (!elapsed) {
         elapsed = h("span", { class: "elapsed" });
         command.querySelector(".command-head").append(elapsed);
       }
-      const ms = now - this.started.get(key);
+      const ms = now - this.started.get(key).at;
       if (this.timeoutMs === null) {
         setText(elapsed, `running ${formatDuration(ms)}`);
       } else {

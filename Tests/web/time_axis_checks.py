@@ -98,12 +98,12 @@ def time_axis_checks(session, driver):
         if caused != "a client's run":
             raise TestFailure(f"the bar shows its cause as {caused!r}")
         # One axis: a bar's left edge is its start, in the same coordinates in every lane.
-        lefts = s.evaluate(f"""['products.refresh', 'login.login'].map(c => parseFloat(
-            {LANES}.querySelector(`.run-lane[data-command="${{c}}"] .run-bar:last-child`).style.left))""")
+        lefts = s.evaluate(f"""['products.refresh', 'login.login'].map(c =>
+            {LANES}.querySelector(`.run-lane[data-command="${{c}}"] .run-bar:last-child`).getBoundingClientRect().left)""")
         if not lefts[0] < lefts[1]:
             labels = s.evaluate(f"""['products.refresh', 'login.login'].map(c => [...{LANES}.querySelectorAll(
-                `.run-lane[data-command="${{c}}"] .run-bar`)].slice(-2).map(b => b.style.left + ' ' + b.getAttribute('aria-label')))""")
-            raise TestFailure(f"products.refresh (run first) starts at {lefts[0]}%, login.login at {lefts[1]}%: {labels}")
+                `.run-lane[data-command="${{c}}"] .run-bar`)].slice(-2).map(b => b.getBoundingClientRect().left + ' ' + b.getAttribute('aria-label')))""")
+            raise TestFailure(f"products.refresh (run first) starts at x = {lefts[0]}, login.login at x = {lefts[1]}: {labels}")
         fitted = span_ms(s)
         s.evaluate(f"{LANES}.focus(), true")
         s.devtools.call("Input.dispatchKeyEvent", type="keyDown", key="+", text="+")
