@@ -26,6 +26,7 @@ def run_history_checks(session, driver):
         held = s.evaluate("document.querySelectorAll('#event-list .event[data-vm=\"products\"]').length")
         state = s.wait_for(f"{run_state('products', 'refresh')} === 'failed-before' && {run_state('products', 'refresh')}",
                            "the reopened page shows the failure behind the burst as failed before")
+        s.evaluate("document.getElementById('runs').open = true")
         bars = s.wait_for(f"Number(document.querySelector('#run-lanes .run-lane[data-command=\"products.refresh\"]')?.dataset.bars) >= 2"
                           f" && document.querySelector({js(command_selector('products', 'refresh'))} + ' svg.run-timeline')?.dataset.runs",
                           "the refresh's runs show on its timeline and the runs panel")
