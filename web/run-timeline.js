@@ -148,7 +148,7 @@ export class RunTimeline {
       const lane = this.lane(key);
       for (const bar of lane.track.querySelectorAll(".run-bar:not([data-outcome=running])")) bar.remove();
       const bars = (this.runs.get(key) || []).map((run) => this.bar(key, run));
-      lane.track.prepend(...bars);
+      lane.marker.after(...bars); // the marker stays first, the running bar last
       this.appended.delete(key);
     }
     this.rebuild.clear();
