@@ -6,6 +6,7 @@ import { flash, h, setData, setHidden, setText, showValue } from "./dom.js";
 import { BindingGraph } from "./graph.js";
 import { CommandView } from "./command-view.js";
 import { ListView } from "./list-view.js";
+import { staleOutputs } from "./stale-outputs.js";
 
 /** Names in surface order, then any the state has that the surface does not list. */
 function orderedNames(fromSurface, fromState) {
@@ -135,19 +136,21 @@ class Card {
   }
 
   /**
-   * While a command's latest run failed ("failed now"), the outputs on the card are what an
+   * While a command's latest run failed ("failed now"), the outputs it sets are what an
    * earlier run left (a failed run produces no values): they are marked, and the note names
-   * the command, until a run succeeds.
+   * the command, until a run succeeds. Outputs derived only from inputs stay unmarked
+   * (stale-outputs.js).
    */
   markStale() {
     if (!this.staleNote) return;
     const failed = [...this.commands].filter(([, view]) => view.root.dataset.runState === "failed-now").map(([name]) => name);
-    const text = failed.length
-      ? `${failed.map((name) => `${this.vm}.${name}`).join(", ")} failed now: the outputs below are from before that run`
+    const stale = staleOutputs(this.shape, failed);
+    for (const [name, view] of this.outputs) setData(view.pair, "stale", String(stale.has(name)));
+    const text = stale.size
+      ? `${failed.map((name) => `${this.vm}.${name}`).join(", ")} failed now: the outputs marked below are from before that run`
       : "";
-    setHidden(this.staleNote, !failed.length);
+    setHidden(this.staleNote, !stale.size);
     setText(this.staleNote, text);
-    setData(this.outputList, "stale", failed.length ? "true" : "false");
   }
 
   /**

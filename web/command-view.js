@@ -59,7 +59,11 @@ export class CommandView {
       showValue(this.lastValue, "", lastValue);
       if (animate) flash(this.lastValue);
     }
-    this.showRunState(runStateOf(state, earlierFailure), animate);
+    const run = runStateOf(state, earlierFailure);
+    this.showRunState(run, animate);
+    // The item's accessible name: which command, and what a sighted reader sees at a glance.
+    const name = `${this.name}, ${enabled ? "enabled" : "disabled"}, ${RUN_STATE_LABELS[run.state]}`;
+    if (this.root.getAttribute("aria-label") !== name) this.root.setAttribute("aria-label", name);
     if (animate && flagsChanged) flash(this.root);
     return flagsChanged;
   }

@@ -13,6 +13,7 @@ export class ConnectionView {
     this.version = elements.version;
     this.banner = elements.banner;
     this.lastContact = null; // when the daemon last answered
+    this.viewing = null;     // the past version the scrubber shows (null: the live one)
     this.staleTime = h("time");
     this.reason = h("span", { class: "stale-reason" });
     // The daemon's program name, from /api/surface (binderyd, or a program of DaemonMain).
@@ -23,12 +24,19 @@ export class ConnectionView {
   }
 
   setState(state) {
-    const text = { live: "live", down: "unreachable", connecting: "connecting…" }[state];
-    if (this.status.dataset.state !== state) {
-      this.status.dataset.state = state;
-      this.status.textContent = text;
-    }
+    // While a past version is shown the header does not say "live": what is on screen is not.
+    const live = this.viewing === null ? "live" : `past version ${this.viewing} shown`;
+    const text = { live, down: "unreachable", connecting: "connecting…" }[state];
+    if (this.status.dataset.state !== state) this.status.dataset.state = state;
+    setText(this.status, text);
+    setData(this.status, "viewing", this.viewing === null ? "live" : "past");
     setData(document.body, "connection", state);
+  }
+
+  /** The scrubber shows `version` (null: the live one). */
+  setViewing(version) {
+    this.viewing = version;
+    this.setState(this.status.dataset.state || "connecting");
   }
 
   /** Names the daemon in the banner (`daemon` of /api/surface). */

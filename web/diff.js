@@ -23,9 +23,37 @@ function fieldLines(base, prefix, before, after) {
     const old = (before || {})[key];
     const now = (after || {})[key];
     if (same(old, now)) continue;
-    lines.push({ ...base, name: `${prefix}.${key}`, before: describeField(key, old), after: describeField(key, now) });
+    lines.push(...valueLines(base, `${prefix}.${key}`, old, now, describeField(key, old), describeField(key, now)));
   }
   return lines;
+}
+
+/**
+ * The line for a value that changed from `old` to `now`, shown as `before` and `after`; when
+ * those read the same (a record shown by its message whose time changed, a long value cut
+ * short the same way), what differs instead: the record's changed fields, or the text around
+ * the first difference — never "x → x".
+ */
+function valueLines(base, name, old, now, before, after) {
+  if (before !== after) return [{ ...base, name, before, after }];
+  if (isRecord(old) && isRecord(now)) return fieldLines(base, name, old, now);
+  const oldText = typeof old === "string" ? old : JSON.stringify(old === undefined ? null : old);
+  const nowText = typeof now === "string" ? now : JSON.stringify(now === undefined ? null : now);
+  const [beforePart, afterPart] = aroundDifference(oldText, nowText);
+  return [{ ...base, name, before: beforePart, after: afterPart }];
+}
+
+// Characters of context shown before the first difference of two texts that read the same.
+const CONTEXT = 12;
+const SHOWN = 40;
+
+/** The two texts from a little before where they first differ ("…" marking what is left out). */
+export function aroundDifference(a, b) {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at += 1;
+  const from = Math.max(0, at - CONTEXT);
+  const cut = (text) => `${from > 0 ? "…" : ""}${text.slice(from, from + SHOWN)}${text.length > from + SHOWN ? "…" : ""}`;
+  return [cut(a), cut(b)];
 }
 
 function describeField(key, value) {
@@ -44,7 +72,8 @@ export function describeRecord(record) {
       return [{ ...base, name, before: record.had ? formatValue(record.old) : "—", after: formatValue(now) }];
     }
     if (same(record.old, now) && record.had) return [];
-    return [{ ...base, name, before: record.had ? formatValue(record.old) : "—", after: formatValue(now) }];
+    if (!record.had) return [{ ...base, name, before: "—", after: formatValue(now) }];
+    return valueLines(base, name, record.old, now, formatValue(record.old), formatValue(now));
   }
   const lines = [];
   const length = record.change.length;
@@ -92,7 +121,10 @@ export function describeEffect(effect) {
     return lines;
   }
   if (effect.part === "command" && isRecord(effect.before) && isRecord(effect.after)) return fieldLines(base, name, effect.before, effect.after);
-  // A long value is stored as the start of its JSON text.
+  // A long value is stored as the start of its JSON text: the daemon kept no more of it.
   const shown = (side) => (`${side}Text` in effect ? effect[`${side}Text`] : formatValue(effect[side]));
-  return [{ ...base, name, before: shown("before"), after: shown("after") }];
+  if ("beforeText" in effect && "afterText" in effect && effect.beforeText === effect.afterText) {
+    return [{ ...base, name, before: "", after: `${name}: changed after the first ${effect.afterText.length} characters (not stored)`, summary: true }];
+  }
+  return valueLines(base, name, effect.before, effect.after, shown("before"), shown("after"));
 }

@@ -299,11 +299,13 @@ export class EventLog {
       const entries = this.byVersion.get(version) || [];
       // The daemon stored what this version changed with its events: listed already.
       if (relation === "at" && entries.some((entry) => entry.storedEffects)) continue;
+      if (relation !== "at") {
+        // What came next follows the version's events once, under the last of them (a
+        // restore's sets share one version: the block is not repeated under each).
+        if (entries.length) entries[entries.length - 1].addThen(lines);
+        continue;
+      }
       for (const entry of entries) {
-        if (relation !== "at") {
-          entry.addThen(lines);
-          continue;
-        }
         // Events of one version happened in one turn (a command that runs synchronously
         // starts and finishes in it): its changes are listed once, under the last of them.
         const last = entries[entries.length - 1];

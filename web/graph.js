@@ -14,6 +14,8 @@ const ROW_GAP = 10;
 const COL_GAP = 56;
 const TOP = 24;
 const WAYPOINT_H = 6;   // the slot an edge takes in a layer it passes through
+// The least a graph is scaled: its 12 px text is drawn at 10 px at the smallest.
+const MIN_SCALE = 10 / 12;
 
 /** Inline SVG of a view model's binding graph, from its surface. */
 export class BindingGraph {
@@ -66,8 +68,10 @@ export class BindingGraph {
     const middle = (id) => TOP + layout.top(id) + (id.startsWith("~") ? WAYPOINT_H : NODE_H) / 2;
     const width = Math.max(1, layout.layerCount) * NODE_W + Math.max(0, layout.layerCount - 1) * COL_GAP + 4;
     const height = TOP + layout.height + 6;
-    picture.style.minWidth = `${Math.min(width, 340)}px`;
-    picture.style.maxWidth = `${width}px`; // never enlarge: text keeps one size across cards
+    // Never enlarged (text keeps one size across cards) and never shrunk below MIN_SCALE,
+    // where its 12 px text stops being readable: a wider graph scrolls sideways instead.
+    picture.style.minWidth = `${Math.ceil(width * MIN_SCALE)}px`;
+    picture.style.maxWidth = `${width}px`;
     picture.setAttribute("viewBox", `0 0 ${width} ${height}`);
     picture.dataset.crossings = String(layout.crossings);
 

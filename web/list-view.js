@@ -55,13 +55,13 @@ const WRAPPED_COLUMN = 8;
 const SWATCH_CHARACTERS = 3;
 
 /**
- * The rows' shared grid-template-columns: the index column as wide as `lastIndex`, and
+ * The rows' shared grid-template-columns: the row-number column as wide as `lastNumber` (the last row number shown), and
  * each column a share of the rest in proportion to the longest text of its header and of
  * `rows` (a page). Where even that does not fit, the box scrolls sideways.
  */
-function columnTemplate(columns, labels, rows, lastIndex) {
+function columnTemplate(columns, labels, rows, lastNumber) {
   const padding = "1rem"; // a cell's own padding, left and right (style.css)
-  const index = `calc(${String(lastIndex).length}ch + ${padding})`;
+  const index = `calc(${String(lastNumber).length}ch + ${padding})`;
   if (!columns.length) return `${index} minmax(0, 1fr)`;
   const tracks = columns.map((key) => {
     let widest = String(labels[key] || key).length;
@@ -105,6 +105,7 @@ export class ListView {
     this.next.addEventListener("click", () => this.showPage(this.page + 1));
     this.empty = h("span", { class: "empty" }, "empty list");
     this.tools = new ListTools(this, `${vm}.${name}`);
+    this.found = -1; // the index of the row a search, a jump or a pointer marked (-1: none)
   }
 
   /** The first index of the page shown and the one past its last. */
@@ -115,6 +116,7 @@ export class ListView {
 
   /** Shows row `index`'s page and marks the row (found by a search, a jump or a pointer). */
   reveal(index) {
+    this.found = index;
     this.showPage(Math.floor(index / PAGE_ROWS));
     for (const marked of this.body.querySelectorAll("tr.found")) marked.classList.remove("found");
     const tr = this.body.children[index - this.page * PAGE_ROWS];
@@ -133,6 +135,7 @@ export class ListView {
     this.page = Math.min(this.page, this.pageCount - 1);
     this.frame();
     this.fillPage(before);
+    this.tools.rowsChanged();
   }
 
   /** `rows` is the list after a change of `changed` ([index, row] pairs): patch those. */
@@ -153,6 +156,7 @@ export class ListView {
       if (old) old.replaceWith(fresh); else this.body.append(fresh);
       flash(fresh);
     }
+    this.tools.rowsChanged();
   }
 
   pageLength() {
@@ -186,7 +190,7 @@ export class ListView {
   fitColumns() {
     const first = this.page * PAGE_ROWS;
     const template = columnTemplate(this.columns, this.labels(), this.rows.slice(first, first + PAGE_ROWS),
-      first + Math.max(0, this.pageLength() - 1));
+      first + Math.max(1, this.pageLength()));
     if (this.table.style.getPropertyValue("--list-columns") !== template) this.table.style.setProperty("--list-columns", template);
   }
 
@@ -249,7 +253,9 @@ export class ListView {
 
   rowElement(index) {
     const row = this.rows[index];
-    const tr = h("tr", { role: "row", "data-row": index }, h("th", { scope: "row", role: "rowheader", class: "index" }, index));
+    // Numbered from 1, as the pager ("rows 1–100") and the finder say it; data-row is the index.
+    const tr = h("tr", { role: "row", "data-row": index }, h("th", { scope: "row", role: "rowheader", class: "index" }, index + 1));
+    if (index === this.found) tr.classList.add("found");
     if (this.columns.length && row && typeof row === "object" && !Array.isArray(row)) {
       for (const key of this.columns) tr.append(listCell(key, row[key]));
     } else {

@@ -6,6 +6,7 @@
 // the bound state applies them; the history keeps what each change replaced, for the
 // scrubber and the event log's per-event changes; the deck of cards shows the live state, or
 // the version the scrubber chose.
+import { Announcer } from "./announcer.js";
 import { ConnectionView } from "./connection.js";
 import { Deck } from "./cards.js";
 import { EventLog } from "./event-log.js";
@@ -16,6 +17,9 @@ import { daemonSteps } from "./daemon-history.js";
 import { Scrubber } from "./scrubber.js";
 import { Sparklines } from "./sparklines.js";
 import { RunTiming } from "./run-timing.js";
+import { RunTimeline } from "./run-timeline.js";
+import { recentRunEvents } from "./run-history.js";
+import { VersionTimes } from "./version-times.js";
 import { BoundState } from "./state.js";
 import { showReadOnlyNote } from "./read-only-note.js";
 import { pointSessionLink } from "./session-link.js";
@@ -28,8 +32,11 @@ const connection = new ConnectionView({
 });
 const deck = new Deck(byId("cards"));
 const history = new History();
-const sparklines = new Sparklines();
+const times = new VersionTimes();
+const sparklines = new Sparklines(times);
 const runTiming = new RunTiming();
+const runTimeline = new RunTimeline({ root: byId("runs"), lanes: byId("run-lanes"), axis: byId("run-axis"), status: byId("runs-status") }, times);
+const announcer = new Announcer(byId("announcer"));
 const failures = new FailureMemory();
 const eventLog = new EventLog({
   list: byId("event-list"), empty: byId("events-empty"), status: byId("event-status"),
@@ -61,6 +68,27 @@ function showVersion(version) {
   const viewModels = version === null ? live.viewModels : history.stateAt(version, live);
   deck.render(viewModels, earlierFailure(version), true);
   eventLog.setViewing(version);
+  connection.setViewing(version);
+  sparklines.setViewing(version);
+  runTimeline.setViewing(version);
+  // A version older than every event held has no time yet: ask the daemon around it.
+  if (version !== null) {
+    times.ensure(version).then((learned) => {
+      if (learned && viewing === version) { sparklines.drawAll(); runTimeline.draw(); }
+    });
+  }
+}
+
+/** Reads the daemon's newest failures and finishes (run-history.js), older than the page's events. */
+async function loadRunHistory() {
+  const events = await recentRunEvents();
+  if (!events.length || !live) return;
+  times.note(events);
+  sparklines.drawAll();
+  runTiming.record(events);
+  runTimeline.record(events);
+  const commands = failures.record(events);
+  if (viewing === null && commands.size) deck.refreshCommands(commands, live.viewModels, earlierFailure(null));
 }
 
 // Clicking an event's version shows the state at that version.
@@ -97,6 +125,7 @@ const feed = new Feed({
   surface(viewModels, document) {
     if (document) connection.setDaemonName(document.daemon);
     surface = viewModels;
+    if (document) runTiming.setTimeoutMs(document.commandTimeoutMs);
     deck.setSurface(viewModels);
     eventLog.setViewModels(Object.keys(viewModels));
   },
@@ -107,8 +136,10 @@ const feed = new Feed({
     if (anotherState) {
       // Versions went back: another state directory. Nothing the page kept applies.
       history.clear();
+      times.clear();
       sparklines.clear();
       runTiming.clear();
+      runTimeline.clear();
       eventLog.clear();
       failures.clear();
     } else if (!first) {
@@ -118,7 +149,7 @@ const feed = new Feed({
         "started over (another run of the daemon)");
     }
     history.recordReset(anotherState ? null : previous, live);
-    if (first || anotherState) loadDaemonHistory();
+    if (first || anotherState) { loadDaemonHistory(); loadRunHistory(); }
     if (viewing === null) deck.render(live.viewModels, earlierFailure(null), !first);
     sparklines.drawAll(); // the cards may be new (another surface)
     runTiming.drawAll();
@@ -127,6 +158,7 @@ const feed = new Feed({
   },
 
   changes(from, to, entries) {
+    times.arrived(to, Date.now()); // its events, if any, date it more exactly
     const records = live.apply(to, entries);
     history.recordChanges(from, to, records);
     sparklines.record(records, to);
@@ -136,8 +168,14 @@ const feed = new Feed({
   },
 
   events(events, knownThrough, page) {
+    times.note(events);
     const commands = failures.record(events);
     runTiming.record(events);
+    runTimeline.record(events);
+    // A page of the log dates the versions of the daemon's history: the lines can place them.
+    if (!eventsSeen || page.gap) sparklines.drawAll();
+    // Only what happens while the page is open is announced, not the log it opens with.
+    if (eventsSeen && !page.gap) announcer.failures(events);
     eventLog.add(events, eventsSeen, page);
     eventsSeen = true;
     history.attribute(eventLog.eventVersions(), knownThrough, giveEffects);

@@ -61,14 +61,20 @@ export class FailureMemory {
     this.byCommand.clear();
   }
 
-  /** Remembers the failures among `events`; returns the commands ("vm.name") they concern. */
+  /**
+   * Remembers the failures among `events` (in any order: those read at open may be older than
+   * those already seen; each is kept once, in version order); returns the commands
+   * ("vm.name") they concern.
+   */
   record(events) {
     const touched = new Set();
     for (const event of events) {
       if (event.kind !== "fail" || !REAL_FAILURE_CODES.has(event.code || "failed")) continue;
       const key = `${event.vm}.${event.name}`;
       const list = this.byCommand.get(key) || [];
+      if (list.some((known) => known.version === event.version && known.at === event.at)) continue;
       list.push({ version: event.version, at: event.at, message: String(event.error || ""), code: event.code || "failed" });
+      if (list.length > 1 && list[list.length - 2].version > event.version) list.sort((a, b) => a.version - b.version);
       if (list.length > FAILURES_KEPT) list.shift();
       this.byCommand.set(key, list);
       touched.add(key);

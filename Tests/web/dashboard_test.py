@@ -5,7 +5,9 @@ Loads the page in Debian's `chromium`, drives the view models through binderyctl
 from the live DOM (read over the DevTools protocol, Tests/web/devtools.py) what a person would
 see: live values, flashes and the binding graph, each command's run state (running, failed
 now, failed before, cancelled, interrupted, idle), the event log (full timestamps, what each
-event changed, search, filters, pause, export), the version scrubber, the read-only note, CJK
+event changed, search, filters, pause, export), the version scrubber, values and runs on a time
+axis (sparklines following the scrubber, every run on one zoomable axis, the command timeout),
+what is announced to assistive technology, the read-only note, CJK
 glyphs, a 3,000-row list patched row by row, the page greying out while the daemon is down
 and resynchronising when it is back, no console or CSP problem, a 360 px layout, and the page
 reopened over 10,000 kept events fetching and building a bounded part of them.
@@ -50,6 +52,11 @@ from layout_checks import layout_checks, take_screenshots
 from outage_checks import restart_checks
 from scale_checks import long_list_checks, measure_toggles
 from long_log_checks import long_log_checks
+from compression_checks import compression_checks
+from time_axis_checks import time_axis_checks
+from announce_checks import announce_checks
+from effect_text_checks import effect_text_checks
+from run_history_checks import run_history_checks
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -166,6 +173,7 @@ def run_checks(args, session, driver, daemon, store, profile):
         measure_toggles(session, driver, args.measure_toggle)
     else:
         passive_checks(session)
+        compression_checks(session)
         if driver is not None:
             driven_checks(session, driver)
             run_state_checks(session, driver)
@@ -175,8 +183,11 @@ def run_checks(args, session, driver, daemon, store, profile):
             session_checks(session, driver)
             value_checks(session, driver)
             run_timing_checks(session, driver)
+            time_axis_checks(session, driver)
             log_memory_checks(session, driver)
             small_checks(session, driver)
+            announce_checks(session, driver)
+            effect_text_checks(session, driver)
         else:
             print("skip  driven checks (no --control given for this daemon)", flush=True)
         if driver is not None and store:
@@ -188,6 +199,7 @@ def run_checks(args, session, driver, daemon, store, profile):
             print("skip  outage check (no --stop-daemon/--start-daemon given)", flush=True)
         layout_checks(session, driver)
         if driver is not None and driver.socket:
+            run_history_checks(session, driver)  # reloads the page after a burst of sets
             long_log_checks(session, driver)  # last: it reloads the page over 10,000 more events
         else:
             print("skip  long-log checks (no --socket given for pipelined sets)", flush=True)

@@ -38,6 +38,24 @@ def layout_checks(session, driver=None):
             raise TestFailure(f"list rows spill out of their table at 360 px: {spilling}")
     s.check("the page and its lists fit a 360 px wide screen (a wide list scrolls in its box)", narrow)
 
+    def graphs_readable():
+        # Each graph's 12 px text as drawn: a graph wider than its card scrolls sideways in its
+        # box rather than shrinking its text (the tweets graph's was 5 px at both widths).
+        smallest = {}
+        for width in (1400, 400):
+            s.devtools.call("Emulation.setDeviceMetricsOverride", width=width, height=1000, deviceScaleFactor=1, mobile=width < 600)
+            s.wait_for(f"window.innerWidth === {width}", f"the {width} px viewport applies")
+            sizes = s.evaluate("""[...document.querySelectorAll('svg.graph')].map(g => [g.closest('[data-vm]').dataset.vm,
+                12 * g.getBoundingClientRect().width / g.viewBox.baseVal.width])""")
+            smallest[width] = min(sizes, key=lambda pair: pair[1]) if sizes else None
+        s.devtools.call("Emulation.clearDeviceMetricsOverride")
+        small = {width: pair for width, pair in smallest.items() if pair is None or pair[1] < 9.9}
+        if small:
+            raise TestFailure(f"graph text below 10 px: {small}")
+        print(f"      smallest graph text: {', '.join(f'{pair[1]:.1f} px ({pair[0]}) at {width} px' for width, pair in smallest.items())}",
+              flush=True)
+    s.check("graph text stays readable (10 px or more) at 1400 and 400 px; wide graphs scroll", graphs_readable)
+
     def keyboard():
         focusable = s.evaluate(
             "[...document.querySelectorAll('.table-scroll, .graph-scroll, .events-scroll, summary')]"

@@ -18,6 +18,8 @@ KEPT = 10000
 # What the page may fetch of /api/events at open: one page (event-pages.js's 300, at most
 # the daemon's 500) of small events is tens of kilobytes; the whole log was 4 MB.
 OPEN_BYTES_LIMIT = 400_000
+# What the page may read of runs at open: two requests (failures, finishes) of at most this many.
+RUN_EVENTS = 100
 # List items and the nodes inside the log at open: 25 entries listed.
 LISTED_LIMIT = 30
 LOG_NODES_LIMIT = 1500
@@ -93,6 +95,13 @@ def long_log_checks(session, driver):
                    "document.getElementById('event-status').textContent)", "the reopened page lists the newest events")
         responses = network.bodies()
         s.devtools.call("Network.disable")
+        # Besides the log's page, the page reads the newest failures and finishes once
+        # (run-history.js: kind=fail and kind=finish, each at most RUN_EVENTS): bounded apart.
+        runs = [(url, body) for url, _, body in responses if "kind=fail" in url or "kind=finish" in url]
+        responses = [response for response in responses if "kind=fail" not in response[0] and "kind=finish" not in response[0]]
+        run_events = [len(json.loads(body)["events"]) for _, body in runs]
+        if len(runs) > 2 or any(count > RUN_EVENTS for count in run_events):
+            raise TestFailure(f"at open the page read {run_events} run events by {[url for url, _ in runs]}")
         if not responses:
             raise TestFailure("the page fetched no /api/events")
         fetched = sum(len(json.loads(body)["events"]) for _, _, body in responses)
@@ -111,7 +120,8 @@ def long_log_checks(session, driver):
         counters = s.devtools.call("Memory.getDOMCounters")
         state["held"] = s.evaluate("document.getElementById('event-status').textContent")
         print(f"      at open over {KEPT} kept events: {fetched} events fetched, {decoded} bytes ({encoded} on the wire)"
-              f" by {urls}; {listed} log items, {nodes} nodes in the log, {counters['nodes']} DOM nodes in the page", flush=True)
+              f" by {urls}, and {run_events} run events; {listed} log items, {nodes} nodes in the log,"
+              f" {counters['nodes']} DOM nodes in the page", flush=True)
     s.check(f"opened over {KEPT} kept events, the page fetches one bounded page and builds the listed entries only",
             open_over_a_long_log)
 

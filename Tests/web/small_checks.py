@@ -51,10 +51,10 @@ def small_checks(session, driver):
             raise TestFailure("the stale note shows after a successful run")
         driver.lines(["set api.failureRate 1", "run products.refresh &"])
         s.wait_for(f"{run_state('products', 'refresh')} === 'failed-now' && !{note}.hidden"
-                   f" && {note}.textContent.startsWith('products.refresh failed now: the outputs below are from before that run')"
-                   f" && document.querySelector('{card} .pairs[data-stale=\"true\"]') !== null",
+                   f" && {note}.textContent.startsWith('products.refresh failed now: the outputs marked below are from before that run')"
+                   f" && document.querySelector('{card} [data-output=\"products\"][data-stale=\"true\"]') !== null",
                    "the failed run marks the outputs it left as from before")
         driver.lines(["set api.failureRate 0", "run products.refresh"])
-        s.wait_for(f"{note}.hidden && document.querySelector('{card} .pairs[data-stale=\"true\"]') === null",
+        s.wait_for(f"{note}.hidden && document.querySelector('{card} [data-stale=\"true\"]') === null",
                    "a successful run clears the mark")
     s.check("outputs left by an earlier run are marked while the command failed now, cleared by a success", stale_outputs_marked)

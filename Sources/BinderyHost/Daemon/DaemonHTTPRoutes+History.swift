@@ -26,7 +26,8 @@ extension DaemonHTTPRoutes {
             writer.key("versions"); writer.beginArray(); writer.endArray()
         }
         writer.endObject()
-        responder.respond(HTTPResponse(contentType: Self.json, bytes: writer.bytes, headers: [Self.noCache]))
+        // A thousand versions' changes are hundreds of kilobytes of repetitive JSON.
+        responder.respond(.compressible(contentType: Self.json, bytes: writer.bytes, gzip: request.acceptsGzip, headers: [Self.noCache]))
     }
 
     /// `/api/state?at=V`: the state document at version V, or 404 naming the versions kept.
@@ -65,12 +66,8 @@ extension DaemonHTTPRoutes {
         case let .success(document):
             let range = host.historyRange
             let name = "\(program)-session-v\(bounds[0] ?? range?.lowerBound ?? 0)-v\(bounds[1] ?? range?.upperBound ?? 0).json"
-            var headers = [Self.noCache, HTTPHeader("Content-Disposition", "attachment; filename=\"\(name)\"")]
-            var bytes = document
-            if request.acceptsGzip, document.count >= Gzip.minimumSize, let compressed = Gzip.compress(document) {
-                (bytes, headers) = (compressed, headers + [HTTPHeader("Content-Encoding", "gzip"), Self.varyEncoding])
-            }
-            responder.respond(HTTPResponse(contentType: Self.json, bytes: bytes, headers: headers))
+            responder.respond(.compressible(contentType: Self.json, bytes: document, gzip: request.acceptsGzip,
+                                            headers: [Self.noCache, HTTPHeader("Content-Disposition", "attachment; filename=\"\(name)\"")]))
         case let .failure(failure):
             var response = HTTPResponse.text(failure.message + "\n", status: 404)
             response.headers.append(Self.noCache)

@@ -26,8 +26,9 @@ public struct DaemonHTTPRoutes: Sendable {
     /// The program's name, as the dashboard and session files give it.
     let program: String
     private let metricsText: @Sendable () -> String
-    /// `/api/surface`: the host's surface document with `"daemon": program` first, so the
-    /// dashboard can name the program it shows (binderyd, or a DaemonMain program).
+    /// `/api/surface`: the host's surface document with `"daemon": program` and
+    /// `"commandTimeoutMs"` first, so the dashboard can name the program it shows (binderyd,
+    /// or a DaemonMain program) and say how close a running command is to its timeout.
     private let surfaceJSON: [UInt8]
     private let attach: String
 
@@ -44,6 +45,7 @@ public struct DaemonHTTPRoutes: Sendable {
         var writer = JSONWriter(capacity: program.utf8.count + 16)
         writer.beginObject()
         writer.key("daemon"); writer.string(program)
+        writer.key("commandTimeoutMs"); writer.double(host.commandTimeout * 1000)
         // The document is an object: its members follow the daemon's name.
         surfaceJSON = writer.bytes + [UInt8(ascii: ",")] + host.surfaceJSON.dropFirst()
     }
@@ -112,7 +114,8 @@ public struct DaemonHTTPRoutes: Sendable {
         // alone, without the state inline; it reads the state itself, same-origin.
         let page = request.isCrossOrigin ? index
             : DashboardPage.render(index: index, surface: surfaceJSON, state: host.snapshot.json, feed: host.feedID, attach: attach)
-        responder.respond(HTTPResponse(contentType: "text/html; charset=utf-8", bytes: page, headers: [HTTPHeader("Cache-Control", "no-store")]))
+        responder.respond(.compressible(contentType: "text/html; charset=utf-8", bytes: page, gzip: request.acceptsGzip,
+                                        headers: [HTTPHeader("Cache-Control", "no-store")]))
     }
 
     /// Whether `path` shows the state (or says whether it can be shown).

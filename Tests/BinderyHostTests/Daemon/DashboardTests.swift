@@ -41,7 +41,7 @@ import Testing
             let index = try http.get(path)
             #expect(index.status == 200 && index.header("Content-Type")?.hasPrefix("text/html") == true)
             let lines = index.text.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.filter { $0.hasPrefix(#"<script type="application/json" id="bindery-initial">{"surface":{"daemon":"binderyd","viewModels":"#) }.count == 1)
+            #expect(lines.filter { $0.hasPrefix(#"<script type="application/json" id="bindery-initial">{"surface":{"daemon":"binderyd","commandTimeoutMs":"#) }.count == 1)
             #expect(lines.filter { !$0.contains(#"id="bindery-initial""#) }.joined(separator: "\n") == page, "\(path) is index.html and its data block")
             #expect(index.header("Cache-Control") == "no-store")
         }
