@@ -106,11 +106,11 @@ release: deps-run
 # under a minute).
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too. A normal run of
-# either step takes a few minutes. The example packages (Examples/Login, docs/GUIDE.md's;
-# Examples/Search; Examples/Migration) are root packages of their own, so they cannot share
-# .build; they share .build/examples (their targets' names differ), where the first builds the
-# Bindery targets they use (about 30 s and 100 MB from cold on 2 cores) and the other two
-# reuse them (seconds).
+# either step takes a few minutes. The example packages (Examples/Login and Examples/Brokerage,
+# docs/GUIDE.md's; Examples/Search; Examples/Migration) are root packages of their own, so they
+# cannot share .build; they share .build/examples (their targets' names differ), where the
+# first builds the Bindery targets they use (about 30 s and 100 MB from cold on 2 cores) and
+# the others reuse them (seconds). scripts/e2e.sh runs the tests of all but Examples/Migration.
 EXAMPLES_BUILD := .build/examples
 # The package's suites, in two runs: the host's (which start daemons and wait on them, blocking
 # the test runner's two cooperative threads) apart from the rest, whose async tests would
@@ -122,6 +122,7 @@ test: deps
 	$(SWIFT) build --package-path Examples/Login --scratch-path $(EXAMPLES_BUILD) --build-tests
 	$(SWIFT) build --package-path Examples/Search --scratch-path $(EXAMPLES_BUILD) --build-tests
 	$(SWIFT) build --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --build-tests
+	$(SWIFT) build --package-path Examples/Brokerage --scratch-path $(EXAMPLES_BUILD) --build-tests
 	$(UNIT_TESTS)
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --skip-build
 	scripts/rs-api-diff.py --self-test

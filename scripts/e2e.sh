@@ -20,6 +20,10 @@
 #      readably, and each event's effects, stored by the daemon, on a page opened after a restart;
 #   9. a test from a session: a scripted session against Examples/Search's searchd, written by
 #      `binderyctl testgen` into the example's tests and run there (scripts/search-session-test.sh).
+#  10. Examples/Brokerage (an app's view models as ReactiveSwift code, built by `make test` into
+#      $examples): its tests, brokerd --help, docs/GUIDE.md's brokerd session replayed against it,
+#      and its real daemon's refusals and errors and its kill -9 and SIGTERM restarts compared
+#      version by version (Tests/examples/brokerage_test.py).
 # Prints one line per check and a closing "e2e: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -97,7 +101,9 @@ guide_example() {
         || { echo "      the example's tests failed:"; grep -E "✘|error" "$examples/login-test.log" | head -10; ok=1; }
     "$examples/debug/logind" --help | head -1 | grep -q "^usage: logind " || { echo "      logind --help does not name logind"; ok=1; }
     daemon_start "$examples/debug/logind" || return 1
-    "$bin/binderyctl" --socket "$daemon_socket" --check docs/GUIDE.md | sed 's/^/      /'
+    # The guide's sessions meant for logind (those not marked for another daemon).
+    python3 scripts/guide-session.py logind docs/GUIDE.md >"$daemon_dir/guide.md"
+    "$bin/binderyctl" --socket "$daemon_socket" --check "$daemon_dir/guide.md" | sed 's/^/      /'
     [ "${PIPESTATUS[0]}" = 0 ] || ok=1
     fetch() { python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$1"; }
     fetch "http://127.0.0.1:$daemon_port/" | grep -qi "<html" || { echo "      logind does not serve the dashboard"; ok=1; }
@@ -123,6 +129,26 @@ search_example() {
     swift test --package-path Examples/Search --scratch-path "$examples" --skip-build >"$examples/search-test.log" 2>&1 \
         || { echo "      the example's tests failed:"; grep -E "✘|error" "$examples/search-test.log" | head -10; return 1; }
     "$examples/debug/searchd" --help | head -1 | grep -q "^usage: searchd " || { echo "      searchd --help does not name searchd"; return 1; }
+}
+
+brokerage_example() {
+    # Examples/Brokerage, built by `make test` into $examples: its own tests (each view model
+    # on a TestScheduler), brokerd --help, the guide's session for brokerd, then the real
+    # daemon driven to a rich state: its refusals and errors, and kill -9 and SIGTERM restarts
+    # compared version by version with the last version before each stop.
+    local ok=0
+    swift test --package-path Examples/Brokerage --scratch-path "$examples" --skip-build >"$examples/brokerage-test.log" 2>&1 \
+        || { echo "      the example's tests failed:"; grep -E "✘|error" "$examples/brokerage-test.log" | head -10; ok=1; }
+    "$examples/debug/brokerd" --help | head -1 | grep -q "^usage: brokerd " || { echo "      brokerd --help does not name brokerd"; ok=1; }
+    daemon_start "$examples/debug/brokerd" || return 1
+    python3 scripts/guide-session.py brokerd docs/GUIDE.md >"$daemon_dir/guide.md"
+    "$bin/binderyctl" --socket "$daemon_socket" --check "$daemon_dir/guide.md" | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    daemon_stop || ok=1
+    python3 Tests/examples/brokerage_test.py --brokerd "$examples/debug/brokerd" --binderyctl "$bin/binderyctl" \
+        --checks refusals,restarts | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    return $ok
 }
 
 self_driven_dashboard() {
@@ -166,5 +192,6 @@ check "two nginx sharing nchan's channels in Redis (docs/nginx-nchan-redis.conf)
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
 check "Examples/Search (a view model that drives itself): its tests and searchd --help" search_example
 check "a test generated from a scripted session against searchd (binderyctl testgen) passes in-process on a TestScheduler" session_test
+check "Examples/Brokerage (an app's ReactiveSwift view models): its tests, --help, the guide's brokerd session, a private member refused, errors by errorDescription, kill -9 and SIGTERM restarts invisible" brokerage_example
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -110,6 +110,38 @@ private func graph(_ surface: Surface) -> [String: [String]] {
         #expect(found["results"] == [], "set by code")
     }
 
+    /// `x <~ action.values` and `x <~ action.errors` are edges: the property bound (a member, or
+    /// the hidden one a member views, bound after the view was made) derives from the action.
+    @Test func aPropertyBoundToAnActionsValuesOrErrorsDerivesFromTheAction() {
+        final class Ticker: ViewModel {
+            let symbols = MutableProperty(["AAPL"])
+            let quotes: Property<[String]>
+            let lastError = MutableProperty<String?>(nil)
+            let count: Property<Int>
+            let refresh: Action<Void, [String], TestError>
+            let clear: Action<Void, Void, Never>
+            private let _quotes = MutableProperty<[String]>([])
+            private let cleared = MutableProperty(0)
+            init() {
+                quotes = Property(_quotes)
+                count = quotes.map(\.count)
+                let symbols = self.symbols
+                refresh = Action { SignalProducer(value: symbols.value) }
+                clear = Action { SignalProducer(value: ()) }
+                _quotes <~ refresh.values
+                lastError <~ refresh.errors.map { Optional("\($0)") }
+                cleared <~ clear.values.map { 1 }
+            }
+            var surface: Surface { Surface(self) { $0.readOnly(\.lastError, \.cleared) } }
+        }
+        let found = graph(Ticker().surface)
+        #expect(found["quotes"] == ["refresh"], "through _quotes, bound after quotes viewed it")
+        #expect(found["count"] == ["quotes"])
+        #expect(found["lastError"] == ["refresh"])
+        #expect(found["cleared"] == ["clear"], "a private member bound to a Void command's values")
+        #expect(found["refresh"] == [] && found["clear"] == [], "binding a command's values starts nothing")
+    }
+
     @Test func aDeclarationAddsToWhatCompositionCannotShow() {
         final class Search: ViewModel {
             let query = MutableProperty("")

@@ -63,6 +63,35 @@ import Testing
         #expect(failed.all == [.failed("other(2)")])
     }
 
+    /// What the upstream sends after `attemptMap` failed (here its completion after the value)
+    /// goes nowhere: it neither ends `flatMapError`'s recovery nor a `retry`'s next start
+    /// while they are still under way.
+    @Test func nothingFollowsAnAttemptMapFailure() {
+        let scheduler = TestScheduler()
+        let failing = SignalProducer<Int, TestError>(value: 1).attemptMap { _ in Result<Int, TestError>.failure(.boom) }
+        let recovered = Recorder<Seen<Int>>()
+        failing.flatMapError { _ in SignalProducer<Int, TestError>(value: 2).delay(1, on: scheduler) }.record(into: recovered)
+        let starts = Counter()
+        let retried = Recorder<Seen<Int>>()
+        SignalProducer<Int, TestError>(value: 1).delay(1, on: scheduler)
+            .on(started: { starts.increment() })
+            .attemptMap { _ in Result<Int, TestError>.failure(.boom) }
+            .retry(upTo: 1).record(into: retried)
+        #expect(recovered.all.isEmpty)
+        scheduler.advance(by: 2)
+        #expect(recovered.all == [.value(2), .completed])
+        #expect(retried.all == [.failed("boom")])
+        #expect(starts.count == 2)
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let seen = Recorder<Seen<Int>>()
+        signal.attemptMap { $0 < 2 ? .success($0) : .failure(.boom) }.record(into: seen)
+        input.send(value: 1)
+        input.send(value: 2)
+        input.send(value: 1)
+        input.sendCompleted()
+        #expect(seen.all == [.value(1), .failed("boom")])
+    }
+
     @Test func signalFlatMapError() {
         let (signal, input) = Signal<Int, TestError>.pipe()
         let seen = Recorder<Seen<Int>>()

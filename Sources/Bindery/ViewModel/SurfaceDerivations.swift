@@ -8,11 +8,14 @@ struct SurfaceDerivations {
     /// and `isEnabled`), to its name; the first member wins where two share one (a view and
     /// what it views).
     private var names: [ObjectIdentifier: String] = [:]
+    /// Each member's graph identities, by its name.
+    private var identities: [String: [ObjectIdentifier]] = [:]
 
     /// The derivations among `members`, the surface's members in declaration order.
     init(members: [(name: String, candidate: any SurfaceMemberCandidate)]) {
         for (name, candidate) in members {
             for identity in candidate.graphIdentities where names[identity] == nil { names[identity] = name }
+            identities[name] = candidate.graphIdentities
         }
     }
 
@@ -36,6 +39,8 @@ struct SurfaceDerivations {
                         if !sources.contains(name) { sources.append(name) }
                     } else {
                         walk(part.lineage)
+                        // What code binds to it with `<~`: recorded after it was composed.
+                        walk(BoundSources.lineage(boundTo: identity))
                     }
                 }
             }
@@ -52,7 +57,9 @@ struct SurfaceDerivations {
     /// may read any member) never contradicts: a declaration adds what its work reads.
     func derivesFrom(_ member: String, lineage: PropertyLineage, declared: [String],
                      shownElsewhere: [String] = [], runsOpaqueWork: Bool = false) -> (sources: [String], problem: String?) {
-        let (composed, isComplete) = composed(member, lineage: lineage)
+        // What code binds to the member itself with `<~` (`x <~ action.values`).
+        let bound = identities[member, default: []].map { BoundSources.lineage(boundTo: $0) }
+        let (composed, isComplete) = composed(member, lineage: .merging([lineage] + bound))
         var sources = composed
         for name in declared where !sources.contains(name) && !shownElsewhere.contains(name) { sources.append(name) }
         guard isComplete, !runsOpaqueWork, !declared.isEmpty, Set(declared) != Set(composed) else { return (sources, nil) }

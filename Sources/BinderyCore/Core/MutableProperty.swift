@@ -77,8 +77,13 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
         }
     }
 
-    /// The binding target that sets this property.
+    /// The binding target that sets this property; what is bound to it is recorded for the
+    /// binding graph (``BoundSources``): the property derives from it.
     @inlinable public var bindingTarget: BindingTarget<Value> {
-        BindingTarget(lifetime: lifetime) { [weak self] in self?.value = $0 }
+        let (core, lifetime) = (self.core, self.lifetime)
+        return BindingTarget(lifetime: lifetime, recordingSources: { [weak core] lineage in
+            guard let core else { return }
+            BoundSources.record(lineage, boundTo: core, until: lifetime)
+        }) { [weak self] in self?.value = $0 }
     }
 }

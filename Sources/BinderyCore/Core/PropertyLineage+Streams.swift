@@ -5,7 +5,7 @@
 extension PropertyLineage {
     /// The lineage of a stream made from streams of these lineages: constants add nothing; any
     /// part composition cannot say makes the whole incomplete (its known sources still show).
-    @usableFromInline static func merging(_ parts: [PropertyLineage]) -> PropertyLineage {
+    @usableFromInline package static func merging(_ parts: [PropertyLineage]) -> PropertyLineage {
         var sources: [PropertyLineageSource] = []
         var hasUnknown = false
         var hasComposed = false

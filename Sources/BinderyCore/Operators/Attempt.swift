@@ -1,10 +1,24 @@
 enum AttemptOperators {
+    /// Once `transform` fails, what the upstream still sends (its completion after the value,
+    /// more values) is dropped, as it is after a terminated signal: an operator downstream
+    /// that goes on after the failure (`flatMapError`'s recovery, `retry`'s next start) must
+    /// not receive it.
     static func attemptMap<V, E, U>(_ transform: @escaping (V) -> Result<U, E>) -> Transform<V, E, U, E> {
         { downstream, _ in
-            .forwarding(to: downstream) { value in
-                switch transform(value) {
-                case let .success(u): downstream.send(value: u)
-                case let .failure(error): downstream.send(error: error)
+            var failed = false
+            return Signal<V, E>.Observer { event in
+                guard !failed else { return }
+                switch event {
+                case let .value(value):
+                    switch transform(value) {
+                    case let .success(u): downstream.send(value: u)
+                    case let .failure(error):
+                        failed = true
+                        downstream.send(error: error)
+                    }
+                case let .failed(error): downstream.send(error: error)
+                case .completed: downstream.sendCompleted()
+                case .interrupted: downstream.sendInterrupted()
                 }
             }
         }

@@ -61,7 +61,7 @@ public final class SearchBackend: Sendable {
         let start = min(page * Self.pageSize, sorted.count)
         let rows = Array(sorted[start..<min(start + Self.pageSize, sorted.count)])
         let answer = SearchPage(rows: rows, hasMore: start + rows.count < sorted.count)
-        // A failure is not delayed (GUIDE §8): delay a value, then turn it into the failure.
+        // A failure is not delayed (GUIDE §12): delay a value, then turn it into the failure.
         return SignalProducer<SearchPage?, SearchError>(value: query == "boom" ? nil : answer)
             .delay(latency, on: scheduler)
             .attemptMap { page in
