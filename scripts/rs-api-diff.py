@@ -249,8 +249,9 @@ def protocol_contracts(symbols, relations):
             continue
         text = "".join(f["spelling"] for f in s.get("declarationFragments", []))
         refines = {"AnyObject"} if re.search(r":[^{]*\bAnyObject\b", text) else set()
-        constraints = {f"{c['lhs']} {c['kind']} {c['rhs']}" for c in (s.get("swiftGenerics") or {}).get("constraints", [])
-                       if c["lhs"] != "Self"}
+        # The `where` clause is only in the declaration's text (`… where Self.Error == Never`).
+        clause = text.split(" where ", 1)[1] if " where " in text else ""
+        constraints = {c.strip() for c in clause.split(",") if c.strip()}
         protocols[s["identifier"]["precise"]] = {"path": path(s), "refines": refines, "where": constraints,
                                                   "requirements": set()}
     for r in relations:
@@ -279,11 +280,11 @@ def contract_differences(rs_protocols, b_protocols):
         b = b_protocols.get(name)
         if b is None:
             continue  # a missing protocol is reported as a missing symbol
-        for part in ("refines", "where", "requirements"):
+        for part, label in (("refines", "refinement"), ("where", "where clause"), ("requirements", "requirement")):
             for extra in sorted(b[part] - rs[part]):
-                out.append((name, f"protocol {name}: Bindery adds {part[:-1] if part != 'where' else 'where'} {extra}"))
+                out.append((name, f"protocol {name}: Bindery adds {label} {extra}"))
             for lacking in sorted(rs[part] - b[part]):
-                out.append((name, f"protocol {name}: Bindery lacks {part[:-1] if part != 'where' else 'where'} {lacking}"))
+                out.append((name, f"protocol {name}: Bindery lacks {label} {lacking}"))
     return out
 
 
@@ -424,7 +425,22 @@ def self_test():
         if (signature(rs) == signature(bindery)) != same:
             failures += 1
             print(f"rs-api-diff self-test: expected {'equal' if same else 'different'}:\n  {signature(rs)}\n  {signature(bindery)}")
-    print(f"rs-api-diff self-test: {len(SELF_TEST) - failures} of {len(SELF_TEST)} pairs as expected")
+    # Protocol contracts: equal ones agree; a refinement, a where clause or a requirement more
+    # or less is a difference.
+    def contract(refines=(), where=(), requirements=()):
+        return {"Disposable": {"refines": set(refines), "where": set(where), "requirements": set(requirements)}}
+    rs = contract(["AnyObject"], [], ["dispose(): func dispose()"])
+    contract_cases = [(contract(["AnyObject"], [], ["dispose(): func dispose()"]), 0),
+                      (contract(["AnyObject", "Sendable"], [], ["dispose(): func dispose()"]), 1),
+                      (contract(["AnyObject"], ["Self.Error == Never"], ["dispose(): func dispose()"]), 1),
+                      (contract(["AnyObject"], [], []), 1)]
+    for bindery, expected in contract_cases:
+        found = len(contract_differences(rs, bindery))
+        if found != expected:
+            failures += 1
+            print(f"rs-api-diff self-test: expected {expected} contract differences, found {found}: {bindery}")
+    total = len(SELF_TEST) + len(contract_cases)
+    print(f"rs-api-diff self-test: {total - failures} of {total} pairs as expected")
     return 1 if failures else 0
 
 
