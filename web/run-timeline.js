@@ -29,6 +29,7 @@ export function causeOf(event) {
     case "binding": return `a binding${event.via ? `, from ${event.via}` : ""}`;
     case "command": return `command${via}`;
     case "start": return "the view model's start";
+    case "timer": return "a timer";
     case "viewModel": return "the view model's own code";
     default: return event.by ? String(event.by) : "an unrecorded cause";
   }

@@ -36,6 +36,9 @@ public indirect enum RunCause: Sendable, Hashable {
     /// State being restored (a host's restart): actions applied under it do not execute.
     case restoring
 
+    /// A tick of `SignalProducer.timer`: a repeating timer is its own cause.
+    public static let timer = RunCause.named("timer", detail: nil)
+
     /// Whether this cause is restoring state, or was set in motion by restoring.
     public var isRestoring: Bool {
         switch self {

@@ -103,11 +103,18 @@ extension SignalProducer where Value == Date, Error == Never {
     }
 
     /// Sends the scheduler's date every `interval`, forever (until disposed), each within
-    /// `leeway` of its time.
+    /// `leeway` of its time. While causes are tracked (``RunCause``), each tick is sent under
+    /// the cause `.named("timer")`, so a command it starts says a timer started it.
     public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler, leeway: DispatchTimeInterval) -> SignalProducer<Date, Never> {
         SignalProducer(serial: { observer, lifetime in
             let first = scheduler.currentDate.addingTimeInterval(interval.seconds)
-            let tick = NonOverlappingAction { observer.send(value: scheduler.currentDate) }
+            let tick = NonOverlappingAction {
+                if RunCause.isTracking {
+                    RunCause.with(.timer) { observer.send(value: scheduler.currentDate) }
+                } else {
+                    observer.send(value: scheduler.currentDate)
+                }
+            }
             lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway, action: tick.run)
         })
     }

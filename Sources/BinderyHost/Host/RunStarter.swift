@@ -9,7 +9,8 @@ import BinderyJSON
 ///   ("set search.query", "command search.refresh", "start");
 /// - `command`: another command's run (`via` names it), its work or one of its events;
 /// - `start`: the view model's ``SurfaceDeclaration/runAtStart(_:)``;
-/// - `viewModel`: the view model's own code, a timer, anything the host cannot attribute.
+/// - `timer`: a tick of `SignalProducer.timer` (a binding it feeds says `binding` `via timer`);
+/// - `viewModel`: the view model's own code, anything the host cannot attribute.
 public struct RunStarter: Sendable, Hashable {
     /// The kind of starter (see the type's notes).
     public let by: String
