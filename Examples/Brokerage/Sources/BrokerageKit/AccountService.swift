@@ -5,11 +5,11 @@ import ReactiveSwift
 /// `scheduler`'s time; the names in `taken` are in use (in any case), and an address whose
 /// domain ends in `.invalid` is refused.
 public final class AccountService: Sendable {
-    let scheduler: DateScheduler
+    let scheduler: any DateScheduler & Sendable
     let latency: TimeInterval
     let taken: Set<String>
 
-    public init(scheduler: DateScheduler, latency: TimeInterval = 0.5, taken: Set<String> = ["admin", "ada", "grace"]) {
+    public init(scheduler: any DateScheduler & Sendable, latency: TimeInterval = 0.5, taken: Set<String> = ["admin", "ada", "grace"]) {
         self.scheduler = scheduler
         self.latency = latency
         self.taken = Set(taken.map { $0.lowercased() })

@@ -12,11 +12,11 @@ public final class ChatBackend: Sendable {
     /// Messages from the other side, as they arrive.
     public let incoming: Signal<ChatMessage, Never>
     private let deliver: Signal<ChatMessage, Never>.Observer
-    let scheduler: DateScheduler
+    let scheduler: any DateScheduler & Sendable
     let latency: TimeInterval
     let replyDelay: TimeInterval
 
-    public init(scheduler: DateScheduler, latency: TimeInterval = 0.2, replyDelay: TimeInterval = 1) {
+    public init(scheduler: any DateScheduler & Sendable, latency: TimeInterval = 0.2, replyDelay: TimeInterval = 1) {
         (incoming, deliver) = Signal.pipe()
         self.scheduler = scheduler
         self.latency = latency

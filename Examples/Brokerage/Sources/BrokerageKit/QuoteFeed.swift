@@ -10,12 +10,12 @@ public final class QuoteFeed: Sendable {
     /// The symbols listed, and the price each moves around.
     public static let listed: [String: Double] = ["AAPL": 190, "MSFT": 410, "GOOG": 140, "AMZN": 180]
 
-    let scheduler: DateScheduler
+    let scheduler: any DateScheduler & Sendable
     let latency: TimeInterval
     /// How many of the next fetches fail; a mutex, since tests set it from their own thread.
     private let outage = Mutex(0)
 
-    public init(scheduler: DateScheduler, latency: TimeInterval = 0.2) {
+    public init(scheduler: any DateScheduler & Sendable, latency: TimeInterval = 0.2) {
         self.scheduler = scheduler
         self.latency = latency
     }
