@@ -1,5 +1,9 @@
 import BinderyProtocol
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Finds binderyd's control socket when no `--socket` is given.
 ///

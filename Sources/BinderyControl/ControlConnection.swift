@@ -1,6 +1,10 @@
 import BinderyCore
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// One client of the control socket: reads request lines, hands them to the protocol

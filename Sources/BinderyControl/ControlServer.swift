@@ -1,6 +1,10 @@
 import BinderyCore
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// The control socket's server: accepts clients on a listening Unix stream socket and serves

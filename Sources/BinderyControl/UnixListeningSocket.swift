@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Creates the control socket: a listening Unix stream socket at a path, with a mode.
 public enum UnixListeningSocket {

@@ -1,6 +1,10 @@
 import BinderyCore
 import CMicroHTTPD
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// A read-only HTTP/1.1 server on libmicrohttpd: epoll, an internal pool of worker threads,

@@ -1,6 +1,10 @@
 import BinderyCore
 import CMicroHTTPD
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// The part of ``HTTPServer`` libmicrohttpd calls back into: routing each request through

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Which `Host` header values name this server — the defence against DNS rebinding, where a
 /// web page whose own name has been re-pointed at 127.0.0.1 reads the API from the victim's

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// One keep-alive HTTP/1.1 client connection that POSTs to one server: what binderyd's change
 /// feed publisher posts each version with. Blocking calls, made by one thread at a time.

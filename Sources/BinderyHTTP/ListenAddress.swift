@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The local address a listening TCP socket is really bound to (read back with
 /// `getsockname`, so it is the truth whether binderyd bound it or systemd passed it).

@@ -1,6 +1,10 @@
 import BinderyCore
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// Gives the memory a burst of HTTP connections used back to the system once the burst is

@@ -1,5 +1,9 @@
 import BinderyCore
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// An open, readable file descriptor with its size, owned by this object until an

@@ -1,7 +1,11 @@
 import BinderyCore
 import CMicroHTTPD
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// Closes connections whose request head is overdue, however slowly it trickles in

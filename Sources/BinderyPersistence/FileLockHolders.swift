@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Which processes hold an exclusive (write) lock on a file, as Linux tells in `/proc/locks`
 /// (flock, POSIX and OFD locks, matched by the file's device and inode) — so "in use" can

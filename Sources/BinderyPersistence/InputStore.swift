@@ -5,7 +5,11 @@ import Foundation
 #endif
 import Bindery
 import BinderySQLite
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// The daemon's persisted view-model state, in `<state-dir>/state.sqlite`: the current value

@@ -1,5 +1,9 @@
 import BinderySQLite
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The state database as ``InputStore`` opened it: the connection, and the identity (device
 /// and inode) of the file and of its write-ahead log at that moment, so a file deleted,

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The tag of names to move files aside to (`state.sqlite.replaced-1733361000`) that name
 /// nothing yet: `rename(2)` replaces what is at its target, so two files moved aside in the

@@ -5,7 +5,11 @@ import Foundation
 #endif
 import Bindery
 import BinderySQLite
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// The daemon's state directory, held by one daemon at a time and checked before use.

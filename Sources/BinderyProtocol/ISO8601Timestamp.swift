@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// UTC timestamps in the form the protocol uses: `2026-11-29T21:40:00.120Z`.
 public enum ISO8601Timestamp {

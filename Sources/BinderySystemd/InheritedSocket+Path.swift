@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension InheritedSocket {
     /// The filesystem path a unix socket is bound to (`getsockname`), e.g.

@@ -1,5 +1,9 @@
 import BinderyProtocol
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Line-oriented logging to standard error, in the form systemd's journal understands.
 ///

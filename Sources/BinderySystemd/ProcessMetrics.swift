@@ -1,5 +1,9 @@
 import BinderyProtocol
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The conventional process metrics of Prometheus client libraries (`process_*`, read from
 /// `/proc/self`) and `bindery_build_info`, in the text exposition format: what an operator's

@@ -1,5 +1,9 @@
 import CSystemd
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Reads the sockets systemd passes on activation (`sd_listen_fds_with_names(3)`).
 public enum SocketActivation {

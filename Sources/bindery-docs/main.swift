@@ -2,7 +2,11 @@
 // rendered from their surfaces (`swift run bindery-docs > docs/VIEWMODELS.md`).
 import Bindery
 import BinderyModels
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 do {
     let store = try Store(directory: nil)

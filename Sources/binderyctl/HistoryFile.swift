@@ -1,5 +1,9 @@
 import CReadline
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The REPL's history file: `$XDG_STATE_HOME/bindery/history` (default
 /// `~/.local/state/bindery/history`), created as needed, kept to the last 1,000 lines.

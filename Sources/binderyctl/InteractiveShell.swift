@@ -1,6 +1,10 @@
 import BinderyCLI
 import CReadline
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// The terminal REPL: GNU readline in callback mode, so `watch` events and "binderyd went

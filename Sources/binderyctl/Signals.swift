@@ -1,6 +1,10 @@
 import BinderyCLI
 import BinderySignals
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Ctrl-C and wake-ups for the main loop: the SIGINT handler raises `interrupts` and posts to
 /// the process's ``SignalPipe`` so a thread blocked in `poll` on ``wakeReadEnd`` notices at once.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The terminal binderyctl writes to: its size, and the pager long output goes through.
 enum Terminal {

@@ -1,5 +1,9 @@
 import BinderyCLI
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// binderyctl: the REPL over binderyd's control socket. See `binderyctl --help`.
 let environment: [String: String] = {

@@ -41,6 +41,24 @@ struct ArchitectureTests {
         }
     }
 
+    /// Every `import Glibc` sits inside `#if canImport(Glibc)` (with Musl beside it), so each
+    /// file says what it needs of the C library and none assumes which one the system has.
+    @Test func glibcIsImportedOnlyWhereItCanBe() throws {
+        var bare: [String] = []
+        for folder in ["Sources", "Tests", "Examples", "Plugins"] {
+            let base = Self.root.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in files where file.pathExtension == "swift" && !file.path.contains("/.build/") {
+                var depth = 0
+                for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.hasPrefix("#if") { depth += 1 } else if line.hasPrefix("#endif") { depth -= 1 }
+                    if depth == 0 && line.hasSuffix("import Glibc") { bare.append(file.path.replacingOccurrences(of: Self.root.path + "/", with: "")) }
+                }
+            }
+        }
+        #expect(bare.isEmpty, "import Glibc outside #if canImport(Glibc): \(bare.joined(separator: ", "))")
+    }
+
     @Test func testOnlyProgramsLiveUnderTests() throws {
         let package = try PackageDump.load(root: Self.root)
         let nonTest = package.targets.filter { $0.type != "test" }

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Why a test's daemon, socket or helper process failed; `description` says what happened.
 public struct DaemonTestError: Error, CustomStringConvertible {

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// What one Markdown document of the repository points at: its relative links (`[text](target)`,
 /// images too; not `scheme:` URLs) and the repository paths it names in its text (a word that

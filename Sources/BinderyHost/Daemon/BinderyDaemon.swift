@@ -3,7 +3,11 @@ import BinderyControl
 import BinderyHTTP
 import BinderyProtocol
 import BinderySystemd
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// A running Bindery daemon (binderyd, or a program of ``DaemonMain``): the view-model host

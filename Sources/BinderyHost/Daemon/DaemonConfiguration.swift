@@ -1,6 +1,10 @@
 import BinderyControl
 import BinderySystemd
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// How a Bindery daemon runs: where it listens, keeps state and finds its web files, what its
 /// inputs start with, and how long commands may run. Built from the command line by

@@ -1,7 +1,11 @@
 import Bindery
 import BinderyProtocol
 import BinderySystemd
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The one call a program makes to host its own view models as a complete daemon: the
 /// standard flags (`--help` and usage errors name the program), the control socket for

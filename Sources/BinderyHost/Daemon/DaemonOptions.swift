@@ -1,7 +1,11 @@
 import BinderyHTTP
 import BinderyProtocol
 import BinderySystemd
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A Bindery daemon's command line (binderyd's, or that of any program hosting its own view
 /// models through ``DaemonMain``): parses flags into a ``DaemonConfiguration``.

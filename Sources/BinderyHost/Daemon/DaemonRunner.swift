@@ -7,7 +7,11 @@ import Bindery
 import BinderyPersistence
 import BinderySystemd
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A Bindery daemon's process lifecycle: startup (sockets, persisted inputs, READY), the signal
 /// handling and the shutdown a Linux operator expects.

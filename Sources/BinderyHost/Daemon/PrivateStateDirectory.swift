@@ -1,5 +1,9 @@
 import BinderyPersistence
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Keeps the state directory private to the daemon's user: it holds the inputs (passwords
 /// and verification codes among them) and the model store.

@@ -2,7 +2,11 @@ import Bindery
 import BinderySignals
 import BinderySystemd
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// Turns SIGTERM and SIGINT into one orderly shutdown of a ``BinderyDaemon``, bounded in time.

@@ -2,7 +2,11 @@ import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A blocking raw client of the control socket for the daemon's protocol tests: sends any
 /// bytes exactly as given (malformed, pipelined, left unread), reads reply and event lines in

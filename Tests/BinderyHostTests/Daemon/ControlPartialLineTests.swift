@@ -3,7 +3,11 @@ import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// A control client that leaves a request line incomplete (bytes without their newline) for

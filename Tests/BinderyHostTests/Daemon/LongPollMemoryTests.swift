@@ -1,7 +1,11 @@
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// Memory after a burst of long-polls (issue 32, item 3): the resident size the connections

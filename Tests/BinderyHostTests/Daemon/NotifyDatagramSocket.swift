@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A Unix datagram socket standing in for systemd's notification socket, for a child
 /// process (pass ``path`` as its `NOTIFY_SOCKET`; this process's environment is untouched).

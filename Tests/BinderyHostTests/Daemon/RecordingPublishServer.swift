@@ -1,7 +1,11 @@
 import Bindery
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// A stand-in for nchan's publisher location in tests: an HTTP/1.1 server on 127.0.0.1 that

@@ -2,7 +2,11 @@ import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// Issue 31: a view model that drives itself (Examples/Search: a debounced query bound to its

@@ -2,7 +2,11 @@ import BinderyHTTP
 import BinderyHost
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// Defaults an operator relies on: private state whatever the umask, a warning and the true

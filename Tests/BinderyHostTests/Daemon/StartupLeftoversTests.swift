@@ -1,7 +1,11 @@
 import BinderyHost
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// What a previous run or an operator can leave behind at startup: a state directory the

@@ -3,7 +3,11 @@ import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// Strings are stored as sent (issue 22, items 7 and 8), against the real daemon: a value is

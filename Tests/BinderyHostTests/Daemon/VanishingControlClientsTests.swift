@@ -2,7 +2,11 @@ import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// A control client can vanish at any moment — before its reply, in the middle of a long one,

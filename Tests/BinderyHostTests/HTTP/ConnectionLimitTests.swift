@@ -1,7 +1,11 @@
 import Bindery
 import BinderyHTTP
 import BinderyHost
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 import Testing
 

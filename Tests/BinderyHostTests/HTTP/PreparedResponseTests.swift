@@ -1,6 +1,10 @@
 import BinderyHTTP
 import BinderyHost
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// A response built once and queued to many requests, from several connections at once.

@@ -1,6 +1,10 @@
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A minimal blocking HTTP/1.1 client over a raw TCP socket, so tests see exactly what the
 /// server puts on the wire (no URLSession, no redirects, no header normalisation).

@@ -2,7 +2,11 @@ import BinderyHTTP
 import BinderyHost
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// Slowloris: request heads trickled a byte at a time, never silent long enough for an idle

@@ -2,7 +2,11 @@ import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// Failed commits do not cut the history: a commit that fails uses no version (the versions

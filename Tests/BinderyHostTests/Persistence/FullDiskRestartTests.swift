@@ -2,7 +2,11 @@ import BinderyHTTP
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// A crash on a full disk, and restarts while it stays full (issue 32, item 1): a version, its

@@ -2,7 +2,11 @@ import BinderyHost
 import BinderyPersistence
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// A state database another process holds is in use, not damaged: the start fails naming

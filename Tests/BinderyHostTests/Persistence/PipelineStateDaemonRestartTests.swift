@@ -1,7 +1,11 @@
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// The real daemon restarts a view model whose state lives inside its pipelines

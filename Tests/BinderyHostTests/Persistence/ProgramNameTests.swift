@@ -2,7 +2,11 @@ import BinderyHost
 import BinderyPersistence
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// The host speaks with its program's name (a DaemonMain program such as the guide's logind):

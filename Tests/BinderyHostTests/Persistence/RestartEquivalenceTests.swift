@@ -3,7 +3,11 @@ import BinderyJSON
 import BinderyPersistence
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// What a client was shown survives restarts: the real daemon, restarted with SIGTERM and

@@ -2,7 +2,11 @@ import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// A restart is invisible (issue 21): the real daemon with lists filled, a row selected, a

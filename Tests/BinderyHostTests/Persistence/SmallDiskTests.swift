@@ -4,7 +4,11 @@ import BinderyPersistence
 import BinderySQLite
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// A small filesystem does not wedge the daemon (issue 22, item 3): the write-ahead log stays

@@ -3,7 +3,11 @@ import BinderyJSON
 import BinderyPersistence
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// A state directory the daemon must not use as it is: held by another daemon, read-only,

@@ -3,7 +3,11 @@ import BinderyJSON
 import BinderyPersistence
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// The state database deleted, replaced or truncated under the running daemon (issue 22,

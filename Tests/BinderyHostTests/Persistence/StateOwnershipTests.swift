@@ -2,7 +2,11 @@ import BinderyHost
 import BinderyPersistence
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// Runs `arguments` as the user `nobody` (setpriv), e.g. to plant a link as another user.

@@ -4,7 +4,11 @@ import BinderyJSON
 import BinderyPersistence
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 import Testing
 

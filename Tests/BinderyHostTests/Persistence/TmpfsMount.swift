@@ -1,6 +1,10 @@
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A small tmpfs mounted at a fresh directory (to fill up, or to remount read-only), unmounted
 /// and removed when released. Needs root (CI runs as root); ``isAvailable`` tells whether

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Sockets of each kind, for checking how socket activation classifies them.
 enum ListeningSockets {

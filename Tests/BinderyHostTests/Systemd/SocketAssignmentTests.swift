@@ -2,7 +2,11 @@ import BinderyHost
 import BinderySystemd
 import BinderyTestSupport
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 
 /// Which passed socket serves what. systemd names every socket of one .socket unit alike

@@ -5,7 +5,11 @@
 import BinderyHTTP
 import BinderyHost
 import BinderySystemd
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Writes one line straight to descriptor 1, unbuffered, so the test sees it at once.
 func report(_ line: String) {
