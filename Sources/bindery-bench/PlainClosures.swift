@@ -1,54 +1,42 @@
-// W0: the pipelines of W1–W5 written as plain closures in this module — no signals, no
-// locks, no lifetimes — so `make bench` shows what the reactive layer costs on top of the
-// work itself. Same counts and checksums as the reactive versions.
-
-/// A value with observers, as a plain class: setting it calls each observer closure.
-final class PlainProperty<Value> {
-    var value: Value {
-        didSet { for observer in observers { observer(value) } }
-    }
-    private var observers: [(Value) -> Void] = []
-
-    init(_ value: Value) { self.value = value }
-
-    /// Calls `observer` with the current value and every later one; returns a removal key.
-    @discardableResult
-    func observe(_ observer: @escaping (Value) -> Void) -> Int {
-        observer(value)
-        observers.append(observer)
-        return observers.count - 1
-    }
-
-    func removeObserver(at index: Int) { observers.remove(at: index) }
-}
+// W0: the pipelines of W1–W5 written as plain closures over `Prop` in this module — no
+// signals, no locks, no disposables, only values — so `make bench` shows what the reactive
+// layer costs on top of the work itself. Same counts, checksums and `Sink` as the reactive
+// versions; W0.1–W0.4 are written exactly as the benchmark definition gives them
+// (BENCHMARKS.md, "One W0"), one closure per operator.
 
 func w0w1() -> Int {
     let s = Sink()
-    let p = PlainProperty(0)
-    let map: (Int) -> Int = { $0 + 1 }
-    let filter: (Int) -> Bool = { $0 % 2 == 0 }
-    p.observe { value in
-        let mapped = map(value)
-        if filter(mapped) { s.n &+= mapped }
-    }
+    let p = Prop(0)
+    let sink: (Int) -> Void = { s.n &+= $0 }
+    let filter: (Int) -> Void = { if $0 % 2 == 0 { sink($0) } }
+    let map: (Int) -> Void = { filter($0 + 1) }
+    p.observe(map)
     for i in 1...2_000_000 { p.value = i }
     return s.n
 }
 
+/// W0.2's state: the latest value of each side and the last value `skipRepeats` let through.
+final class Latest {
+    var a: String?
+    var b: String?
+    var last: Bool?
+}
+
 func w0w2() -> Int {
     let s = Sink()
-    let phone = PlainProperty("")
-    let code = PlainProperty("")
-    var previous: Bool?
-    let combine = { (a: String, b: String) in
-        let valid = !a.isEmpty && !b.isEmpty
-        if previous != valid {
-            previous = valid
-            s.n &+= 1
+    let phone = Prop("")
+    let code = Prop("")
+    let l = Latest()
+    let sink: (Bool) -> Void = { _ in s.n &+= 1 }
+    let skipRepeats: (Bool) -> Void = { valid in
+        if l.last != valid {
+            l.last = valid
+            sink(valid)
         }
     }
-    phone.observe { combine($0, code.value) }
-    code.observe { combine(phone.value, $0) }
+    let map: ((String, String)) -> Void = { pair in skipRepeats(!pair.0.isEmpty && !pair.1.isEmpty) }
+    phone.observe { l.a = $0; if let b = l.b { map(($0, b)) } }
+    code.observe { l.b = $0; if let a = l.a { map((a, $0)) } }
     let pool = (0..<64).map { $0 % 5 == 0 ? "" : "1380013" + String($0 * 37) }
     for i in 0..<1_000_000 {
         let str = pool[(i &* 13) & 63]
@@ -59,7 +47,7 @@ func w0w2() -> Int {
 
 func w0w3() -> Int {
     let s = Sink()
-    let p = PlainProperty(0)
+    let p = Prop(0)
     for _ in 0..<1_000 { p.observe { s.n &+= $0 } }
     let start = ContinuousClock.now
     for i in 1...10_000 { p.value = i }
@@ -69,10 +57,11 @@ func w0w3() -> Int {
 
 func w0w4() -> Int {
     let s = Sink()
-    let p = PlainProperty(1)
+    let p = Prop(1)
+    let sink: (Int) -> Void = { s.n &+= $0 }
     for _ in 0..<1_000_000 {
-        let key = p.observe { s.n &+= $0 + 1 }
-        p.removeObserver(at: key)
+        let id = p.observe { sink($0 + 1) }
+        p.detach(id)
     }
     return s.n
 }
@@ -80,7 +69,7 @@ func w0w4() -> Int {
 func w0w5() -> Int {
     let s = Sink()
     let e = Sink()
-    let isExecuting = PlainProperty(false)
+    let isExecuting = Prop(false)
     isExecuting.observe { _ in e.n &+= 1 }
     let values: (Int) -> Void = { s.n &+= $0 }
     let work: (Int, (Int) -> Void) -> Void = { input, send in send(input) }

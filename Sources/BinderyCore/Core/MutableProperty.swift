@@ -16,12 +16,24 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
 
     /// A property holding `initial`; made while a ``RestorationScope`` is open on this
     /// thread, it takes a slot and holds its seed instead, if one fits.
-    @inlinable public init(_ initial: Value) {
-        let (state, slot) = RestorationScope.seeded("MutableProperty", initial)
-        signal = Signal(core: SignalCore(owned: true, current: state), isPropertyNode: true)
-        // Outside a scope, nothing more. Inside, an observer records each value as it is
-        // delivered: the property keeps no reference of its own (one word, see `core`).
-        if let slot { signal.observeValues { slot.record($0) } }
+    @inlinable @inline(__always) public init(_ initial: Value) {
+        signal = Signal(core: SignalCore(owned: true, current: initial), isPropertyNode: true)
+        // Outside a scope, nothing more. The slot's work is out of line and this initialiser
+        // always inlined, so a function that makes a property and then uses it still sees
+        // through its construction (W2 −48 instructions a set: BENCHMARKS.md, "Issue 42
+        // item 5: one W0").
+        if RestorationScope.isAnyOpen { takeRestorationSlot() }
+    }
+
+    /// Inside a scope open on this thread: takes the next slot, starts from its seed if one
+    /// fits, and has an observer record each value as it is delivered (the property keeps no
+    /// reference of its own, one word, see `core`). Called by `init` only, before the
+    /// property is returned, so no one can observe the seed replacing `initial`.
+    @usableFromInline func takeRestorationSlot() {
+        let (state, slot) = RestorationScope.slotIfOpen("MutableProperty", core.currentValue)
+        guard let slot else { return }
+        core.mutex.withLock { _ in core.current = state }
+        signal.observeValues { slot.record($0) }
     }
 
     /// A property holding `initial` that never takes a restoration slot: for state the core
