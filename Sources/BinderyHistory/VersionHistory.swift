@@ -83,6 +83,20 @@ package struct VersionHistory: Sendable {
         trim()
     }
 
+    /// Appends one row of the saved history as ``InputStore`` reads it back at start (oldest
+    /// first): a checkpoint's whole document, kept as it is, or a version's change-feed entries
+    /// as one JSON array. A row of entries that is not a JSON array is skipped, so the versions
+    /// after it no longer follow the newest: they are kept again from the next checkpoint.
+    package mutating func appendSaved(version: UInt64, checkpoint: Bool, json: [UInt8]) {
+        if checkpoint { return appendSaved(checkpoint: json, version: version) }
+        guard case let .array(entries)? = try? JSONParser.parse(json) else { return }
+        append(version: version, entries: entries.map { entry in
+            var bytes: [UInt8] = []
+            entry.write(to: &bytes)
+            return bytes
+        }, checkpoint: nil)
+    }
+
     private mutating func trim() {
         guard let newest else { return }
         while segments.count > 1,
