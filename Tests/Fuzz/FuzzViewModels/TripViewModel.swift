@@ -8,7 +8,7 @@ import Foundation
 /// A view model with an input of every kind a surface decodes a set's value into — a string
 /// with a length limit, an int with a range, a double, a float, a bool, a date, an optional
 /// date, a URL, a UUID, a raw-value enum, `Codable` values (a struct with nested dates, URLs,
-/// optionals, arrays, dictionaries and a small integer; an array; a dictionary) — an output
+/// optionals, arrays, dictionaries, a small integer and a float; an array; a dictionary) — an output
 /// derived from them, commands taking a scalar and a `Codable` argument, and stored members
 /// (a value and a list) a host saves and restores: what the surface-value, control-frame and
 /// stored-row harnesses send bytes to.
@@ -26,6 +26,7 @@ public final class TripViewModel: ViewModel {
         public var weights: [String: Double]
         public var seats: Int8
         public var pace: Pace
+        public var speed: Float?
     }
 
     public let title = MutableProperty("")

@@ -23,14 +23,15 @@ enum ControlFrameFuzz {
     static let maximumFrameLength = 512
     static let maximumFramesAnswered = 16
 
-    static let handler: ControlProtocolHandler = {
+    /// The host of ``TripViewModel`` and the handler answering for it.
+    static let served: (scheduler: QueueScheduler, handler: ControlProtocolHandler) = {
         let scheduler = QueueScheduler(name: "fuzz.trip")
         let model = scheduler.queue.sync { TripViewModel() }
         let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil, commandTimeout: 5,
                                  eventLogCapacity: 64, historyDepth: 16)
         let warnings = host.start()
         precondition(warnings.isEmpty, "the fuzzed host starts with warnings: \(warnings)")
-        return ControlProtocolHandler(host: host)
+        return (scheduler, ControlProtocolHandler(host: host))
     }()
 
     static func check(_ bytes: [UInt8]) {
@@ -52,19 +53,22 @@ enum ControlFrameFuzz {
             precondition(!line.contains(UInt8(ascii: "\n")) && line.last != UInt8(ascii: "\r"), "a line keeps its terminator")
         }
 
-        // Sent one after another without waiting, as a client may pipeline them: answers to
-        // ops the host's queue completes (set, get, run, …) arrive after later synchronous ones.
+        // Sent one after another without waiting, as a client may pipeline them, and handled on
+        // the host's queue: the host then does inline what it would queue there (so an input
+        // costs one or two thread hops, not one per op, however busy the machine), and answers
+        // that wait for the changes' turn to end arrive after the others.
         let session = RecordingSession()
         defer { session.close() }
-        var expectedIDs: [JSONValue] = []
-        for frame in frames.prefix(maximumFramesAnswered) {
-            switch frame {
-            case let .line(line):
-                expectedIDs.append(ControlRequest.id(inFrame: line))
-                handler.handle(frame: line, session: session)
-            case .tooLarge:
-                expectedIDs.append(.null)
-                handler.handleOversizedFrame(session: session)
+        let expectedIDs = served.scheduler.queue.sync {
+            frames.prefix(maximumFramesAnswered).map { frame -> JSONValue in
+                switch frame {
+                case let .line(line):
+                    served.handler.handle(frame: line, session: session)
+                    return ControlRequest.id(inFrame: line)
+                case .tooLarge:
+                    served.handler.handleOversizedFrame(session: session)
+                    return .null
+                }
             }
         }
         guard let replies = session.replies(expectedIDs.count, within: 10) else {
