@@ -83,7 +83,8 @@ release: deps-run
 	$(SWIFT) build -c release
 
 # Unit and in-process tests, then the core's and the host's suites again under ThreadSanitizer
-# (`make tsan`, below), then the end-to-end checks against the real daemon (the REPL
+# (`make tsan`, below), then each fuzzing harness for a few seconds (`make fuzz`, below: its
+# seed corpus, regression inputs included, then new inputs), then the end-to-end checks against the real daemon (the REPL
 # walk-through, binderyctl in tmux, the dashboard in headless Chromium). The API comparison's
 # self-test (scripts/rs-api-diff.py --self-test) runs too; the comparison itself needs a
 # ReactiveSwift checkout (docs/CONTRACTS.md §9).
