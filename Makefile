@@ -177,20 +177,25 @@ tsan: deps
 # The unit suites again, built with AddressSanitizer into their own scratch path (.build/asan),
 # so the normal build is left alone: each suite's test run and every daemon it starts report
 # into ASAN_DIR/reports (under /tmp, for daemons run as `nobody`, as `make tsan` does); any
-# report fails the target, printed. Not part of `make test`, for its time: the whole graph
-# built again and the suites run a second time, several minutes. UndefinedBehaviorSanitizer is
-# not added: swiftc refuses -sanitize=undefined for Linux targets (the package compiles no C of
-# its own for it to check, and Swift's own overflow and bounds checks are on in every build).
+# report fails the target, printed. Suppressions (Tests/asan.supp) are only for libraries we do
+# not own, each explained there. Leak checking is off unless ASAN_LEAKS=1: LeakSanitizer reports
+# what a daemon or binderyctl still holds when it exits (the embedded dashboard, its servers,
+# its host) and turns their exit status into 1, which the tests that check a status read as a
+# failure. Not part of `make test`, for its time: the whole graph built again and the suites
+# run a second time. UndefinedBehaviorSanitizer is not added: swiftc refuses
+# -sanitize=undefined for Linux targets (the package compiles no C of its own for it to check,
+# and Swift's own overflow and bounds checks are on in every build).
 ASAN_FLAGS   := --sanitize=address --scratch-path .build/asan
 ASAN_DIR     := $(shell mktemp -u /tmp/bindery-asan.XXXXXX)
 ASAN_REPORTS := $(ASAN_DIR)/reports
 # One test run per target, as for `make tsan`; every unit suite.
 ASAN_SUITES  ?= BinderyJSONTests BinderyTests ReactiveSwiftModuleTests BinderyAccessScanTests BinderyCLITests BinderyModelsTests BinderyHostTests
+ASAN_LEAKS   ?= 0
 asan: deps
 	$(SWIFT) build --build-tests $(ASAN_FLAGS)
-	@rm -rf $(ASAN_DIR) && mkdir -p -m 1777 $(ASAN_REPORTS)
+	@rm -rf $(ASAN_DIR) && mkdir -p -m 1777 $(ASAN_REPORTS) && install -m 644 Tests/asan.supp $(ASAN_DIR)/asan.supp
 	@status=0; for suite in $(ASAN_SUITES); do \
-	  ASAN_OPTIONS="log_path=$(ASAN_REPORTS)/report" \
+	  ASAN_OPTIONS="log_path=$(ASAN_REPORTS)/report suppressions=$(ASAN_DIR)/asan.supp detect_leaks=$(ASAN_LEAKS)" \
 	    timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build $(ASAN_FLAGS) --filter "^$$suite\." || status=1; \
 	done; \
 	reports=$$(ls $(ASAN_REPORTS)); \
