@@ -74,7 +74,7 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps deps-run build release check test docs tsan systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
+.PHONY: deps deps-run build release check test docs tsan asan fuzz fuzz-build systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
 
 # What building and running need.
 deps-run:
@@ -96,10 +96,11 @@ release: deps-run
 	$(SWIFT) build -c release
 
 # Unit and in-process tests, then the core's and the host's suites again under ThreadSanitizer
-# (`make tsan`, below), then the end-to-end checks against the real daemon (the REPL
-# walk-through, binderyctl in tmux, the dashboard in headless Chromium, and a test written by
-# `binderyctl testgen` from a scripted session against Examples/Search's searchd, built into
-# that example's tests and run: scripts/search-session-test.sh, about 35 s). The API comparison's
+# (`make tsan`, below), then each fuzzing harness for a few seconds (`make fuzz`, below: its
+# seed corpus, regression inputs included, then new inputs), then the end-to-end checks against
+# the real daemon (the REPL walk-through, binderyctl in tmux, the dashboard in headless Chromium,
+# and a test written by `binderyctl testgen` from a scripted session against Examples/Search's
+# searchd, built into that example's tests and run: scripts/search-session-test.sh, about 35 s). The API comparison's
 # self-test (scripts/rs-api-diff.py --self-test) runs too; the comparison itself needs a
 # ReactiveSwift checkout (docs/CONTRACTS.md §9). The HTTP API is checked against its
 # description, docs/openapi.yaml, by schemathesis against the real daemon (scripts/api-check.sh,
@@ -130,6 +131,7 @@ test: deps
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/api-check.sh
 	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory tsan
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_BRIEF_SECONDS)
 	@# The package's release build needs the CPU and the end-to-end checks mostly wait (on
 	@# browsers, daemons, nginx), so the build runs beside them (a minute less); its output
 	@# follows theirs, and either failing fails the step.
@@ -190,6 +192,67 @@ tsan: deps
 	reports=$$(ls $(TSAN_REPORTS)); \
 	if [ -n "$$reports" ]; then cat $(TSAN_REPORTS)/*; echo "ThreadSanitizer: reports from $$(echo $$reports | wc -w) processes (above)"; status=1; fi; \
 	rm -rf $(TSAN_DIR); exit $$status
+
+# The unit suites again, built with AddressSanitizer into their own scratch path (.build/asan),
+# so the normal build is left alone: each suite's test run and every daemon it starts report
+# into ASAN_DIR/reports (under /tmp, for daemons run as `nobody`, as `make tsan` does); any
+# report fails the target, printed. Suppressions (Tests/asan.supp) are only for libraries we do
+# not own, each explained there. Leak checking is off unless ASAN_LEAKS=1: LeakSanitizer reports
+# what a daemon or binderyctl still holds when it exits (the embedded dashboard, its servers,
+# its host) and turns their exit status into 1, which the tests that check a status read as a
+# failure. Not part of `make test`, for its time: the whole graph built again and the suites
+# run a second time. UndefinedBehaviorSanitizer is not added: swiftc refuses
+# -sanitize=undefined for Linux targets (the package compiles no C of its own for it to check,
+# and Swift's own overflow and bounds checks are on in every build).
+ASAN_FLAGS   := --sanitize=address --scratch-path .build/asan
+ASAN_DIR     := $(shell mktemp -u /tmp/bindery-asan.XXXXXX)
+ASAN_REPORTS := $(ASAN_DIR)/reports
+# One test run per target, as for `make tsan`; every unit suite.
+ASAN_SUITES  ?= BinderyJSONTests BinderyTests ReactiveSwiftModuleTests BinderyAccessScanTests BinderyCLITests BinderyModelsTests BinderyHostTests
+ASAN_LEAKS   ?= 0
+asan: deps
+	$(SWIFT) build --build-tests $(ASAN_FLAGS)
+	@rm -rf $(ASAN_DIR) && mkdir -p -m 1777 $(ASAN_REPORTS) && install -m 644 Tests/asan.supp $(ASAN_DIR)/asan.supp
+	@status=0; for suite in $(ASAN_SUITES); do \
+	  ASAN_OPTIONS="log_path=$(ASAN_REPORTS)/report suppressions=$(ASAN_DIR)/asan.supp detect_leaks=$(ASAN_LEAKS)" \
+	    timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build $(ASAN_FLAGS) --filter "^$$suite\." || status=1; \
+	done; \
+	reports=$$(ls $(ASAN_REPORTS)); \
+	if [ -n "$$reports" ]; then cat $(ASAN_REPORTS)/*; echo "AddressSanitizer: reports from $$(echo $$reports | wc -w) processes (above)"; status=1; fi; \
+	rm -rf $(ASAN_DIR); exit $$status
+
+# The parsers that read bytes from outside, fuzzed (docs/CONTRACTS.md §25): one libFuzzer
+# harness each (Tests/Fuzz), run for FUZZ_SECONDS each from its seed corpus
+# (Tests/Fuzz/Corpus/<harness>, which also keeps every input a run once failed on). What a run
+# finds is written to .build/fuzz/artifacts; new inputs worth keeping to .build/fuzz/corpus
+# (copy one into the seed corpus to keep it). `make test` runs each for FUZZ_BRIEF_SECONDS, so
+# a regression input fails CI.
+# The harnesses are built into their own scratch path with coverage instrumentation (the
+# counters and comparisons libFuzzer's -sanitize=fuzzer sets) and AddressSanitizer, and
+# BINDERY_FUZZ, which makes each program hand its harness to libFuzzer's driver (in the
+# toolchain's libclang_rt.fuzzer_no_main, found next to the compiler). Not -sanitize=fuzzer:
+# SwiftPM applies it to every program it builds, the build plugins' tools too, and would link
+# libFuzzer's own main into them. Only the harnesses and what they import are built (the
+# control harness's BinderyHost brings most of the package). -timeout: an input taking longer
+# is a hang; -rss_limit_mb: memory growing past it is a finding too. SWIFT_BACKTRACE=enable=no:
+# the Swift runtime's backtracer, reading the crashed thread's stack, trips AddressSanitizer
+# and buries the finding under a report of its own.
+FUZZ_HARNESSES     := fuzz-json fuzz-http-request fuzz-control-frames fuzz-surface-value fuzz-stored-rows
+FUZZ_SECONDS       ?= 60
+FUZZ_BRIEF_SECONDS ?= 5
+FUZZ_LIB_DIR       := $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))../lib/clang/*/lib/linux))
+FUZZ_FLAGS         := --sanitize=address -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table \
+                      -Xswiftc -DBINDERY_FUZZ -Xlinker -L$(FUZZ_LIB_DIR) --scratch-path .build/fuzz
+fuzz-build: deps-run
+	@for harness in $(FUZZ_HARNESSES); do $(SWIFT) build --product $$harness $(FUZZ_FLAGS) || exit 1; done
+fuzz: fuzz-build
+	@mkdir -p .build/fuzz/artifacts; status=0; for harness in $(FUZZ_HARNESSES); do \
+	  mkdir -p .build/fuzz/corpus/$$harness; echo "$$harness: $(FUZZ_SECONDS) s"; \
+	  SWIFT_BACKTRACE=enable=no .build/fuzz/debug/$$harness -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=.build/fuzz/artifacts/$$harness- .build/fuzz/corpus/$$harness Tests/Fuzz/Corpus/$$harness \
+	    >.build/fuzz/$$harness.log 2>&1 || { cat .build/fuzz/$$harness.log; echo "$$harness failed (above)"; status=1; }; \
+	  grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' .build/fuzz/$$harness.log; \
+	done; exit $$status
 
 # Only the package and service test: builds the .deb, checks it (lintian, contents), installs
 # it with apt into a throwaway overlay and runs it under a real systemd, also behind nginx with

@@ -121,6 +121,23 @@ let package = Package(
         // scan, combinePrevious), for the end-to-end test of restarts that restore it.
         .executableTarget(name: "bindery-pipelines-daemon", dependencies: ["Bindery", "BinderyHost"],
                           path: "Tests/Programs/bindery-pipelines-daemon", plugins: ["SurfaceAccess"]),
+        // libFuzzer harnesses, one per parser that reads bytes from outside (`make fuzz`; seed
+        // corpora in Tests/Fuzz/Corpus). `make fuzz` builds them with -DBINDERY_FUZZ, coverage
+        // instrumentation and AddressSanitizer into .build/fuzz, linking libFuzzer's driver
+        // (CLibFuzzer); an ordinary build makes each a small program that runs its harness on
+        // the files it is given (a corpus replayed without sanitizers). FuzzViewModels: a view
+        // model with an input of every kind, for the harnesses that decode values.
+        .systemLibrary(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/FuzzSupport"),
+        .target(name: "FuzzViewModels", dependencies: ["Bindery"], path: "Tests/Fuzz/FuzzViewModels"),
+        .executableTarget(name: "fuzz-json", dependencies: ["BinderyJSON", "FuzzSupport"], path: "Tests/Fuzz/fuzz-json"),
+        .executableTarget(name: "fuzz-http-request", dependencies: ["BinderyHTTP", "FuzzSupport"], path: "Tests/Fuzz/fuzz-http-request"),
+        .executableTarget(name: "fuzz-control-frames", dependencies: ["Bindery", "BinderyControl", "BinderyHost", "BinderyJSON", "FuzzSupport", "FuzzViewModels"],
+                          path: "Tests/Fuzz/fuzz-control-frames"),
+        .executableTarget(name: "fuzz-surface-value", dependencies: ["Bindery", "BinderyJSON", "FuzzSupport", "FuzzViewModels"],
+                          path: "Tests/Fuzz/fuzz-surface-value"),
+        .executableTarget(name: "fuzz-stored-rows", dependencies: ["Bindery", "BinderyHistory", "BinderyJSON", "FuzzSupport", "FuzzViewModels"],
+                          path: "Tests/Fuzz/fuzz-stored-rows"),
         // The layers README.md draws, checked against the package itself.
         .testTarget(name: "BinderyArchitectureTests"),
         // `import ReactiveSwift` and module-qualified names, as ReactiveSwift's users write them.

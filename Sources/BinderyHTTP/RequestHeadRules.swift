@@ -9,19 +9,19 @@
 /// has `Content-Length`. (A NUL byte in a header name makes
 /// libmicrohttpd answer 400 itself; one in a value ends the value there, as libmicrohttpd
 /// stores it.)
-enum RequestHeadRules {
+package enum RequestHeadRules {
     /// The largest request head (request line and headers) answered normally; a larger one
     /// gets 431, from the server or from libmicrohttpd (whose connection memory holds about
     /// 16 KiB).
-    static let maximumBytes = 15_360
+    package static let maximumBytes = 15_360
 
     /// The size of a request head as sent: request line, header lines and the empty line.
-    static func size(rawTarget: String, method: String, headers: [HTTPHeader]) -> Int {
+    package static func size(rawTarget: String, method: String, headers: [HTTPHeader]) -> Int {
         headers.reduce(method.utf8.count + rawTarget.utf8.count + 13 + 2) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
     }
 
     /// Why the head is refused (400), or nil when it is acceptable.
-    static func problem(version: String, headers: [HTTPHeader]) -> String? {
+    package static func problem(version: String, headers: [HTTPHeader]) -> String? {
         let hosts = headers.lazy.filter { $0.hasName("Host") }.count
         if hosts > 1 { return "more than one Host header" }
         if hosts == 0, version != "HTTP/1.0" { return "an HTTP/1.1 request needs a Host header" }

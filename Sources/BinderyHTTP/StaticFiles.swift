@@ -82,19 +82,24 @@ public struct StaticFiles: WebFiles {
 
     /// The real path of the file `target` names inside the root, or nil when there is none
     /// or it would lie outside the root (e.g. through a symlink).
+    ///
+    /// Paths are compared as the file system compares them, byte for byte: `String`'s
+    /// `hasPrefix` compares characters, so a combining mark after a `.` or a `/` would hide a
+    /// dotfile (`.\u{301}git`) or, by canonical equivalence, take a sibling directory spelt
+    /// in the other normal form for the root.
     public func resolve(_ target: RequestTarget) -> String? {
-        guard !target.segments.contains(where: { $0.hasPrefix(".") }) else { return nil }
+        guard !target.segments.contains(where: { $0.utf8.first == UInt8(ascii: ".") }) else { return nil }
         var candidate = root == "/" ? target.path : root + target.path
         var info = stat()
         if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            candidate += candidate.hasSuffix("/") ? "index.html" : "/index.html"
+            candidate += candidate.utf8.last == UInt8(ascii: "/") ? "index.html" : "/index.html"
         }
         guard let real = Self.realPath(candidate), isInsideRoot(real) else { return nil }
         return real
     }
 
     private func isInsideRoot(_ path: String) -> Bool {
-        root == "/" ? path.hasPrefix("/") : path.hasPrefix(root + "/")
+        path.utf8.starts(with: (root == "/" ? "/" : root + "/").utf8)
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -83,6 +83,21 @@ package struct VersionHistory: Sendable {
         trim()
     }
 
+    /// Appends one row of the saved history as ``InputStore`` reads it back at start (oldest
+    /// first): a checkpoint's whole document, kept as it is, or a version's change-feed entries
+    /// as one JSON array. A row of entries that is not a JSON array is skipped, so the version
+    /// after it does not follow the newest kept one: the history starts again at the next
+    /// checkpoint (a gap, as after a dropped commit), never replaying past the missing entries.
+    package mutating func appendSaved(version: UInt64, checkpoint: Bool, json: [UInt8]) {
+        if checkpoint { return appendSaved(checkpoint: json, version: version) }
+        guard case let .array(entries)? = try? JSONParser.parse(json) else { return }
+        append(version: version, entries: entries.map { entry in
+            var bytes: [UInt8] = []
+            entry.write(to: &bytes)
+            return bytes
+        }, checkpoint: nil)
+    }
+
     private mutating func trim() {
         guard let newest else { return }
         while segments.count > 1,

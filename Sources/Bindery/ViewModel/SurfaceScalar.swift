@@ -51,7 +51,15 @@ extension Bool: SurfaceScalar {
 
 extension Float: SurfaceScalar {
     public static var valueType: ValueType { .double }
-    public init?(surfaceValue: SurfaceValue) { if case let .double(d) = surfaceValue { self = Float(d) } else { return nil } }
+    /// A double beyond `Float`'s range would be held as infinity, which JSON cannot carry: shown
+    /// and stored as null, and refused when read back at the next start.
+    public static var expectation: String? { "a double within ±\(Float.greatestFiniteMagnitude) (a Float)" }
+    /// A negative double too small for a `Float` (-1e-60) is held as 0, as a positive one is:
+    /// not as negative zero, which equals 0 yet is written `-0.0` (one value, one spelling).
+    public init?(surfaceValue: SurfaceValue) {
+        guard case let .double(d) = surfaceValue, Float(d).isFinite else { return nil }
+        self = Float(d) == 0 ? 0 : Float(d)
+    }
 }
 
 extension Date: SurfaceScalar {

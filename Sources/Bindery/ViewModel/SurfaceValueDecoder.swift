@@ -44,7 +44,12 @@ enum SurfaceValueDecoder {
             default: throw Mismatch()
             }
         }
-        func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+        func decode(_ type: Float.Type) throws -> Float {
+            // Beyond Float's range a double would be held as infinity, which JSON cannot carry.
+            let float = Float(try decode(Double.self))
+            guard float.isFinite else { throw Mismatch() }
+            return float
+        }
         func decode(_ type: Int.Type) throws -> Int {
             switch value {
             case let .int(i): return i

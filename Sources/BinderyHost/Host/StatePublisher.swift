@@ -118,18 +118,7 @@ final class StatePublisher: Sendable {
     /// first, each a version's checkpoint document or its entries as one JSON array.
     func loadHistory(_ rows: [(version: UInt64, checkpoint: Bool, json: [UInt8])]) {
         published.withLock { published in
-            for row in rows {
-                if row.checkpoint {
-                    published.history.appendSaved(checkpoint: row.json, version: row.version)
-                } else {
-                    guard case let .array(entries)? = try? JSONParser.parse(row.json) else { continue }
-                    published.history.append(version: row.version, entries: entries.map { entry in
-                        var bytes: [UInt8] = []
-                        entry.write(to: &bytes)
-                        return bytes
-                    }, checkpoint: nil)
-                }
-            }
+            for row in rows { published.history.appendSaved(version: row.version, checkpoint: row.checkpoint, json: row.json) }
         }
     }
 

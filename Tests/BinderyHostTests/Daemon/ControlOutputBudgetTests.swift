@@ -7,7 +7,7 @@ import Testing
 /// budget (64 MiB by default); past it the slowest are disconnected with a logged reason, the
 /// daemon's memory stays bounded, and clients that read are served throughout.
 @Suite(.timeLimit(.minutes(2))) struct ControlOutputBudgetTests {
-    @Test(.enabled(if: !underThreadSanitizer, "resident memory under ThreadSanitizer is the sanitizer's, not the daemon's"))
+    @Test(.enabled(if: !underThreadSanitizer && !underAddressSanitizer, "resident memory under a sanitizer is the sanitizer's, not the daemon's"))
     func fiftyStuckWatchersCannotTakeTheDaemonsMemory() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

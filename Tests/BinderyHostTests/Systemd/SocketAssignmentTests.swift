@@ -57,7 +57,11 @@ import Testing
         let port = ListeningSockets.freeLoopbackPort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+        // systemd-socket-activate passes its program no environment of its own but what -E names:
+        // a sanitizer's options (`make asan`, `make tsan`) are passed on.
+        let sanitizerOptions = ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }
         process.arguments = ["-l", socketPath, "-l", "127.0.0.1:\(port)"] + (fdnames.map { ["--fdname=\($0)"] } ?? [])
+            + sanitizerOptions.flatMap { ["-E", $0] }
             + [DaemonProcess.binaryPath, "--state-dir", directory.path("state"), "--latency-ms", "0",
                // Both would fail if binderyd bound them: the path is systemd's, the port taken.
                "--socket", socketPath, "--http", "127.0.0.1:\(port)"]
