@@ -90,7 +90,7 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
     }
 
     /// The binding target that sets this property; what is bound to it is recorded for the
-    /// binding graph (``BoundSources``): the property derives from it.
+    /// binding graph (`BoundSources`): the property derives from it.
     @inlinable public var bindingTarget: BindingTarget<Value> {
         let (core, lifetime) = (self.core, self.lifetime)
         return BindingTarget(lifetime: lifetime, recordingSources: { [weak core] lineage in

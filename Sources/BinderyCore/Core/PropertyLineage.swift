@@ -6,7 +6,7 @@
 /// `PropertyLineage+Streams.swift`), so a property fed by one (`Property(initial:then:)`) and a
 /// command bound to one (`action <~ signal`) name its sources too. A `MutableProperty` (set by
 /// code), a timer and a producer of your own record that composition cannot say; what is bound
-/// to a `MutableProperty` with `<~` is recorded apart (``BoundSources``), since it is bound after
+/// to a `MutableProperty` with `<~` is recorded apart (`BoundSources`), since it is bound after
 /// the property, and often its views, are made.
 /// ``Surface/init(_:name:_:)`` reads it to say what each output and command derives from.
 ///
