@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Whether this process runs under AddressSanitizer (`make asan`, which links the sanitizer's
 /// runtime into every program it builds: the test runner and the daemons alike). Checks of a

@@ -6,7 +6,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The `main` of every harness program. Built for `make fuzz` (`-DBINDERY_FUZZ`, code compiled
 /// with coverage instrumentation and AddressSanitizer) it hands the harness to libFuzzer's
