@@ -74,7 +74,7 @@ DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_FILE    := .build/bindery_$(DEB_VERSION)_$(DEB_ARCH).deb
 DEB_ROOT    := .build/deb/root
 
-.PHONY: deps deps-run build release check test docs tsan asan fuzz fuzz-build systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
+.PHONY: deps deps-run build release check test test-build unit-tests examples-build examples-tests api-self-checks api-check e2e docs tsan tsan-build asan fuzz fuzz-build systemd-test screenshots bench bench-http bench-persistence bench-scale run install-build install install-files uninstall deb clean
 
 # What building and running need.
 deps-run:
@@ -95,23 +95,28 @@ build: deps-run
 release: deps-run
 	$(SWIFT) build -c release
 
-# Unit and in-process tests, then the core's and the host's suites again under ThreadSanitizer
-# (`make tsan`, below), then each fuzzing harness for a few seconds (`make fuzz`, below: its
-# seed corpus, regression inputs included, then new inputs), then the end-to-end checks against
-# the real daemon (the REPL walk-through, binderyctl in tmux, the dashboard in headless Chromium,
-# and a test written by `binderyctl testgen` from a scripted session against Examples/Search's
-# searchd, built into that example's tests and run: scripts/search-session-test.sh, about 35 s). The API comparison's
-# self-test (scripts/rs-api-diff.py --self-test) runs too; the comparison itself needs a
-# ReactiveSwift checkout (docs/CONTRACTS.md §9). The HTTP API is checked against its
-# description, docs/openapi.yaml, by schemathesis against the real daemon (scripts/api-check.sh,
-# under a minute).
+# Every check, in two lanes (scripts/test-all.sh): the builds one after another in the
+# background — the package with its tests, the example packages, ThreadSanitizer's, the release
+# build the package ships, the fuzzing harnesses — and, in the foreground, each check as soon as
+# the build it needs is done, since the checks mostly wait (on daemons, browsers, nginx,
+# systemd) while the builds compute. The checks: the unit and in-process suites; the API
+# comparison's self-test (scripts/rs-api-diff.py --self-test; the comparison itself needs a
+# ReactiveSwift checkout, docs/CONTRACTS.md §9) and the run-dependency check; the HTTP API
+# against its description, docs/openapi.yaml, by schemathesis against the real daemon
+# (scripts/api-check.sh, under a minute); the core's API reference (`make docs`); the example
+# packages' tests and the end-to-end checks against the real daemon (the REPL walk-through,
+# binderyctl in tmux, the dashboard in headless Chromium, nginx, nchan and Redis, and a test
+# written by `binderyctl testgen` from a scripted session against Examples/Search's searchd);
+# the .deb under a real systemd; the core's and the host's suites under ThreadSanitizer
+# (`make tsan`); each fuzzing harness for a few seconds (`make fuzz`: its seed corpus,
+# regression inputs included, then new inputs). Each step prints its duration.
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
-# timeout(1) signals the whole process group, so test children go too. A normal run of
-# either step takes a few minutes. The example packages (Examples/Login and Examples/Brokerage,
-# docs/GUIDE.md's; Examples/Search; Examples/Migration) are root packages of their own, so they
-# cannot share .build; they share .build/examples (their targets' names differ), where the
-# first builds the Bindery targets they use (about 30 s and 100 MB from cold on 2 cores) and
-# the others reuse them (seconds). scripts/e2e.sh runs the tests of all but Examples/Migration.
+# timeout(1) signals the whole process group, so test children go too.
+# The example packages (Examples/Login and Examples/Brokerage, docs/GUIDE.md's; Examples/Search;
+# Examples/Migration) are root packages of their own, so they cannot share .build; they share
+# .build/examples (their targets' names differ), where the first builds the Bindery targets they
+# use (about 30 s and 100 MB from cold on 2 cores) and the others reuse them (seconds).
+# scripts/e2e.sh runs the tests of all but Examples/Migration, whose own run is examples-tests.
 EXAMPLES_BUILD := .build/examples
 # The package's suites, in two runs: the host's (which start daemons and wait on them, blocking
 # the test runner's two cooperative threads) apart from the rest, whose async tests would
@@ -119,47 +124,44 @@ EXAMPLES_BUILD := .build/examples
 UNIT_TESTS = timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip BinderyHostTests && \
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build --filter BinderyHostTests
 test: deps
+	MAKE="$(MAKE)" TEST_TIMEOUT=$(TEST_TIMEOUT) FUZZ_BRIEF_SECONDS=$(FUZZ_BRIEF_SECONDS) scripts/test-all.sh
+
+# The steps scripts/test-all.sh runs (each usable alone once what it needs is built).
+test-build: deps-run
 	$(SWIFT) build --build-tests
+unit-tests:
+	$(UNIT_TESTS)
+examples-build: deps-run
 	$(SWIFT) build --package-path Examples/Login --scratch-path $(EXAMPLES_BUILD) --build-tests
 	$(SWIFT) build --package-path Examples/Search --scratch-path $(EXAMPLES_BUILD) --build-tests
 	$(SWIFT) build --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --build-tests
 	$(SWIFT) build --package-path Examples/Brokerage --scratch-path $(EXAMPLES_BUILD) --build-tests
-	$(UNIT_TESTS)
+examples-tests:
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --skip-build
+api-self-checks:
 	scripts/rs-api-diff.py --self-test
 	scripts/check-run-deps.sh
+api-check:
 	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/api-check.sh
-	$(MAKE) --no-print-directory docs
-	$(MAKE) --no-print-directory tsan
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_BRIEF_SECONDS)
-	@# The package's release build needs the CPU and the end-to-end checks mostly wait (on
-	@# browsers, daemons, nginx), so the build runs beside them (a minute less); its output
-	@# follows theirs, and either failing fails the step.
-	$(MAKE) --no-print-directory install-build >.build/install-build.log 2>&1 & build=$$!; \
-	  EXAMPLES_BUILD=$(EXAMPLES_BUILD) timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh; e2e=$$?; \
-	  wait $$build; built=$$?; cat .build/install-build.log; \
-	  [ $$e2e -eq 0 ] && [ $$built -eq 0 ]
-	$(MAKE) --no-print-directory deb
-	timeout --kill-after=15 $(TEST_TIMEOUT) scripts/systemd-test.sh $(DEB_FILE)
+e2e:
+	EXAMPLES_BUILD=$(EXAMPLES_BUILD) timeout --kill-after=15 $(TEST_TIMEOUT) scripts/e2e.sh
 
 # The edit-test loop: the package's own suites (`swift test`: the core's, the surface's, the
 # host's in-process and real-daemon tests, binderyctl's), without the example packages, the
 # API reference, ThreadSanitizer, the browser, nginx, the package or systemd, which `make test`
 # adds. Needs only what `make run` installs; a test that needs a program `make deps` brings
 # (tmux, python3, systemd's tools) or root (a tmpfs mount) is skipped, saying which.
-check: deps-run
-	$(SWIFT) build --build-tests
+check: test-build
 	$(UNIT_TESTS)
 
 # The core's API reference, a static DocC site in .build/docs/site (open index.html through a web
-# server, or publish the folder): the core's symbol graph, documented by its doc comments,
-# converted by the toolchain's docc. Fails if a public symbol of the core has no doc comment
-# (scripts/doc-coverage.py) or docc warns.
-DOCS_GRAPHS := .build/symbol-graphs/graphs
+# server, or publish the folder): the core's symbol graph, read by SwiftPM from the debug build's
+# modules (built first if they are not: `make test` has built them), documented by its doc
+# comments, converted by the toolchain's docc. Fails if a public symbol of the core has no doc
+# comment (scripts/doc-coverage.py) or docc warns.
+DOCS_GRAPHS = $(shell $(SWIFT) build --show-bin-path)/../symbolgraph
 docs: deps-run
-	mkdir -p $(DOCS_GRAPHS)
-	$(SWIFT) build --target BinderyCore --scratch-path .build/symbol-graphs \
-	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_GRAPHS)
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
 	scripts/doc-coverage.py $(DOCS_GRAPHS) BinderyCore
 	rm -rf .build/docs && mkdir -p .build/docs/graphs && cp $(DOCS_GRAPHS)/BinderyCore*.symbols.json .build/docs/graphs/
 	docc convert --additional-symbol-graph-dir .build/docs/graphs --fallback-display-name BinderyCore \
@@ -182,8 +184,9 @@ TSAN_REPORTS := $(TSAN_DIR)/reports
 # One test run per target: the core's async tests would otherwise wait behind the host's
 # blocking ones for the two cooperative threads, and pass their time limits waiting.
 TSAN_SUITES  ?= BinderyTests BinderyHostTests
-tsan: deps
+tsan-build: deps-run
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
+tsan: deps tsan-build
 	@rm -rf $(TSAN_DIR) && mkdir -p -m 1777 $(TSAN_REPORTS) && install -m 644 Tests/tsan.supp $(TSAN_DIR)/tsan.supp
 	@status=0; for suite in $(TSAN_SUITES); do \
 	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/report suppressions=$(TSAN_DIR)/tsan.supp halt_on_error=0 second_deadlock_stack=1" \

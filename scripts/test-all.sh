@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# `make test`: every check, in two lanes, so what only waits runs beside what computes.
+#
+#   builds  (background, one after another: each wants both cores)
+#           debug + tests → example packages → ThreadSanitizer → release (install) → fuzzing
+#   checks  (foreground, each as soon as the build it needs is done; they mostly wait on
+#           daemons, browsers, nginx, systemd)
+#           unit suites → API self-checks, schemathesis, docs → examples' tests, e2e →
+#           .deb under systemd → ThreadSanitizer suites → fuzzing
+#
+# Each build's output is printed, whole, when the first check that needs it starts, so the log
+# reads in order; each step prints its duration. Any failure fails the run (a check whose build
+# failed is not started) and the run ends with the failed steps named. Every step is one Makefile
+# target, so its commands are written once, there; the Makefile passes TEST_TIMEOUT.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+make_step() { ${MAKE:-make} --no-print-directory "$@"; }
+timeout_each=${TEST_TIMEOUT:-1200}
+
+lanes=.build/test-lanes
+rm -rf "$lanes" && mkdir -p "$lanes"
+failed=()
+run_started=$(date +%s)
+
+seconds_since() { echo $(( $(date +%s) - $1 )); }
+
+# The build lane: each target's output to its log, then a `.done` file holding its status.
+build_lane() {
+  for target in test-build examples-build tsan-build install-build fuzz-build; do
+    local started; started=$(date +%s)
+    timeout --kill-after=15 "$timeout_each" ${MAKE:-make} --no-print-directory "$target" >"$lanes/$target.log" 2>&1
+    local status=$?
+    echo "$status $(seconds_since "$started")" >"$lanes/$target.done.tmp" && mv "$lanes/$target.done.tmp" "$lanes/$target.done"
+  done
+}
+build_lane &
+builder=$!
+# A run stopped early (Ctrl-C, CI's limit) stops its builds too.
+trap 'kill -- -$builder 2>/dev/null; kill $builder 2>/dev/null' EXIT
+
+# Waits for a build, prints its output once, and succeeds when it succeeded.
+declare -A shown=()
+await_build() {
+  local target=$1
+  while [ ! -e "$lanes/$target.done" ]; do
+    kill -0 "$builder" 2>/dev/null || { echo "test-all: the build lane ended before $target"; return 1; }
+    sleep 1
+  done
+  local status duration
+  read -r status duration <"$lanes/$target.done"
+  if [ -z "${shown[$target]:-}" ]; then
+    shown[$target]=1
+    echo "=== build $target ==="
+    cat "$lanes/$target.log"
+    echo "=== build $target: $( [ "$status" = 0 ] && echo ok || echo "FAILED (status $status)" ) in ${duration} s ==="
+    [ "$status" = 0 ] || failed+=("build $target")
+  fi
+  [ "$status" = 0 ]
+}
+
+# Runs one check after the builds it needs; a check whose build failed is named, not run.
+check() {
+  local name=$1; shift
+  local builds=()
+  while [ "$1" != -- ]; do builds+=("$1"); shift; done
+  shift
+  for build in "${builds[@]}"; do
+    await_build "$build" || { failed+=("$name (not run: build $build failed)"); return; }
+  done
+  echo "=== check $name ==="
+  local started; started=$(date +%s)
+  if "$@"; then
+    echo "=== check $name: ok in $(seconds_since "$started") s ==="
+  else
+    echo "=== check $name: FAILED in $(seconds_since "$started") s ==="
+    failed+=("$name")
+  fi
+}
+
+check unit-tests          test-build -- make_step unit-tests
+check api-self-checks     test-build -- make_step api-self-checks
+check api-check           test-build -- make_step api-check
+check docs                test-build -- make_step docs
+check examples-tests      test-build examples-build -- make_step examples-tests
+check e2e                 test-build examples-build -- make_step e2e
+check tsan                tsan-build -- make_step tsan
+check systemd-test        install-build -- make_step systemd-test
+check fuzz                fuzz-build -- make_step fuzz FUZZ_SECONDS="${FUZZ_BRIEF_SECONDS:-5}"
+
+wait "$builder"
+trap - EXIT
+echo "=== build lane: $(for f in "$lanes"/*.done; do t=$(basename "$f" .done); read -r s d <"$f"; printf '%s %s s%s; ' "$t" "$d" "$( [ "$s" = 0 ] || echo ' FAILED')"; done)==="
+if [ ${#failed[@]} -eq 0 ]; then
+  echo "test-all: every check passed in $(seconds_since "$run_started") s"
+else
+  echo "test-all: failed after $(seconds_since "$run_started") s: ${failed[*]}"
+  exit 1
+fi
