@@ -8,7 +8,7 @@ RS_CHECKOUT is a checkout of ReactiveSwift (7.2.1 is what Bindery follows); noth
 the project is read. Both are built with `-emit-symbol-graph` into DIR (default
 .build/rs-api): ReactiveSwift's Sources/ as one library target (its own Package.swift wants
 Quick and Nimble, so it is not used); Bindery's `ReactiveSwift` and `BinderyCore` targets into
-.build/symbol-graphs, where `make docs` builds them too.
+.build/symbol-graphs, a build of their own with the same flags.
 
 Every public ReactiveSwift symbol (`@available(*, unavailable)` ones aside: they exist to give
 a compile error) must have a Bindery symbol at the same path with the same declaration and
@@ -77,8 +77,8 @@ def bindery_targets():
 
 
 def build_bindery():
-    """The graphs of Bindery's modules, built where `make docs` builds them (the same flags,
-    so one build serves both)."""
+    """The graphs of Bindery's modules, compiled with the same `-emit-symbol-graph` flags as
+    ReactiveSwift's, so the two are read alike."""
     out = os.path.join(ROOT, ".build", "symbol-graphs", "graphs")
     os.makedirs(out, exist_ok=True)
     for target in bindery_targets():
