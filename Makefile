@@ -124,7 +124,7 @@ EXAMPLES_BUILD := .build/examples
 UNIT_TESTS = timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip BinderyHostTests && \
 	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build --filter BinderyHostTests
 test: deps
-	MAKE="$(MAKE)" TEST_TIMEOUT=$(TEST_TIMEOUT) FUZZ_BRIEF_SECONDS=$(FUZZ_BRIEF_SECONDS) scripts/test-all.sh
+	MAKE="$(MAKE)" FUZZ_BRIEF_SECONDS=$(FUZZ_BRIEF_SECONDS) scripts/test-all.sh
 
 # The steps scripts/test-all.sh runs (each usable alone once what it needs is built).
 test-build: deps-run
