@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControl
+import BinderyEventLog
 import BinderyJSON
 import BinderyProtocol
 
@@ -71,6 +72,10 @@ public final class ControlProtocolHandler: ControlFrameHandler {
         guard let op = ControlOp(rawValue: opName) else {
             throw HostFailure(.unknownOp, "unknown op \(Excerpt.quoted(opName, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: opName, among: ControlOp.names, listing: "ops"))
         }
+        if let client = try request.optionalString(ControlField.client.rawValue) { session.clientName = client }
+        // Who the changes this request makes are recorded as made by: the kernel's word for
+        // the uid and pid, the client's for its name.
+        var origin: EventOrigin { EventOrigin(uid: session.peer?.uid, pid: session.peer?.pid, client: session.clientName) }
         switch op {
         case .ping:
             let version = host.version
@@ -121,7 +126,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             }
         case .restore:
             let version = try request.version("version")
-            host.restore(version: version) { result in
+            host.restore(version: version, origin: origin) { result in
                 switch result {
                 case let .success(restored):
                     session.reply(ControlReply.success(id: id) { writer in
@@ -143,7 +148,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             case (nil, nil): throw HostFailure(.badRequest, "set needs field 'value' (or 'text')")
             case (_?, _?): throw HostFailure(.badRequest, "set takes 'value' or 'text', not both")
             }
-            host.set(viewModel: vm, input: name, requested) { (result: Result<ViewModelHost.SetResult, HostFailure>) in
+            host.set(viewModel: vm, input: name, requested, origin: origin) { (result: Result<ViewModelHost.SetResult, HostFailure>) in
                 switch result {
                 case let .success(set):
                     session.reply(ControlReply.success(id: id) { writer in
@@ -160,7 +165,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             let name = try request.string("name")
             let wait = try request.bool("wait", default: true)
             let argument = request.value("arg")
-            host.run(viewModel: vm, command: name, argument: argument, wait: wait) { outcome in
+            host.run(viewModel: vm, command: name, argument: argument, wait: wait, origin: origin) { outcome in
                 switch outcome {
                 case .started:
                     session.reply(ControlReply.success(id: id) { writer in
@@ -178,7 +183,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
         case .interrupt:
             let vm = try request.string("vm")
             let name = try request.string("name")
-            host.interrupt(viewModel: vm, command: name) { result in
+            host.interrupt(viewModel: vm, command: name, origin: origin) { result in
                 switch result {
                 case let .success(count):
                     session.reply(ControlReply.success(id: id) { writer in
