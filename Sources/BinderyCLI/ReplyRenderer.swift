@@ -185,6 +185,7 @@ public struct ReplyRenderer: Sendable {
         default: detail = target
         }
         if let starter = Self.startedBy(event) { detail += " " + style.dim("(\(starter))") }
+        if let origin = Self.origin(event) { detail += " " + style.dim("(\(origin))") }
         let label: String
         if kind == "fail", let code = ErrorCode(json: event["code"]), code.isCutShort {
             label = style.yellow(code.rawValue)  // cancelled or interrupted: not a failure of the command
@@ -232,6 +233,23 @@ public struct ReplyRenderer: Sendable {
         guard let by = event["by"]?.stringValue, by != "client" else { return nil }
         guard let via = event["via"]?.stringValue else { return "by " + by }
         return "by " + by + (by == "binding" ? ", from " : " ") + via
+    }
+
+    /// Who made the change, in words, when a client did: "client -c, uid 1000, pid 4242"
+    /// (with how, for a restore's sets: "…, restore from v12"); else what did, unless the
+    /// event says it already (a run's `by`, a restart): "by host".
+    static func origin(_ event: JSONValue) -> String? {
+        guard let origin = event["origin"] else { return nil }
+        let by = origin["by"]?.stringValue
+        if let client = origin["client"]?.stringValue {
+            var words = ["client " + client]
+            if let uid = origin["uid"]?.intValue { words.append("uid \(uid)") }
+            if let pid = origin["pid"]?.intValue { words.append("pid \(pid)") }
+            if let by { words.append(by) }
+            return words.joined(separator: ", ")
+        }
+        guard let by, event["by"] == nil, event["kind"]?.stringValue != "restart" else { return nil }
+        return "by " + by
     }
 
     /// "2026-11-29T21:40:00.120Z" → "21:40:00.120"; other text unchanged.
