@@ -133,9 +133,16 @@ public struct ReplyRenderer: Sendable {
         }
     }
 
-    /// `get VM.NAME`: the value in full (a command's state object as key/value lines).
-    public func got(_ reply: JSONValue) -> [String] {
-        full(reply["value"] ?? .null)
+    /// `get VM.NAME`: the value in full (a command's state object as key/value lines); with
+    /// `sayingWhoSet`, for an input the log knows a set of, who set it: "(set at #12 by client
+    /// -c, uid 1000, pid 42)" (a person reads it; a script's output stays the value alone).
+    public func got(_ reply: JSONValue, sayingWhoSet: Bool = false) -> [String] {
+        var lines = full(reply["value"] ?? .null)
+        if sayingWhoSet, let lastSet = reply["lastSet"], let version = lastSet["version"]?.intValue {
+            let by = Self.origin(lastSet).map { " by " + ($0.hasPrefix("by ") ? String($0.dropFirst(3)) : $0) } ?? ""
+            lines.append(style.dim("(set at #\(version)\(by))"))
+        }
+        return lines
     }
 
     /// `set`: "login.mobilePhone = "13800138000"".

@@ -101,13 +101,18 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             // its types (binderyctl's `show`) needs one request, not two.
             let withSurface = try request.bool("surface", default: false)
             let surface = withSurface ? describeJSON[vm] : nil
-            let reply: @Sendable (Result<ViewModelHost.Reading, HostFailure>) -> Void = { result in
+            let at = try request.optionalVersion("at")
+            let reply: @Sendable (Result<ViewModelHost.Reading, HostFailure>) -> Void = { [host] result in
                 switch result {
                 case let .success(reading):
+                    // An input says who set it last, while the log keeps that set.
+                    let lastSet = reading.kind == "input"
+                        ? name.flatMap { LastSet(viewModel: vm, input: $0, atOrBefore: at, in: host.recentEvents(Int.max)) } : nil
                     session.reply(ControlReply.success(id: id) { writer in
                         if let kind = reading.kind {
                             writer.key("kind"); writer.string(kind)
                             writer.key("value"); writer.raw(reading.json)
+                            lastSet?.write(to: &writer)
                         } else {
                             writer.key("state"); writer.raw(reading.json)
                         }
@@ -119,7 +124,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
-            if let at = try request.optionalVersion("at") {
+            if let at {
                 reply(host.read(viewModel: vm, name: name, at: at))
             } else {
                 host.read(viewModel: vm, name: name, completion: reply)
