@@ -93,6 +93,8 @@ import Musl
         #expect(try stopper.request(#"{"op":"interrupt","vm":"products","name":"refresh","client":"stopper"}"#)["interrupted"] == .int(1))
         let start = try #require(try newestEvent(stopper, where: isEvent("start", "products", "refresh")))
         #expect(start["origin"]?["client"] == .string("runner") && start["origin"]?["pid"] == ownIDs.pid, "\(start)")
+        // Logged with the version that ends the run, published once durable.
+        #expect(try waitUntil { try newestEvent(stopper, where: isEvent("fail", "products", "refresh")) != nil })
         let fail = try #require(try newestEvent(stopper, where: isEvent("fail", "products", "refresh")))
         #expect(fail["code"] == .string("interrupted"))
         #expect(fail["origin"]?["client"] == .string("stopper"), "the interrupt's client ended it: \(fail)")
@@ -173,7 +175,7 @@ import Musl
         defer { third.stop() }
         let events = try #require(try third.control().request(#"{"op":"log","n":1000}"#)["events"]?.arrayValue)
         #expect(events.allSatisfy { $0["origin"]?.objectValue != nil }, "\(events)")
-        let set = try #require(events.last(where: isEvent("set", "api", "latencyMs")))
+        let set = try #require(events.last { self.isEvent("set", "api", "latencyMs")($0) && $0["value"] == .int(9) })
         #expect(set["origin"] == .object([("by", .string("unrecorded"))]), "\(set)")
         let restarts = events.filter { $0["kind"] == .string("restart") }
         #expect(restarts.count == 2 && restarts.allSatisfy { $0["origin"] == .object([("by", .string("restart"))]) }, "\(restarts)")
