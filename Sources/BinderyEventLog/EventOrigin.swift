@@ -44,11 +44,6 @@ public struct EventOrigin: Sendable, Hashable {
         self.by = by
     }
 
-    /// The daemon's start: binderyd's `--set` values, as made by the program itself.
-    public static func startupSetting(uid: UInt32, pid: Int32) -> EventOrigin {
-        EventOrigin(uid: uid, pid: pid, client: "--set")
-    }
-
     /// This origin, made through `how` ("restore from v12"): the same client, saying how.
     public func through(_ how: String) -> EventOrigin {
         client == nil ? EventOrigin(by: how) : EventOrigin(uid: uid, pid: pid, client: client, by: how)

@@ -1,11 +1,5 @@
 import Bindery
-import BinderyEventLog
 import BinderyProtocol
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// One `--set VM.INPUT=VALUE` from the command line: a value an input starts with, over any
 /// persisted one, without being persisted itself.
@@ -51,18 +45,4 @@ public struct StartupSetting: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(viewModel).\(input)=\(text)" }
-}
-
-extension ViewModelHost {
-    /// Logs each `--set` value the start applied as a `set` made by the daemon's own process,
-    /// client `--set`, so the log says where a value nobody set over the socket came from.
-    func recordStartupSets(_ applied: [StartupValue]) {
-        let origin = EventOrigin.startupSetting(uid: getuid(), pid: getpid())
-        for startup in applied {
-            guard let surface = surfaces.first(where: { $0.name == startup.viewModel }),
-                  let input = surface.inputs.first(where: { $0.name == startup.input }) else { continue }
-            record(HostEvent(viewModel: surface.name, name: input.name, at: ISO8601Timestamp.now(),
-                             kind: .set(value: input.disclosed(startup.value)), origin: origin))
-        }
-    }
 }

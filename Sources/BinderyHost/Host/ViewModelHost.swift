@@ -204,14 +204,13 @@ public final class ViewModelHost: Sendable {
         scheduler.queue.sync {
             state.version = saved.previousVersion
             state.resetMembers = surfaces.map { _ in [] }
-            var applied: [StartupValue] = []
             // Restoring never starts work: actions applied under `.restoring` — however many
             // operators and scheduler hops lie between a restored input and them — do not
             // execute (`RunCause`). The restart shows what was shown before, and runs nothing.
             RunCause.with(.restoring) {
                 warnings += restoreInputs(saved.inputs)
                 warnings += restoreStores(saved)
-                warnings += applyStartupValues(startupValues, applied: &applied)
+                warnings += applyStartupValues(startupValues)
             }
             observeAll()
             // The restart first: the runs a crash cut short end because of it.
@@ -219,7 +218,6 @@ public final class ViewModelHost: Sendable {
                 record(HostEvent(viewModel: "", name: "", at: ISO8601Timestamp.now(),
                                  kind: .restart(stoppedAt: saved.previousVersion, reason: saved.cleanStop ? "clean stop" : "crash recovery")))
             }
-            recordStartupSets(applied)
             warnings += restoreCommands(saved.members, crashed: saved.previousVersion > 0 && !saved.cleanStop)
             checkOutputs(saved.members)
             if let commit {
@@ -260,14 +258,13 @@ public final class ViewModelHost: Sendable {
     }
 
     /// Gives inputs their `--set` values (under the restore's cause: they start no work).
-    private func applyStartupValues(_ startupValues: [StartupValue], applied: inout [StartupValue]) -> [String] {
+    private func applyStartupValues(_ startupValues: [StartupValue]) -> [String] {
         var warnings: [String] = []
         for startup in startupValues {
             do throws(HostFailure) {
                 let surface = surfaces[try viewModelIndex(startup.viewModel)]
                 do throws(SurfaceError) {
                     try surface.input(named: startup.input).set(startup.value, viewModel: surface.name)
-                    applied.append(startup)
                 } catch {
                     throw HostFailure(error)
                 }
