@@ -43,6 +43,36 @@ function formatBytes(bytes) {
   return `${(Math.floor(bytes / 100000) / 10).toFixed(1)} MB`;
 }
 
+/**
+ * Who made the change, in words (the daemon's search reads the same, docs/HTTP.md): a
+ * client's name with its uid and pid, "-c (uid 1000, pid 4242)", and how when not directly
+ * (", restore from v12"); else what made it ("timer", "restart"). "" without an origin.
+ */
+export function originText(event) {
+  const origin = event.origin;
+  if (!origin || typeof origin !== "object") return "";
+  const parts = [];
+  if (typeof origin.client === "string") {
+    const ids = [];
+    if (typeof origin.uid === "number") ids.push(`uid ${origin.uid}`);
+    if (typeof origin.pid === "number") ids.push(`pid ${origin.pid}`);
+    parts.push(ids.length ? `${origin.client} (${ids.join(", ")})` : origin.client);
+  }
+  if (typeof origin.by === "string") parts.push(origin.by);
+  return parts.join(", ");
+}
+
+/** The entry's origin, unless its line says it already (a run's `by`, a restart's message). */
+function originNode(event) {
+  const origin = event.origin;
+  if (!origin || typeof origin !== "object") return null;
+  if (typeof origin.client !== "string" && (event.by || event.kind === "restart")) return null;
+  const text = originText(event);
+  if (!text) return null;
+  return h("span", { class: "origin", "data-client": origin.client === undefined ? null : origin.client,
+    title: "who made this change" }, typeof origin.client === "string" ? `from ${text}` : `by ${text}`);
+}
+
 function describe(event) {
   const parts = [];
   if (event.kind === "set") parts.push(h("span", { class: "event-value" }, "= ", valueNode(event.value)));
@@ -58,6 +88,8 @@ function describe(event) {
     const via = event.via ? (event.by === "binding" ? `, from ${event.via}` : ` ${event.via}`) : "";
     parts.push(h("span", { class: "started-by", "data-by": event.by }, `by ${event.by}${via}`));
   }
+  const origin = originNode(event);
+  if (origin) parts.push(origin);
   // A restart: "stopped at v N (clean stop | crash recovery), started at v N+1".
   if (event.kind === "restart" && event.message) parts.push(h("span", { class: "event-value" }, String(event.message)));
   return parts;
@@ -94,7 +126,8 @@ export class EventEntry {
     this.changes = null;      // the <details> holding what it changed, once there is any
     this.storedEffects = false;
     this.pointsToStored = false;
-    this.haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error, event.message]
+    this.haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error, event.message,
+      originText(event)]
       .filter((part) => part !== undefined && part !== null).join("\n").toLowerCase();
   }
 

@@ -67,23 +67,28 @@ public final class PendingReply: Sendable {
 /// it is BinderyHost's `ControlConnection`): requests carry
 /// increasing integer ids; a reader thread routes replies to their requests and `watch`
 /// events (`{"id": …, "event": …}`) to `onEvent`. When the daemon goes away every waiting
-/// request gets `.closed` and `onClose` runs once.
+/// request gets `.closed` and `onClose` runs once. The first request carries the client's
+/// name (`client`), which the daemon records for the changes the connection makes.
 public final class DaemonConnection: Sendable {
     public let path: String
+    /// The name the connection gives the daemon (docs/PROTOCOL.md, `client`), if any.
+    public let clientName: String?
     private struct State {
         var fd: Int32
         var nextID = 1
         var pending: [Int: PendingReply] = [:]
         var closed = false
+        var named = false
     }
     private let state: Mutex<State>
     private let onEvent: @Sendable (DaemonReply) -> Void
     private let onClose: @Sendable () -> Void
 
-    /// Connects to the socket at `path`.
-    public init(path: String, onEvent: @escaping @Sendable (DaemonReply) -> Void = { _ in },
+    /// Connects to the socket at `path`, naming itself `clientName` to the daemon.
+    public init(path: String, clientName: String? = nil, onEvent: @escaping @Sendable (DaemonReply) -> Void = { _ in },
                 onClose: @escaping @Sendable () -> Void = {}) throws(ConnectionError) {
         self.path = path
+        self.clientName = clientName
         self.onEvent = onEvent
         self.onClose = onClose
         let fd = try Self.connect(path)
@@ -138,11 +143,14 @@ public final class DaemonConnection: Sendable {
             guard !state.closed else { return .failure(.closed) }
             let pending = PendingReply(id: state.nextID)
             state.nextID += 1
-            let request = JSONValue.object([("id", .int(pending.id)), ("op", .string(op.rawValue))] + fields.map { ($0.0.rawValue, $0.1) })
+            var members: [(String, JSONValue)] = [("id", .int(pending.id)), ("op", .string(op.rawValue))]
+            if let clientName, !state.named { members.append((ControlField.client.rawValue, .string(clientName))) }
+            let request = JSONValue.object(members + fields.map { ($0.0.rawValue, $0.1) })
             let bytes = Array((request.serialized + "\n").utf8)
             // Written under the lock: the reader closes the descriptor under the same lock, so
             // it cannot be closed (and its number reused) mid-write.
             guard Self.writeAll(state.fd, bytes) else { return .failure(.closed) }
+            state.named = true
             state.pending[pending.id] = pending
             return .success(pending)
         }

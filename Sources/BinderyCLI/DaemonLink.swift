@@ -15,10 +15,13 @@ final class DaemonLink: Sendable {
     private let state = Mutex(State())
     /// The daemon's control socket.
     let socketPath: String
+    /// The name each request connection gives the daemon.
+    let clientName: String?
     private let io: SessionIO
 
-    init(socketPath: String, io: SessionIO) {
+    init(socketPath: String, clientName: String? = nil, io: SessionIO) {
         self.socketPath = socketPath
+        self.clientName = clientName
         self.io = io
     }
 
@@ -37,7 +40,7 @@ final class DaemonLink: Sendable {
     func connect(connected: () -> Void) throws(ConnectionError) -> DaemonConnection {
         if let live = current, !live.isClosed { return live }
         let io = self.io
-        let connection = try DaemonConnection(path: socketPath, onClose: { [weak self] in
+        let connection = try DaemonConnection(path: socketPath, clientName: clientName, onClose: { [weak self] in
             guard let self else { return }
             let announce = self.state.withLock { state -> Bool in
                 guard !state.lost else { return false }

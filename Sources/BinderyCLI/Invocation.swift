@@ -25,6 +25,15 @@ public struct Invocation: Sendable, Equatable {
     /// The program's version, printed by `--version`.
     public static let version = "binderyctl \(BinderyRelease.version)"
 
+    /// The name binderyctl gives the daemon, which records it as who made the session's
+    /// changes (docs/PROTOCOL.md, `client`): `-c` for `-c` commands, the script's path for
+    /// `-f FILE` (`<stdin>` for `-` or piped input), else `interactive`.
+    public func clientName(interactive: Bool) -> String {
+        if !commands.isEmpty { return "-c" }
+        if let scriptFile, scriptFile != "-" { return scriptFile }
+        return interactive ? "interactive" : "<stdin>"
+    }
+
     /// Exit codes, also listed in `--help`.
     public enum ExitCode: Int32, Sendable {
         case success = 0

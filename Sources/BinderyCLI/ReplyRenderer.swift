@@ -133,9 +133,16 @@ public struct ReplyRenderer: Sendable {
         }
     }
 
-    /// `get VM.NAME`: the value in full (a command's state object as key/value lines).
-    public func got(_ reply: JSONValue) -> [String] {
-        full(reply["value"] ?? .null)
+    /// `get VM.NAME`: the value in full (a command's state object as key/value lines); with
+    /// `sayingWhoSet`, for an input the log knows a set of, who set it: "(set at #12 by client
+    /// -c, uid 1000, pid 42)" (a person reads it; a script's output stays the value alone).
+    public func got(_ reply: JSONValue, sayingWhoSet: Bool = false) -> [String] {
+        var lines = full(reply["value"] ?? .null)
+        if sayingWhoSet, let lastSet = reply["lastSet"], let version = lastSet["version"]?.intValue {
+            let by = Self.origin(lastSet).map { " by " + ($0.hasPrefix("by ") ? String($0.dropFirst(3)) : $0) } ?? ""
+            lines.append(style.dim("(set at #\(version)\(by))"))
+        }
+        return lines
     }
 
     /// `set`: "login.mobilePhone = "13800138000"".
@@ -185,6 +192,7 @@ public struct ReplyRenderer: Sendable {
         default: detail = target
         }
         if let starter = Self.startedBy(event) { detail += " " + style.dim("(\(starter))") }
+        if let origin = Self.origin(event) { detail += " " + style.dim("(\(origin))") }
         let label: String
         if kind == "fail", let code = ErrorCode(json: event["code"]), code.isCutShort {
             label = style.yellow(code.rawValue)  // cancelled or interrupted: not a failure of the command
@@ -232,6 +240,23 @@ public struct ReplyRenderer: Sendable {
         guard let by = event["by"]?.stringValue, by != "client" else { return nil }
         guard let via = event["via"]?.stringValue else { return "by " + by }
         return "by " + by + (by == "binding" ? ", from " : " ") + via
+    }
+
+    /// Who made the change, in words, when a client did: "client -c, uid 1000, pid 4242"
+    /// (with how, for a restore's sets: "…, restore from v12"); else what did, unless the
+    /// event says it already (a run's `by`, a restart): "by host".
+    static func origin(_ event: JSONValue) -> String? {
+        guard let origin = event["origin"] else { return nil }
+        let by = origin["by"]?.stringValue
+        if let client = origin["client"]?.stringValue {
+            var words = ["client " + client]
+            if let uid = origin["uid"]?.intValue { words.append("uid \(uid)") }
+            if let pid = origin["pid"]?.intValue { words.append("pid \(pid)") }
+            if let by { words.append(by) }
+            return words.joined(separator: ", ")
+        }
+        guard let by, event["by"] == nil, event["kind"]?.stringValue != "restart" else { return nil }
+        return "by " + by
     }
 
     /// "2026-11-29T21:40:00.120Z" → "21:40:00.120"; other text unchanged.

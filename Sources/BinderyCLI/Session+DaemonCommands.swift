@@ -40,7 +40,8 @@ extension Session {
            case let .failure(refusal) = try names.check(name, kind: .member, in: vm) {
             return report(refusal)
         }
-        return report(reply, render: renderer.got)
+        let renderer = self.renderer, interactive = options.interactive
+        return report(reply) { renderer.got($0, sayingWhoSet: interactive) }
     }
 
     /// `restore @V`: the daemon sets every input that differs from version V in one change.

@@ -18,14 +18,18 @@ public final class Session {
         public var style: Style
         /// The terminal's width now (it may be resized), nil off a terminal: tables are fitted to it.
         public var width: @Sendable () -> Int?
+        /// The name the session gives the daemon, recorded as who made its changes:
+        /// `interactive`, `-c`, a script's path.
+        public var clientName: String?
 
         public init(socketPath: String, json: Bool, interactive: Bool, style: Style,
-                    width: @escaping @Sendable () -> Int? = { nil }) {
+                    width: @escaping @Sendable () -> Int? = { nil }, clientName: String? = nil) {
             self.socketPath = socketPath
             self.json = json
             self.interactive = interactive
             self.style = style
             self.width = width
+            self.clientName = clientName
         }
     }
 
@@ -51,7 +55,7 @@ public final class Session {
         self.options = options
         self.io = io
         self.interrupts = interrupts
-        let link = DaemonLink(socketPath: options.socketPath, io: io)
+        let link = DaemonLink(socketPath: options.socketPath, clientName: options.clientName, io: io)
         self.link = link
         self.cache = SurfaceCache { link.current }
         self.reporter = OutcomeReporter(json: options.json, style: options.style, io: io)

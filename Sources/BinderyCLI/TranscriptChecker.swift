@@ -12,7 +12,8 @@ public enum TranscriptChecker {
     {
         let captured = Captured()
         let io = SessionIO(print: captured.append, error: captured.append, notice: captured.append, status: { _ in })
-        let session = Session(options: .init(socketPath: socketPath, json: false, interactive: false, style: Style(enabled: false)),
+        let session = Session(options: .init(socketPath: socketPath, json: false, interactive: false, style: Style(enabled: false),
+                                             clientName: "--check " + name),
                               io: io, interrupts: InterruptFlag())
         var report: [String] = []
         var differing = 0

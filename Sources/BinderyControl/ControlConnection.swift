@@ -26,7 +26,8 @@ import Synchronization
 /// connection holding no partial line is never closed for being idle.
 final class ControlConnection: ControlSession, @unchecked Sendable {
     // `@unchecked Sendable`: the mutable fields below are touched only on `queue` (a serial
-    // queue; every entry point hops onto it), except `closeCallbacks`, kept behind a lock.
+    // queue; every entry point hops onto it), except `closeCallbacks` and `name`, each kept
+    // behind a lock.
 
     /// Output queued beyond this closes the connection (a watcher that does not read).
     static let maximumBufferedBytes = 16 << 20
@@ -55,6 +56,8 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     private var handling = false
     private let queueKey: QueueIdentity
     private let closeCallbacks = Lock<[@Sendable () -> Void]?>([])
+    let peer: ControlPeer?
+    private let name = Lock<String?>(nil)
     private let budget: ControlOutputBudget
     private let partialLineSeconds: Double
     /// When the partial line held now must be complete; nil while none is held.
@@ -66,6 +69,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
     init(descriptor: Int32, handler: any ControlFrameHandler, target: DispatchQueue, budget: ControlOutputBudget,
          partialLineSeconds: Double, closed: @escaping @Sendable (ControlConnection) -> Void) {
         self.descriptor = descriptor
+        peer = ControlPeer(socket: descriptor)
         self.budget = budget
         self.partialLineSeconds = partialLineSeconds
         self.handler = handler
@@ -127,6 +131,11 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
 
     func stream(_ line: [UInt8]) {
         queue.async { [self] in enqueue(line) }
+    }
+
+    var clientName: String? {
+        get { name.withLock { $0 } }
+        set { name.withLock { $0 = newValue } }
     }
 
     func onClose(_ cancel: @escaping @Sendable () -> Void) {

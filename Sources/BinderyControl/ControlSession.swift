@@ -6,4 +6,9 @@ public protocol ControlSession: AnyObject, Sendable {
     func stream(_ line: [UInt8])
     /// Registers `cancel` to run once when the connection closes (ends a watch).
     func onClose(_ cancel: @escaping @Sendable () -> Void)
+    /// The process at the other end, as the kernel saw it connect (nil when it said nothing).
+    var peer: ControlPeer? { get }
+    /// The name the client gave itself (a request's `client` field), kept for the
+    /// connection's later requests; nil until it gives one.
+    var clientName: String? { get set }
 }

@@ -1,7 +1,7 @@
 import BinderyJSON
 
 /// Which logged events a reader asks for (`/api/events`, docs/HTTP.md): a version range, a
-/// view model, a kind and a text, and how many at most.
+/// view model, a kind, an origin and a text, and how many at most.
 ///
 /// Guarantees: ``page(of:)`` looks at every event the log keeps and answers at most ``limit``
 /// events, oldest first, saying whether more match beyond the page and where the next page
@@ -28,6 +28,9 @@ public struct EventQuery: Sendable, Equatable {
     public var kind: String?
     /// Only events whose text (``searchText(of:)``) contains this, ignoring case.
     public var text: String?
+    /// Only events whose origin (``EventOrigin/text``: the client's name, uid and pid, or
+    /// what made the change) contains this, ignoring case.
+    public var origin: String?
     /// How many events of the range (in the page's order, matching or not) to pass over.
     public var skip: Int
     /// The most events a page holds (1 through ``maximumLimit``).
@@ -35,12 +38,13 @@ public struct EventQuery: Sendable, Equatable {
 
     /// A query for the newest ``maximumLimit`` events, narrowed by the arguments given.
     public init(since: UInt64? = nil, before: UInt64? = nil, viewModel: String? = nil, kind: String? = nil,
-                text: String? = nil, skip: Int = 0, limit: Int = EventQuery.maximumLimit) {
+                text: String? = nil, origin: String? = nil, skip: Int = 0, limit: Int = EventQuery.maximumLimit) {
         self.since = since
         self.before = before
         self.viewModel = viewModel
         self.kind = kind
         self.text = text
+        self.origin = origin
         self.skip = max(0, skip)
         self.limit = max(1, min(limit, Self.maximumLimit))
     }
@@ -109,8 +113,9 @@ public struct EventQuery: Sendable, Equatable {
     }
 
     /// The text a search looks in: the view model and name (also as `vm.name`), the kind,
-    /// the value, argument, result, error and message, and what the event's version changed
-    /// (each effect's names and values); strings as they read, other values as JSON.
+    /// the value, argument, result, error and message, who made it (``EventOrigin/text``), and
+    /// what the event's version changed (each effect's names and values); strings as they
+    /// read, other values as JSON.
     public static func searchText(of event: JSONValue) -> String {
         var parts: [String] = []
         let vm = event["vm"]?.stringValue, name = event["name"]?.stringValue
@@ -118,6 +123,7 @@ public struct EventQuery: Sendable, Equatable {
         for key in ["kind", "value", "arg", "valueSummary", "error", "message", "reason"] {
             if let value = event[key] { parts.append(text(of: value)) }
         }
+        if let origin = EventOrigin(event: event) { parts.append(origin.text) }
         if case let .array(effects)? = event["effects"] {
             for effect in effects {
                 if let vm = effect["vm"]?.stringValue, let name = effect["name"]?.stringValue { parts.append("\(vm).\(name)") }
@@ -136,12 +142,13 @@ public struct EventQuery: Sendable, Equatable {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// The view-model, kind and text tests, each event parsed only when a cheap look at its
-    /// bytes cannot rule it out.
+    /// The view-model, kind, origin and text tests, each event parsed only when a cheap look
+    /// at its bytes cannot rule it out.
     private struct Filter {
         let viewModel: String?
         let kind: String?
         let text: String?
+        let origin: String?
         /// Byte strings every matching event's JSON contains (a value as written in it).
         let required: [[UInt8]]
         /// The search text's bytes, lowercased, when every event matching it has them in its
@@ -152,9 +159,27 @@ public struct EventQuery: Sendable, Equatable {
             viewModel = query.viewModel
             kind = query.kind
             text = query.text?.lowercased()
+            origin = query.origin?.lowercased()
             required = [query.viewModel, query.kind].compactMap { $0 }.filter(Self.isWrittenAsIs).map { Array($0.utf8) }
             // `.` may be the one searchText puts between a view model and a name.
-            searchedBytes = text.flatMap { Self.isWrittenAsIs($0) && !$0.contains(".") ? Array($0.utf8) : nil }
+            searchedBytes = text.flatMap {
+                Self.isWrittenAsIs($0) && !$0.contains(".") && !Self.mayCrossOriginText($0) ? Array($0.utf8) : nil
+            }
+        }
+
+        /// Whether `text` may match across what ``EventOrigin/text`` puts between an origin's
+        /// fields ("-c (uid 1000, pid 42), restore from v3"), bytes no event's JSON holds: a
+        /// parenthesis, a comma, or a space last or before a digit.
+        private static func mayCrossOriginText(_ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            for (index, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ",") { return true }
+                if byte == UInt8(ascii: " ") {
+                    guard index + 1 < bytes.count else { return true }
+                    if bytes[index + 1] >= UInt8(ascii: "0") && bytes[index + 1] <= UInt8(ascii: "9") { return true }
+                }
+            }
+            return false
         }
 
         /// Whether every JSON string holding `value` (an event's, written HTML-safe, or a
@@ -166,13 +191,14 @@ public struct EventQuery: Sendable, Equatable {
         }
 
         func matches(_ entry: EventLog.Entry) -> Bool {
-            guard viewModel != nil || kind != nil || text != nil else { return true }
+            guard viewModel != nil || kind != nil || text != nil || origin != nil else { return true }
             for bytes in required where !Self.contains(entry.json, bytes, foldingCase: false) { return false }
             if let searchedBytes, !Self.contains(entry.json, searchedBytes, foldingCase: true) { return false }
             guard let event = try? JSONParser.parse(entry.json) else { return false }
             if let viewModel, event["vm"]?.stringValue != viewModel { return false }
             if let kind, event["kind"]?.stringValue != kind { return false }
             if let text, !EventQuery.searchText(of: event).lowercased().contains(text) { return false }
+            if let origin, EventOrigin(event: event)?.text.lowercased().contains(origin) != true { return false }
             return true
         }
 

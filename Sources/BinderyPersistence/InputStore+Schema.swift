@@ -61,5 +61,16 @@ extension InputStore {
                 PRIMARY KEY (scope, slot)
             );
             """),
+        // Each event says who made it (its `origin`, docs/PROTOCOL.md "Events"); events logged
+        // before say what can be told from them: a restart, or what started a run that no
+        // client did, else `unrecorded`.
+        .script(version: 6, summary: "event origins", """
+            UPDATE events SET json = json_set(json, '$.origin', json_object('by', CASE
+                WHEN json_extract(json, '$.kind') = 'restart' THEN 'restart'
+                WHEN json_extract(json, '$.by') IS NOT NULL AND json_extract(json, '$.by') <> 'client'
+                    THEN json_extract(json, '$.by')
+                ELSE 'unrecorded' END))
+            WHERE CASE WHEN json_valid(json) THEN json_type(json, '$.origin') IS NULL ELSE 0 END;
+            """),
     ])
 }

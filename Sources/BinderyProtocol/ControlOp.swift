@@ -27,6 +27,9 @@ public enum ControlOp: String, CaseIterable, Sendable {
 
 /// A field of a control-protocol request (besides `id` and `op`), by its name on the wire.
 public enum ControlField: String, CaseIterable, Sendable {
+    /// Any op: the client's name, recorded as who made the changes this request and the
+    /// connection's later ones make (binderyctl: `interactive`, `-c`, a script's path).
+    case client
     /// A view model's name.
     case vm
     /// An input, output or command of the view model.

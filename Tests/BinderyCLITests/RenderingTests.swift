@@ -46,6 +46,20 @@ import Testing
         #expect(plain.event(client) == "#7 23:41:08.000 start  search.loadMore", "a client's run says nothing more")
     }
 
+    @Test func anEventSaysWhoMadeIt() throws {
+        let set = try JSONParser.parse(#"{"version":9,"at":"2026-12-01T23:41:10.000Z","kind":"set","vm":"api","name":"latencyMs","value":5,"origin":{"uid":1000,"pid":4250,"client":"-c"}}"#)
+        #expect(plain.event(set) == "#9 23:41:10.000 set    api.latencyMs = 5 (client -c, uid 1000, pid 4250)")
+        let restored = try JSONParser.parse(#"{"version":10,"at":"2026-12-01T23:41:11.000Z","kind":"set","vm":"api","name":"latencyMs","value":0,"origin":{"uid":0,"pid":7,"client":"interactive","by":"restore from v3"}}"#)
+        #expect(plain.event(restored) == "#10 23:41:11.000 set    api.latencyMs = 0 (client interactive, uid 0, pid 7, restore from v3)")
+        let timer = try JSONParser.parse(#"{"version":11,"at":"2026-12-01T23:41:12.000Z","kind":"start","vm":"quotes","name":"refresh","by":"timer","origin":{"by":"timer"}}"#)
+        #expect(plain.event(timer) == "#11 23:41:12.000 start  quotes.refresh (by timer)", "said once, by the run's `by`")
+        let host = try JSONParser.parse(#"{"version":12,"at":"2026-12-01T23:41:13.000Z","kind":"set","vm":"api","name":"latencyMs","value":1,"origin":{"by":"host"}}"#)
+        #expect(plain.event(host) == "#12 23:41:13.000 set    api.latencyMs = 1 (by host)")
+        let got = try JSONParser.parse(#"{"kind":"input","value":5,"lastSet":{"version":9,"origin":{"uid":1000,"pid":4250,"client":"-c"}}}"#)
+        #expect(plain.got(got) == ["5"], "a script's get prints the value alone")
+        #expect(plain.got(got, sayingWhoSet: true) == ["5", "(set at #9 by client -c, uid 1000, pid 4250)"])
+    }
+
     @Test func aResultTooLargeForAnEventReadsAsItsSummary() throws {
         let finish = try JSONParser.parse(#"{"version":8,"at":"2026-12-01T23:41:09.000Z","kind":"finish","vm":"books","name":"search","durationMs":12,"valueSummary":{"kind":"list","count":6000,"bytes":463112,"digest":"00c0ffee00c0ffee","first":[{"title":"A"},{"title":"B"}]}}"#)
         #expect(plain.event(finish) == #"#8 23:41:09.000 finish books.search 12 ms → 6000 rows, 463 KB: [{"title":"A"}, {"title":"B"}, …]"#)

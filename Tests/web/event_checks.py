@@ -124,6 +124,25 @@ def events_checks(session, driver, download_dir):
             raise TestFailure(f"clearing the filters does not show every event again: {event_counts(s)} of {total}")
     s.check("the event log's search, view-model filter and kind filter", search_and_filters)
 
+    def origins():
+        # binderyctl reading its commands from a pipe names itself <stdin>; the uid and pid
+        # are the kernel's word for its connection.
+        d("set api.latencyMs 303")
+        event = newest_event("set", "api.latencyMs")
+        s.wait_for(f"(() => {{ const e = {event}; return !!e && /= 303/.test(e.textContent) && !!e.querySelector('.origin'); }})()",
+                   "the set of 303 is listed with its origin")
+        origin = s.evaluate(f"{event}.querySelector('.origin').textContent")
+        match = re.fullmatch(r"from <stdin> \(uid \d+, pid (\d+)\)", origin)
+        if not match:
+            raise TestFailure(f"the set's origin reads {origin!r}, not 'from <stdin> (uid N, pid N)'")
+        set_control(s, "event-search", f"PID {match.group(1)}")
+        shown = s.evaluate(f"{VISIBLE_EVENTS}.map(e => [e.querySelector('.target').textContent, e.textContent])")
+        set_control(s, "event-search", "")
+        if not any(target == "api.latencyMs" and "= 303" in text for target, text in shown) \
+                or not all(f"pid {match.group(1)}" in text for _, text in shown):
+            raise TestFailure(f"searching 'PID {match.group(1)}' shows {shown[:3]}")
+    s.check("each event says who made it (the client's name, uid and pid), and the search finds it", origins)
+
     def pause():
         click(s, "#event-pause")
         s.wait_for("document.getElementById('event-pause').getAttribute('aria-pressed') === 'true'", "pause pressed")

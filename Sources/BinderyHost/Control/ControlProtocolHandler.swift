@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControl
+import BinderyEventLog
 import BinderyJSON
 import BinderyProtocol
 
@@ -71,6 +72,10 @@ public final class ControlProtocolHandler: ControlFrameHandler {
         guard let op = ControlOp(rawValue: opName) else {
             throw HostFailure(.unknownOp, "unknown op \(Excerpt.quoted(opName, quote: Excerpt.singleQuoted))" + DidYouMean.suffix(for: opName, among: ControlOp.names, listing: "ops"))
         }
+        if let client = try request.optionalString(ControlField.client.rawValue) { session.clientName = client }
+        // Who the changes this request makes are recorded as made by: the kernel's word for
+        // the uid and pid, the client's for its name.
+        var origin: EventOrigin { EventOrigin(uid: session.peer?.uid, pid: session.peer?.pid, client: session.clientName) }
         switch op {
         case .ping:
             let version = host.version
@@ -96,13 +101,18 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             // its types (binderyctl's `show`) needs one request, not two.
             let withSurface = try request.bool("surface", default: false)
             let surface = withSurface ? describeJSON[vm] : nil
-            let reply: @Sendable (Result<ViewModelHost.Reading, HostFailure>) -> Void = { result in
+            let at = try request.optionalVersion("at")
+            let reply: @Sendable (Result<ViewModelHost.Reading, HostFailure>) -> Void = { [host] result in
                 switch result {
                 case let .success(reading):
+                    // An input says who set it last, while the log keeps that set.
+                    let lastSet = reading.kind == "input"
+                        ? name.flatMap { LastSet(viewModel: vm, input: $0, atOrBefore: at, in: host.recentEvents(Int.max)) } : nil
                     session.reply(ControlReply.success(id: id) { writer in
                         if let kind = reading.kind {
                             writer.key("kind"); writer.string(kind)
                             writer.key("value"); writer.raw(reading.json)
+                            lastSet?.write(to: &writer)
                         } else {
                             writer.key("state"); writer.raw(reading.json)
                         }
@@ -114,14 +124,14 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
-            if let at = try request.optionalVersion("at") {
+            if let at {
                 reply(host.read(viewModel: vm, name: name, at: at))
             } else {
                 host.read(viewModel: vm, name: name, completion: reply)
             }
         case .restore:
             let version = try request.version("version")
-            host.restore(version: version) { result in
+            host.restore(version: version, origin: origin) { result in
                 switch result {
                 case let .success(restored):
                     session.reply(ControlReply.success(id: id) { writer in
@@ -143,7 +153,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             case (nil, nil): throw HostFailure(.badRequest, "set needs field 'value' (or 'text')")
             case (_?, _?): throw HostFailure(.badRequest, "set takes 'value' or 'text', not both")
             }
-            host.set(viewModel: vm, input: name, requested) { (result: Result<ViewModelHost.SetResult, HostFailure>) in
+            host.set(viewModel: vm, input: name, requested, origin: origin) { (result: Result<ViewModelHost.SetResult, HostFailure>) in
                 switch result {
                 case let .success(set):
                     session.reply(ControlReply.success(id: id) { writer in
@@ -160,7 +170,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
             let name = try request.string("name")
             let wait = try request.bool("wait", default: true)
             let argument = request.value("arg")
-            host.run(viewModel: vm, command: name, argument: argument, wait: wait) { outcome in
+            host.run(viewModel: vm, command: name, argument: argument, wait: wait, origin: origin) { outcome in
                 switch outcome {
                 case .started:
                     session.reply(ControlReply.success(id: id) { writer in
@@ -178,7 +188,7 @@ public final class ControlProtocolHandler: ControlFrameHandler {
         case .interrupt:
             let vm = try request.string("vm")
             let name = try request.string("name")
-            host.interrupt(viewModel: vm, command: name) { result in
+            host.interrupt(viewModel: vm, command: name, origin: origin) { result in
                 switch result {
                 case let .success(count):
                     session.reply(ControlReply.success(id: id) { writer in

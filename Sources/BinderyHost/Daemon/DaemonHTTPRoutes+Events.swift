@@ -38,7 +38,7 @@ extension DaemonHTTPRoutes {
     }
 
     /// The ``EventQuery`` of an `/api/events` request, or the 400 a bad parameter gets. Numbers
-    /// are written as ``QueryNumber`` says; an empty `vm`, `kind` or `q` is no filter.
+    /// are written as ``QueryNumber`` says; an empty `vm`, `kind`, `q` or `origin` is no filter.
     static func eventQuery(_ request: HTTPRequest) -> Result<EventQuery, HTTPResponseError> {
         func bad(_ reason: String) -> Result<EventQuery, HTTPResponseError> {
             .failure(HTTPResponseError(.badRequest(reason)))
@@ -62,9 +62,11 @@ extension DaemonHTTPRoutes {
             return bad("kind must be one of \(EventQuery.kinds.sorted().joined(separator: ", "))")
         }
         let text = request.query("q").flatMap { $0.isEmpty ? nil : $0 }
-        if let text, text.unicodeScalars.count > maximumSearchLength {
-            return bad("q must be at most \(maximumSearchLength) characters (Unicode scalars)")
+        let origin = request.query("origin").flatMap { $0.isEmpty ? nil : $0 }
+        for (name, value) in [("q", text), ("origin", origin)] where (value?.unicodeScalars.count ?? 0) > maximumSearchLength {
+            return bad("\(name) must be at most \(maximumSearchLength) characters (Unicode scalars)")
         }
-        return .success(EventQuery(since: since, before: before, viewModel: viewModel, kind: kind, text: text, skip: Int(skip ?? 0), limit: limit))
+        return .success(EventQuery(since: since, before: before, viewModel: viewModel, kind: kind, text: text, origin: origin,
+                                   skip: Int(skip ?? 0), limit: limit))
     }
 }

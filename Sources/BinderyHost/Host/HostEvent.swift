@@ -1,5 +1,6 @@
 import BinderyProtocol
 import Bindery
+import BinderyEventLog
 import BinderyJSON
 
 /// One entry of the event log or of a `watch` stream (docs/PROTOCOL.md, "Events"), before it
@@ -51,20 +52,37 @@ public struct HostEvent: Sendable {
     let encodedValue: EncodedSetValue?
     /// What started the run a `start`, `finish` or `fail` is about (nil for other kinds).
     public let startedBy: RunStarter?
+    /// Who made the change, when known (see ``origin``).
+    private let madeBy: EventOrigin?
 
     /// An event about `viewModel`.`name` that happened `at`; for a run's events, `startedBy`
-    /// says what started the run.
-    public init(viewModel: String, name: String, at: Double, kind: Kind, startedBy: RunStarter? = nil) {
-        self.init(viewModel: viewModel, name: name, at: at, kind: kind, startedBy: startedBy, encodedValue: nil)
+    /// says what started the run; `origin` says who made the change (see ``origin``).
+    public init(viewModel: String, name: String, at: Double, kind: Kind, startedBy: RunStarter? = nil, origin: EventOrigin? = nil) {
+        self.init(viewModel: viewModel, name: name, at: at, kind: kind, startedBy: startedBy, origin: origin, encodedValue: nil)
     }
 
-    init(viewModel: String, name: String, at: Double, kind: Kind, startedBy: RunStarter? = nil, encodedValue: EncodedSetValue?) {
+    init(viewModel: String, name: String, at: Double, kind: Kind, startedBy: RunStarter? = nil, origin: EventOrigin? = nil,
+         encodedValue: EncodedSetValue?) {
         self.viewModel = viewModel
         self.name = name
         self.at = at
         self.kind = kind
         self.encodedValue = encodedValue
         self.startedBy = startedBy
+        madeBy = origin
+    }
+
+    /// Who made the change (its `origin`): the one given, else for a run's events what started
+    /// the run (``RunStarter/origin``), for a restart `restart`, for a set `host` (a caller in
+    /// the daemon's process, not a client); nil for a `change`, which is not logged.
+    public var origin: EventOrigin? {
+        if let madeBy { return madeBy }
+        if let startedBy { return startedBy.origin }
+        switch kind {
+        case .restart: return EventOrigin(by: "restart")
+        case .change: return nil
+        case .set, .start, .finish, .fail: return EventOrigin(by: "host")
+        }
     }
 
     /// Whether it goes into the event log (everything but `change`).
@@ -119,6 +137,7 @@ public struct HostEvent: Sendable {
             case let .json(json): writer.raw(json)
             }
         }
+        origin?.write(to: &writer)
         if let effects {
             writer.key("effects"); writer.raw(effects)
         }

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyEventLog
 import BinderyJSON
 
 /// What started a command run, as the host shows it with the run's start, finish and fail
@@ -16,15 +17,29 @@ public struct RunStarter: Sendable, Hashable {
     public let by: String
     /// What it is about, if known: an input, a command, or what sent a binding its value.
     public let via: String?
+    /// The client, when a client started the run (its `run`).
+    public let clientOrigin: EventOrigin?
 
     /// A starter of kind `by`, about `via`.
     public init(by: String, via: String? = nil) {
         self.by = by
         self.via = via
+        clientOrigin = nil
     }
 
-    /// A client's `run`.
+    /// A `run` of the client `origin` (one with no client named: ``client``).
+    public init(client origin: EventOrigin) {
+        by = "client"
+        via = nil
+        clientOrigin = origin
+    }
+
+    /// A client's `run`, the client not named.
     public static let client = RunStarter(by: "client")
+
+    /// The origin of the run's events: the client who started it, else what did (`by`; a
+    /// `run` of a caller in the daemon's process, not a client: `host`).
+    public var origin: EventOrigin { clientOrigin ?? EventOrigin(by: by == "client" ? "host" : by) }
     /// ``SurfaceDeclaration/runAtStart(_:)``.
     public static let start = RunStarter(by: "start")
 

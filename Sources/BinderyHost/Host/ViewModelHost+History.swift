@@ -1,5 +1,6 @@
 import Bindery
 import BinderyHistory
+import BinderyEventLog
 import BinderyJSON
 import BinderyProtocol
 
@@ -67,8 +68,9 @@ extension ViewModelHost {
     /// Puts every input back as it was at `version`, as ONE change: each input whose value
     /// differs is validated first (any failure changes nothing and names the input), then all
     /// are set in one turn of the scheduler, so they make one new version, acknowledged once
-    /// it is visible and durable; each is logged as a `set`.
-    public func restore(version: UInt64, completion: @escaping @Sendable (Result<Restored, HostFailure>) -> Void) {
+    /// it is visible and durable; each is logged as a `set`, made by `origin` (nil: `host`)
+    /// through "restore from v`version`".
+    public func restore(version: UInt64, origin: EventOrigin? = nil, completion: @escaping @Sendable (Result<Restored, HostFailure>) -> Void) {
         if let reason = unavailableReason { return completion(.failure(HostFailure(.unavailable, reason))) }
         let document: JSONValue
         switch state(at: version) {
@@ -94,6 +96,7 @@ extension ViewModelHost {
                 }
             }
         }
+        let madeBy = (origin ?? EventOrigin(by: "host")).through("restore from v\(version)")
         onScheduler { [self, targets, skipped] in
             // Only what differs now is set: restoring the live version changes nothing.
             let changed = targets.filter { state.values[$0.viewModel].inputs[$0.input] != $0.value.value }
@@ -103,7 +106,7 @@ extension ViewModelHost {
             let setNames = changed.map { "\(surfaces[$0.viewModel].name).\(surfaces[$0.viewModel].inputs[$0.input].name)" }
             for (position, target) in changed.enumerated() {
                 let last = position == changed.count - 1
-                apply(target.value, viewModel: target.viewModel, input: target.input) { result in
+                apply(target.value, viewModel: target.viewModel, input: target.input, origin: madeBy) { result in
                     guard last else { return }
                     switch result {
                     case let .success(version): completion(.success(Restored(set: setNames, skipped: skipped, version: version)))

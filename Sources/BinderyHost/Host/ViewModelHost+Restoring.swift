@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Bindery
+import BinderyEventLog
 import BinderyJSON
 import BinderyPersistence
 import BinderyProtocol
@@ -125,7 +126,8 @@ extension ViewModelHost {
                 // From the run's start to its recovery (the time the daemon was down
                 // included): how long its client waited for an outcome.
                 let durationMs = saved["executingSince"]?.doubleValue.map { max(0, now - $0) * 1000 } ?? 0
-                record(HostEvent(viewModel: row.viewModel, name: row.name, at: now, kind: .fail(durationMs: durationMs, failure: failure)))
+                record(HostEvent(viewModel: row.viewModel, name: row.name, at: now, kind: .fail(durationMs: durationMs, failure: failure),
+                                 origin: EventOrigin(by: "restart")))
                 state.changedCommands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
             }
             state.values[vm].commands[index] = command

@@ -1,5 +1,6 @@
 import BinderyProtocol
 import Bindery
+import BinderyEventLog
 import Dispatch
 
 /// Command runs through the host: starting, timing out, finishing and interrupting them, and
@@ -9,8 +10,9 @@ extension ViewModelHost {
 
     /// Runs `viewModel`.`command` with `argument`. With `wait`, completes when the run ends
     /// (finished, failed, timed out or interrupted); without, completes with `.started` as
-    /// soon as it has started. A disabled command or a bad argument fails at once.
-    public func run(viewModel: String, command commandName: String, argument: SurfaceValue?, wait: Bool,
+    /// soon as it has started. A disabled command or a bad argument fails at once. Its events
+    /// say `origin` started it (nil: `host`).
+    public func run(viewModel: String, command commandName: String, argument: SurfaceValue?, wait: Bool, origin: EventOrigin? = nil,
                     completion: @escaping @Sendable (RunOutcome) -> Void) {
         if let reason = unavailableReason { return completion(.failed(HostFailure(.unavailable, reason))) }
         let vmIndex: Int, commandIndex: Int, validated: SurfaceValue?
@@ -25,7 +27,8 @@ extension ViewModelHost {
             return completion(.failed(error))
         }
         onScheduler { [self] in
-            start(viewModel: vmIndex, command: commandIndex, argument: validated, wait: wait, completion: completion)
+            start(viewModel: vmIndex, command: commandIndex, argument: validated, wait: wait,
+                  startedBy: origin.map(RunStarter.init(client:)) ?? .client, completion: completion)
         }
     }
 
@@ -97,12 +100,14 @@ extension ViewModelHost {
         return surfaces[run.viewModel].name + "." + surfaces[run.viewModel].commands[run.command].name
     }
 
-    func finish(_ id: UInt64, _ result: Result<SurfaceValue, HostFailure>) {
+    /// Ends run `id` with `result`; `endedBy` is who ended it, when not the run itself (a
+    /// client's interrupt).
+    func finish(_ id: UInt64, _ result: Result<SurfaceValue, HostFailure>, endedBy: EventOrigin? = nil) {
         guard let run = state.runs.removeValue(forKey: id) else { return }
         run.timeout?.dispose()
         run.work.dispose()
         let outcome = recordEnd(viewModel: run.viewModel, command: run.command, startedUptimeNanoseconds: run.startedUptimeNanoseconds,
-                                startedBy: run.startedBy, result)
+                                startedBy: run.startedBy, endedBy: endedBy, result)
         if run.wait {
             let surface = surfaces[run.viewModel]
             let qualifiedName = surface.name + "." + surface.commands[run.command].name
@@ -120,7 +125,7 @@ extension ViewModelHost {
 
     /// The one bookkeeping of a run's end, whoever started it: its `finish` or `fail` event,
     /// the command's runs, last value and last error, the metrics. Returns the outcome.
-    func recordEnd(viewModel: Int, command: Int, startedUptimeNanoseconds: UInt64, startedBy: RunStarter,
+    func recordEnd(viewModel: Int, command: Int, startedUptimeNanoseconds: UInt64, startedBy: RunStarter, endedBy: EventOrigin? = nil,
                    _ result: Result<SurfaceValue, HostFailure>) -> RunOutcome {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - startedUptimeNanoseconds) / 1e9
         let surface = surfaces[viewModel]
@@ -143,7 +148,7 @@ extension ViewModelHost {
             }
             outcome = .failed(failure)
             record(HostEvent(viewModel: surface.name, name: commandName, at: now,
-                             kind: .fail(durationMs: seconds * 1000, failure: failure), startedBy: startedBy))
+                             kind: .fail(durationMs: seconds * 1000, failure: failure), startedBy: startedBy, origin: endedBy))
         }
         if failureIsRefusal(result) == false {
             metrics.recordRun(viewModel: surface.name, command: commandName, seconds: seconds, failed: !result.isSuccess)
@@ -160,8 +165,9 @@ extension ViewModelHost {
     /// Interrupts the runs of `viewModel`.`command` started through the host and still
     /// running: each ends as `interrupted` ("… was interrupted by a client"), its waiting
     /// client gets that error, and the view model's work is disposed. Completes with how many
-    /// runs were interrupted (0 when none was running: it may just have ended).
-    public func interrupt(viewModel: String, command commandName: String,
+    /// runs were interrupted (0 when none was running: it may just have ended). Their `fail`
+    /// events say `origin` ended them (nil: what started each).
+    public func interrupt(viewModel: String, command commandName: String, origin: EventOrigin? = nil,
                           completion: @escaping @Sendable (Result<Int, HostFailure>) -> Void) {
         let vmIndex: Int, commandIndex: Int
         do throws(HostFailure) {
@@ -174,7 +180,7 @@ extension ViewModelHost {
         onScheduler { [self] in
             let ids = state.runs.filter { $0.value.viewModel == vmIndex && $0.value.command == commandIndex }.keys.sorted()
             for id in ids {
-                finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was interrupted by a client")))
+                finish(id, .failure(HostFailure(.interrupted, "\(name(of: id)) was interrupted by a client")), endedBy: origin)
             }
             completion(.success(ids.count))
         }

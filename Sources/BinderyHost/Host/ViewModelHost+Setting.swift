@@ -1,4 +1,5 @@
 import Bindery
+import BinderyEventLog
 import BinderyJSON
 import BinderyPersistence
 import BinderyProtocol
@@ -49,8 +50,8 @@ extension ViewModelHost {
     }
 
     /// ``set(viewModel:input:_:completion:)``, answering with the value's JSON as well, so a
-    /// reply need not encode it again.
-    public func set(viewModel: String, input inputName: String, _ requested: SetValue,
+    /// reply need not encode it again; its event says `origin` made it (nil: `host`).
+    public func set(viewModel: String, input inputName: String, _ requested: SetValue, origin: EventOrigin? = nil,
                     replying completion: @escaping @Sendable (Result<SetResult, HostFailure>) -> Void) {
         if let reason = unavailableReason { return completion(.failure(HostFailure(.unavailable, reason))) }
         let vmIndex: Int, inputIndex: Int, accepted: AcceptedValue
@@ -73,7 +74,7 @@ extension ViewModelHost {
         }
         let encoded = EncodedSetValue()
         onScheduler { [self] in
-            apply(accepted, viewModel: vmIndex, input: inputIndex, encoded: encoded) { result in
+            apply(accepted, viewModel: vmIndex, input: inputIndex, encoded: encoded, origin: origin) { result in
                 switch result {
                 case let .success(version):
                     let json = encoded.json ?? JSONWriter.encode(accepted.value)
@@ -93,7 +94,7 @@ extension ViewModelHost {
     /// it caused is a `set` event, placed before the events of its effects (so watchers read
     /// cause, then effects).
     func apply(_ accepted: AcceptedValue, viewModel: Int, input: Int, encoded: EncodedSetValue = EncodedSetValue(),
-                       reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
+                       origin: EventOrigin?, reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
         let surface = surfaces[viewModel]
         // The set is the cause of the changes it triggers synchronously: its event goes
         // before theirs, in place and in time (stamped before the set runs, so no effect
@@ -111,7 +112,7 @@ extension ViewModelHost {
         if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }
         metrics.recordInputSet()
         record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: causeTime,
-                         kind: .set(value: surface.inputs[input].disclosed(accepted.value)), encodedValue: encoded),
+                         kind: .set(value: surface.inputs[input].disclosed(accepted.value)), origin: origin, encodedValue: encoded),
                at: causePosition)
         if !surface.inputs[input].isSecret {
             state.pendingSets.append(HostState.PendingSet(key: key, value: accepted.value, encoded: encoded))

@@ -38,5 +38,10 @@ private final class PolledViewModel: ViewModel {
                 "\(byCommand["refresh"] ?? [])")
         #expect(byCommand["poll"]?.allSatisfy { $0["by"] == .string("timer") && $0["via"] == nil } == true,
                 "\(byCommand["poll"] ?? [])")
+        // Issue 41, item 3: their origin says what made them, no client having acted.
+        #expect(byCommand["poll"]?.allSatisfy { $0["origin"] == .object([("by", .string("timer"))]) } == true,
+                "\(byCommand["poll"] ?? [])")
+        #expect(byCommand["refresh"]?.allSatisfy { $0["origin"] == .object([("by", .string("binding"))]) } == true,
+                "\(byCommand["refresh"] ?? [])")
     }
 }

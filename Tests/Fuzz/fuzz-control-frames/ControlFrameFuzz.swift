@@ -104,6 +104,7 @@ private final class RecordingSession: ControlSession {
     private struct State {
         var replies: [[UInt8]] = []
         var closers: [@Sendable () -> Void] = []
+        var clientName: String?
     }
 
     private let state = Mutex(State())
@@ -115,6 +116,13 @@ private final class RecordingSession: ControlSession {
     }
 
     func stream(_ line: [UInt8]) {}
+
+    let peer: ControlPeer? = ControlPeer(uid: 1000, pid: 4242)
+
+    var clientName: String? {
+        get { state.withLock { $0.clientName } }
+        set { state.withLock { $0.clientName = newValue } }
+    }
 
     func onClose(_ cancel: @escaping @Sendable () -> Void) {
         state.withLock { $0.closers.append(cancel) }

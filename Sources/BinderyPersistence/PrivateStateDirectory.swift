@@ -1,4 +1,3 @@
-import BinderyPersistence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,30 +25,30 @@ public enum PrivateStateDirectory {
     /// Creates `path` (with its missing parents) as 0700, or tightens it and its files when
     /// they are more open; returns one line per permission it tightened, for the log. Throws a
     /// one-line error when the directory cannot be created or is not a directory.
-    public static func prepare(_ path: String) throws(DaemonSetupError) -> [String] {
+    public static func prepare(_ path: String) throws(StateDirectoryError) -> [String] {
         var built = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             built += "/" + component
             if mkdir(built, 0o700) != 0, errno != EEXIST {
-                throw DaemonSetupError("cannot create the state directory \(built): \(String(cString: strerror(errno)))")
+                throw StateDirectoryError("cannot create the state directory \(built): \(String(cString: strerror(errno)))")
             }
         }
         var notes: [String] = []
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw DaemonSetupError("the state directory \(path) is not a directory")
+            throw StateDirectoryError("the state directory \(path) is not a directory")
         }
         // Another user's directory is not made ours (a root daemon could): it is refused.
-        do { try StateDirectory.checkOwner(path, what: "the state directory") } catch { throw DaemonSetupError(error.description) }
+        try StateDirectory.checkOwner(path, what: "the state directory")
         let files = regularFiles(in: path)
         // A file with another name elsewhere (a hard link) is that file too: making it
         // private would change the other, so it is refused before anything is changed.
         if let linked = files.first(where: { $0.info.st_nlink > 1 }) {
-            throw DaemonSetupError("\(linked.path) has \(linked.info.st_nlink) links (another name shares it); nothing was changed and it is not used (remove the other link, or the file if it is not yours)")
+            throw StateDirectoryError("\(linked.path) has \(linked.info.st_nlink) links (another name shares it); nothing was changed and it is not used (remove the other link, or the file if it is not yours)")
         }
         if info.st_mode & 0o077 != 0 {
             guard chmod(path, 0o700) == 0 else {
-                throw DaemonSetupError("cannot make the state directory \(path) private (0700): \(String(cString: strerror(errno)))")
+                throw StateDirectoryError("cannot make the state directory \(path) private (0700): \(String(cString: strerror(errno)))")
             }
             notes.append("state directory \(path) was \(octal(info.st_mode & 0o7777)); made it 0700")
         }
