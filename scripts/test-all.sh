@@ -2,17 +2,23 @@
 # `make test`: every check, in two lanes, so what only waits runs beside what computes.
 #
 #   builds  (background, one after another: each wants both cores)
-#           debug + tests → example packages → ThreadSanitizer → release (install) → fuzzing
+#           debug + tests → (a pause) → example packages → release (install) → fuzzing →
+#           ThreadSanitizer
 #   checks  (foreground, each as soon as the build it needs is done; they mostly wait on
 #           daemons, browsers, nginx, systemd)
-#           unit suites → API self-checks, schemathesis, docs → examples' tests, e2e →
-#           .deb under systemd → ThreadSanitizer suites → fuzzing
+#           unit suites (in the pause) → API self-checks, schemathesis, docs → examples' tests, e2e →
+#           .deb under systemd → fuzzing → ThreadSanitizer suites
+#
+# The unit suites and the ThreadSanitizer suites run with no build beside them (the build lane
+# pauses for the unit suites; ThreadSanitizer's build is the last): both run the host's
+# tests, which block the test runner's two cooperative threads on real daemons, so the tests
+# queued behind them wait, and a machine busy compiling made them wait past their time limits.
 #
 # Each build's output is printed, whole, when the first check that needs it starts, so the log
 # reads in order; each step prints its duration. Any failure fails the run (a check whose build
 # failed is not started) and the run ends with the failed steps named. Every step is one Makefile
-# target, so its commands are written once, there. Each check is bounded by TEST_TIMEOUT (the
-# Makefile passes it) inside its target; builds are not (a loaded machine can make one slow).
+# target, so its commands are written once, there. Each check is bounded by TEST_TIMEOUT inside its
+# target; builds are not (a loaded machine can make one slow).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 make_step() { ${MAKE:-make} --no-print-directory "$@"; }
@@ -26,7 +32,10 @@ seconds_since() { echo $(( $(date +%s) - $1 )); }
 
 # The build lane: each target's output to its log, then a `.done` file holding its status.
 build_lane() {
-  for target in test-build examples-build tsan-build install-build fuzz-build; do
+  for target in test-build examples-build install-build fuzz-build tsan-build; do
+    if [ "$target" = examples-build ]; then
+      while [ ! -e "$lanes/unit-tests.ended" ]; do sleep 1; done
+    fi
     local started; started=$(date +%s)
     ${MAKE:-make} --no-print-directory "$target" >"$lanes/$target.log" 2>&1
     local status=$?
@@ -80,14 +89,15 @@ check() {
 }
 
 check unit-tests          test-build -- make_step unit-tests
+touch "$lanes/unit-tests.ended"
 check api-self-checks     test-build -- make_step api-self-checks
 check api-check           test-build -- make_step api-check
 check docs                test-build -- make_step docs
 check examples-tests      test-build examples-build -- make_step examples-tests
 check e2e                 test-build examples-build -- make_step e2e
-check tsan                tsan-build -- make_step tsan
 check systemd-test        install-build -- make_step systemd-test
 check fuzz                fuzz-build -- make_step fuzz FUZZ_SECONDS="${FUZZ_BRIEF_SECONDS:-5}"
+check tsan                tsan-build -- make_step tsan
 
 wait "$builder"
 trap - EXIT
