@@ -121,10 +121,11 @@ public final class Session {
         do {
             switch command {
             case .list: return try list(connection)
-            case let .show(vm, at): return try show(connection, vm: vm, at: at)
-            case let .get(vm, name, at): return try get(connection, vm: vm, name: name, at: at)
+            case let .show(vm, at, imported): return try show(connection, vm: vm, at: at, imported: imported)
+            case let .get(vm, name, at, imported): return try get(connection, vm: vm, name: name, at: at, imported: imported)
             case let .restore(version): return try restore(connection, version: version)
             case let .export(path, range): return try export(connection, to: path, range: range)
+            case let .importSession(path): return try importSession(connection, from: path)
             case let .replay(path): return try replay(connection, path: path)
             case let .testgen(vm, path, source): return try testgen(connection, vm: vm, to: path, from: source)
             case let .set(vm, input, value): return try set(connection, vm: vm, input: input, token: value)
