@@ -175,6 +175,13 @@ graphs_and_effects() {
     return $ok
 }
 
+imported_session_dashboard() {
+    # bindery-ticker-daemon, on its own socket, port and state: a session it exported, imported
+    # into it again, shown on the dashboard apart from the live state (binderyctl import).
+    python3 Tests/web/imported_session_test.py --bin-dir "$bin" | sed 's/^/      /'
+    return "${PIPESTATUS[0]}"
+}
+
 session_test() {
     scripts/search-session-test.sh | sed 's/^/      /'
     return "${PIPESTATUS[0]}"
@@ -197,6 +204,7 @@ check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a 
 check "two nginx sharing nchan's channels in Redis (docs/nginx-nchan-redis.conf): a set reaches both, caught up after Redis and nginx restarts, the dashboard following nchan's EventSource" behind_nchan_redis
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
 check "Examples/Search (a view model that drives itself): its tests and searchd --help" search_example
+check "a session imported for reading (binderyctl import) on the dashboard: its own banner and slider, apart from the live state" imported_session_dashboard
 check "a test generated from a scripted session against searchd (binderyctl testgen) passes in-process on a TestScheduler" session_test
 check "Examples/Brokerage (an app's ReactiveSwift view models): its tests, --help, the guide's brokerd session, a private member refused, errors by errorDescription, kill -9 and SIGTERM restarts invisible" brokerage_example
 echo "e2e: $passed passed, $failed failed"

@@ -15,8 +15,8 @@ const TIMEOUT_MS = 10000;
 export async function showImportedSession(target, attach) {
   let answer;
   try { answer = await fetchAnswer("/api/imported", TIMEOUT_MS); } catch { return; }
-  if (answer.status !== 200 || !answer.body) { setHidden(target, true); return; }
-  const { imported } = JSON.parse(answer.body);
+  const imported = answer.status === 200 && answer.body ? JSON.parse(answer.body).imported : null;
+  if (!imported) { setHidden(target, true); return; }
   const slider = h("input", { type: "range", min: imported.from, max: imported.to, value: imported.to,
     "aria-label": "version of the imported session" });
   const label = h("span", { class: "imported-version" });

@@ -5,9 +5,10 @@ import BinderyJSON
 /// `/api/imported` (docs/HTTP.md): the session imported for reading (`binderyctl import`),
 /// beside the live history and never in it.
 extension DaemonHTTPRoutes {
-    /// `/api/imported`: `{"imported": marker, "session": the file as loaded}`; with `at=V`, the
-    /// state document at the session's version V with `"imported"`: the marker. 404 with one
-    /// line when nothing is imported or the session does not hold V.
+    /// `/api/imported`: `{"imported": marker, "session": the file as loaded}`, or
+    /// `{"imported": null}` when nothing is imported; with `at=V`, the state document at the
+    /// session's version V with `"imported"`: the marker, 404 with one line when nothing is
+    /// imported or the session does not hold V.
     func imported(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let at: UInt64?
         switch request.queryNumber("at", "a version") {
@@ -15,13 +16,16 @@ extension DaemonHTTPRoutes {
         case let .failure(error): responder.respond(error.response); return
         }
         guard let imported = host.imported.current else {
-            return notFound("no session is imported: binderyctl import FILE loads one", responder)
+            // The page asks at every open: nothing imported is an answer, not an error.
+            guard at == nil else { return notFound("no session is imported: binderyctl import FILE loads one", responder) }
+            responder.respond(HTTPResponse(contentType: Self.json, bytes: Array(#"{"imported":null}"#.utf8), headers: [Self.noCache]))
+            return
         }
         var writer = JSONWriter(capacity: 256 + imported.document.count)
         if let at {
             switch imported.state(at: at) {
             case let .success(state): writer.value(state)
-            case let .failure(error): return notFound(error.message, responder)
+            case let .failure(error): notFound(error.message, responder); return
             }
         } else {
             writer.beginObject()
