@@ -24,7 +24,7 @@ extension Session {
         let io = self.io, renderer = self.renderer, json = options.json, link = self.link
         // A terminal that `watch` owns (not the REPL, whose prompt and results interleave)
         // has its count line of repeats rewritten in place; elsewhere it is printed.
-        let printer = WatchPrinter(rewrites: !options.interactive && !json && options.width() != nil,
+        let printer = WatchPrinter(rewrites: !options.interactive && !json && options.terminal,
                                    io: io, renderer: renderer, style: options.style)
         let connection = try DaemonConnection(
             path: options.socketPath,

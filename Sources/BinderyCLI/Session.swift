@@ -18,14 +18,17 @@ public final class Session {
         public var style: Style
         /// The terminal's width now (it may be resized), nil off a terminal: tables are fitted to it.
         public var width: @Sendable () -> Int?
+        /// Whether results go to a terminal, whose last line can be rewritten (`watch`'s count of repeats).
+        public var terminal: Bool
 
         public init(socketPath: String, json: Bool, interactive: Bool, style: Style,
-                    width: @escaping @Sendable () -> Int? = { nil }) {
+                    width: @escaping @Sendable () -> Int? = { nil }, terminal: Bool = false) {
             self.socketPath = socketPath
             self.json = json
             self.interactive = interactive
             self.style = style
             self.width = width
+            self.terminal = terminal
         }
     }
 
