@@ -43,6 +43,21 @@ import Testing
         #expect(!lines.contains { $0.contains("[command]") && $0.contains("runs") }, "its runs are said by its start: \(lines)")
     }
 
+    /// On a terminal `watch` owns, one count line under the poll is rewritten at each repeat:
+    /// the screen shows the poll once and a single count that goes up.
+    @Test(.enabled(if: ExternalTool.tmux.isInstalled, Comment(rawValue: ExternalTool.tmux.missingReason)))
+    func onATerminalTheCountLineIsRewrittenInPlace() throws {
+        let directory = try TemporaryDirectory(name: "bwt-\(UUID().uuidString.prefix(8))")
+        let daemon = try DaemonProcess(program: "bindery-ticker-daemon", directory: directory.path("d"), latencyFlag: false, logLevel: "warning")
+        defer { _ = daemon.stop() }
+        let pane = try InteractiveTmuxTests.Pane(command: "env NO_COLOR=1 TERM=xterm \(Binderyctl.path) --socket \(daemon.socketPath) -c 'watch ticker'")
+        defer { pane.close() }
+        let screen = try pane.waitFor("repeated 6 times")
+        let counts = screen.split(separator: "\n").filter { $0.contains("… the last 2 lines repeated") }
+        #expect(counts.count == 1, "one count line, rewritten: \(screen)")
+        #expect(screen.split(separator: "\n").filter { $0.contains("finish ticker.refresh") }.count == 1, "\(screen)")
+    }
+
     /// The runs of ticker.refresh so far, once there are at least `count`.
     private func waitForRuns(_ socket: String, atLeast count: Int) throws -> Int? {
         var runs: Int?
