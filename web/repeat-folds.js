@@ -3,8 +3,9 @@
 // — and one entry each would fill the log. Runs in a row whose events are identical but for
 // their version, time and duration are one group: the newest run's entries are listed, and
 // under them one line "×N, last at T" stands for the older ones, which it lists when opened.
-// The same rule as binderyctl's `watch` (RepeatFolding.swift): a group is up to LONGEST events
-// (a run's start and its end, and what else the timer's turn logs) that come again in order.
+// As in binderyctl's `watch` (RepeatFolding.swift), a group is up to LONGEST events (a run's
+// start and its end) that come again in order; the page folds only runs a timer started, so a
+// client's or a binding's runs are always listed one by one.
 import { h, timeElement } from "./dom.js";
 
 // The most events in one repeated group.
