@@ -121,6 +121,10 @@ let package = Package(
         // scan, combinePrevious), for the end-to-end test of restarts that restore it.
         .executableTarget(name: "bindery-pipelines-daemon", dependencies: ["Bindery", "BinderyHost"],
                           path: "Tests/Programs/bindery-pipelines-daemon", plugins: ["SurfaceAccess"]),
+        // Test-only: a watch list polled by a timer every 0.3 s with identical answers, for the
+        // folding of a timer's repeats in the dashboard's log and in `binderyctl watch`.
+        .executableTarget(name: "bindery-ticker-daemon", dependencies: ["Bindery", "BinderyHost"],
+                          path: "Tests/Programs/bindery-ticker-daemon", plugins: ["SurfaceAccess"]),
         // libFuzzer harnesses, one per parser that reads bytes from outside (`make fuzz`; seed
         // corpora in Tests/Fuzz/Corpus). `make fuzz` builds them with -DBINDERY_FUZZ, coverage
         // instrumentation and AddressSanitizer into .build/fuzz, linking libFuzzer's driver
@@ -150,7 +154,8 @@ let package = Package(
         // docs/PROTOCOL.md's op table lists the protocol's declared ops and fields.
         .testTarget(name: "DocumentationTests", dependencies: ["BinderyProtocol"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
-        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyHistory", "BinderyTestSupport", "binderyctl", "binderyd"]),
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyHistory", "BinderyTestSupport", "binderyctl", "binderyd",
+                                                         "bindery-ticker-daemon"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyHistory", "BinderyModels", "BinderyProtocol", "BinderySQLite",
                                                            "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon", "bindery-graph-search-daemon",

@@ -15,7 +15,8 @@
 #      binding graph (an input enabling a command) drawn with no edge behind a node;
 #   6. the dashboard's first paint: the state inline, and one-shot Chromium reads;
 #   7. Examples/Search (built by `make test` into $examples): its tests, searchd --help,
-#      and its view model's dashboard in headless Chromium (Tests/web/self_driven_test.py);
+#      and its view model's dashboard in headless Chromium (Tests/web/self_driven_test.py), and a
+#      timer's identical runs folded in the log (Tests/web/repeat_fold_test.py);
 #   8. the binding graphs of binderyd and of bindery-graph-search-daemon (a debounced search) laid out
 #      readably, and each event's effects, stored by the daemon, on a page opened after a restart;
 #   9. a test from a session: a scripted session against Examples/Search's searchd, written by
@@ -154,8 +155,13 @@ brokerage_example() {
 self_driven_dashboard() {
     # Examples/Search's view model in this build's bindery-search-daemon, on its own socket,
     # port and state: binding-started runs on the dashboard, the settable rule, dates in rows.
+    # Then bindery-ticker-daemon (polled by a timer every 0.3 s): its identical runs folded.
+    local ok=0
     python3 Tests/web/self_driven_test.py --bin-dir "$bin" | sed 's/^/      /'
-    return "${PIPESTATUS[0]}"
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    python3 Tests/web/repeat_fold_test.py --bin-dir "$bin" | sed 's/^/      /'
+    [ "${PIPESTATUS[0]}" = 0 ] || ok=1
+    return $ok
 }
 
 graphs_and_effects() {
@@ -167,6 +173,13 @@ graphs_and_effects() {
     python3 Tests/web/effects_test.py --bin-dir "$bin" | sed 's/^/      /'
     [ "${PIPESTATUS[0]}" = 0 ] || ok=1
     return $ok
+}
+
+imported_session_dashboard() {
+    # bindery-ticker-daemon, on its own socket, port and state: a session it exported, imported
+    # into it again, shown on the dashboard apart from the live state (binderyctl import).
+    python3 Tests/web/imported_session_test.py --bin-dir "$bin" | sed 's/^/      /'
+    return "${PIPESTATUS[0]}"
 }
 
 session_test() {
@@ -184,13 +197,14 @@ check "README session replays as written (binderyctl --check README.md)" walkthr
 check "binderyctl end-to-end and tmux tests against the real daemon" cli_tests_against_daemon
 check "dashboard in headless Chromium: live state, run states, event log, scrubber, outage and resync" dashboard
 check "dashboard's first paint shows the state; chromium --dump-dom and --virtual-time-budget read it at once" first_paint
-check "dashboard of a view model that drives itself: runs a binding starts, what started them, the settable rule, dates on one line" self_driven_dashboard
+check "dashboard of a view model that drives itself: runs a binding starts, what started them, the settable rule, dates on one line, a timer's identical runs folded" self_driven_dashboard
 check "binding graphs in layers (no edge behind a node, few crossings; the debounced search's) and each event's stored effects on a page opened after a restart" graphs_and_effects
 check "behind nginx with docs/nginx.conf: the dashboard's requests work, one upstream request per cursor" behind_nginx
 check "behind nginx with nchan (docs/nginx-nchan.conf): the daemon publishes, a set reaches long-polls and the dashboard, caught up after nginx restarts" behind_nchan
 check "two nginx sharing nchan's channels in Redis (docs/nginx-nchan-redis.conf): a set reaches both, caught up after Redis and nginx restarts, the dashboard following nchan's EventSource" behind_nchan_redis
 check "docs/GUIDE.md's example: its tests, --help, the guide's session, its dashboard and its binding graph" guide_example
 check "Examples/Search (a view model that drives itself): its tests and searchd --help" search_example
+check "a session imported for reading (binderyctl import) on the dashboard: its own banner and slider, apart from the live state" imported_session_dashboard
 check "a test generated from a scripted session against searchd (binderyctl testgen) passes in-process on a TestScheduler" session_test
 check "Examples/Brokerage (an app's ReactiveSwift view models): its tests, --help, the guide's brokerd session, a private member refused, errors by errorDescription, kill -9 and SIGTERM restarts invisible" brokerage_example
 echo "e2e: $passed passed, $failed failed"

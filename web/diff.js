@@ -1,7 +1,8 @@
 // What an applied change entry changed, as lines "name: old → new" (undo records of state.js).
 // A list patch is described row by row and field by field ("products[3].isSelected: false →
 // true"); a command's state object by the fields that changed ("login.enabled: false →
-// true"). Each line is {vm, part, name, before, after}: text, never markup.
+// true"; its lastValue and lastError by the new value only). Each line is {vm, part, name,
+// before, after}: text, never markup (`before` null: the line shows the new value alone).
 import { counted, formatValue } from "./format.js";
 
 // A list patch of many rows is summed up after this many rows.
@@ -61,13 +62,26 @@ function describeField(key, value) {
   return formatValue(value);
 }
 
+// A command's state fields shown by their new value only: the old one was shown when it came.
+const NEW_ONLY = new Set(["lastValue", "lastError"]);
+
+/**
+ * A command's state object that changed, once, by what changed: a line per changed field,
+ * `lastValue` and `lastError` by their new value alone ("refresh.lastValue = [5 rows]", the
+ * line's `before` null), never the old and new objects in full.
+ */
+function commandLines(base, name, before, after) {
+  return fieldLines(base, name, before, after).map((line) =>
+    (NEW_ONLY.has(line.name.slice(name.length + 1)) ? { ...line, before: null } : line));
+}
+
 /** The lines of one undo record (see state.js), in the order a person reads them. */
 export function describeRecord(record) {
   const { vm, part, name } = record.change;
   const base = { vm, part };
   if (!("oldRows" in record)) {
     const now = record.change.value;
-    if (part === "command" && isRecord(record.old) && isRecord(now)) return fieldLines(base, name, record.old, now);
+    if (part === "command" && isRecord(record.old) && isRecord(now)) return commandLines(base, name, record.old, now);
     if (Array.isArray(now) || Array.isArray(record.old)) {
       return [{ ...base, name, before: record.had ? formatValue(record.old) : "—", after: formatValue(now) }];
     }
@@ -120,7 +134,7 @@ export function describeEffect(effect) {
     if (!lines.length) lines.push({ ...base, name, before: "", after: `${name}: rows changed`, summary: true });
     return lines;
   }
-  if (effect.part === "command" && isRecord(effect.before) && isRecord(effect.after)) return fieldLines(base, name, effect.before, effect.after);
+  if (effect.part === "command" && isRecord(effect.before) && isRecord(effect.after)) return commandLines(base, name, effect.before, effect.after);
   // A long value is stored as the start of its JSON text: the daemon kept no more of it.
   const shown = (side) => (`${side}Text` in effect ? effect[`${side}Text`] : formatValue(effect[side]));
   if ("beforeText" in effect && "afterText" in effect && effect.beforeText === effect.afterText) {

@@ -99,10 +99,15 @@ function describe(event) {
 const lineName = (line, eventVM) => (line.vm && line.vm !== eventVM ? `${line.vm}.${line.name}` : line.name);
 
 /** A change line as text, the same as its item reads (what the search looks in). */
-const lineText = (line, eventVM) => (line.summary ? String(line.after) : `${lineName(line, eventVM)}: ${line.before} → ${line.after}`);
+const lineText = (line, eventVM) => (line.summary ? String(line.after)
+  : line.before === null ? `${lineName(line, eventVM)} = ${line.after}` : `${lineName(line, eventVM)}: ${line.before} → ${line.after}`);
 
 function effectLine(line, eventVM) {
   if (line.summary) return h("li", { class: "effect summary" }, line.after);
+  if (line.before === null) {
+    return h("li", { class: "effect", "data-part": line.part || "" },
+      h("span", { class: "effect-name" }, lineName(line, eventVM)), " = ", h("span", { class: "after" }, line.after));
+  }
   return h("li", { class: "effect", "data-part": line.part || "" },
     h("span", { class: "effect-name" }, lineName(line, eventVM)), ": ",
     h("span", { class: "before" }, line.before), " → ", h("span", { class: "after" }, line.after));

@@ -20,6 +20,7 @@ import { flash, h, setData, setHidden, setText } from "./dom.js";
 import { EventEntry, pointerLine } from "./event-entry.js";
 import { LISTED, PAGE_SIZE, fetchEventPage } from "./event-pages.js";
 import { fetchOlder, viewVersion } from "./event-reach.js";
+import { findRepeats, foldItem } from "./repeat-folds.js";
 
 // Entries held without the reader asking for older ones: the page opened with, as new ones arrive.
 const EVENT_LIMIT = PAGE_SIZE;
@@ -219,18 +220,33 @@ export class EventLog {
     const filtering = Boolean(filter.vm || filter.kind || filter.query);
     const { entries, dividers } = this.source(filtering);
     const wanted = [];
+    let pending = 0;
+    const listable = [];
+    for (const entry of entries) {
+      if (entry.pending) pending += 1;
+      else if (entry.fromDaemon || EventLog.matches(entry, filter)) listable.push(entry);
+    }
+    // A timer's identical runs in a row: the newest listed, the older ones under one fold
+    // line (repeat-folds.js), which a group never spans a divider to make.
+    const segmentOf = (entry) => dividers.filter((divider) => divider.made >= entry.made).length;
+    const folded = findRepeats(listable, segmentOf);
     let dividerIndex = dividers.length - 1;
     let shown = 0;
-    let pending = 0;
-    for (let index = entries.length - 1; index >= 0; index -= 1) {
-      const entry = entries[index];
+    let lastFold = null;
+    for (let index = listable.length - 1; index >= 0; index -= 1) {
+      const entry = listable[index];
       // A divider goes above the entries made before it.
       while (dividerIndex >= 0 && dividers[dividerIndex].made >= entry.made) {
         if (shown < this.listed) wanted.push(dividers[dividerIndex]);
         dividerIndex -= 1;
       }
-      if (entry.pending) pending += 1;
-      if (entry.pending || !(entry.fromDaemon || EventLog.matches(entry, filter))) continue;
+      const fold = folded.get(entry);
+      if (fold && fold !== lastFold) {
+        lastFold = fold;
+        shown += 1;
+        if (shown <= this.listed) wanted.push({ item: foldItem(fold, () => this.refresh([])) });
+      }
+      if (fold && !fold.expanded) continue;
       shown += 1;
       if (shown <= this.listed) wanted.push(entry);
     }
@@ -251,7 +267,7 @@ export class EventLog {
     for (const entry of fresh) if (entry.item && entry.item.isConnected) flash(entry.item);
     this.unlisted = Math.max(0, shown - this.listed);
     this.showOlderButton(filtering);
-    this.updateStatus(shown, entries.length - pending, pending, filtering);
+    this.updateStatus(listable.length, entries.length - pending, pending, filtering);
   }
 
   showOlderButton(filtering) {

@@ -22,6 +22,7 @@ import { recentRunEvents } from "./run-history.js";
 import { VersionTimes } from "./version-times.js";
 import { BoundState } from "./state.js";
 import { showReadOnlyNote } from "./read-only-note.js";
+import { showImportedSession } from "./imported-session.js";
 import { pointSessionLink } from "./session-link.js";
 
 const byId = (id) => document.getElementById(id);
@@ -149,7 +150,7 @@ const feed = new Feed({
         "started over (another run of the daemon)");
     }
     history.recordReset(anotherState ? null : previous, live);
-    if (first || anotherState) { loadDaemonHistory(); loadRunHistory(); }
+    if (first || anotherState) { loadDaemonHistory(); loadRunHistory(); showImportedSession(byId("imported-session"), attach); }
     if (viewing === null) deck.render(live.viewModels, earlierFailure(null), !first);
     sparklines.drawAll(); // the cards may be new (another surface)
     runTiming.drawAll();

@@ -3,7 +3,7 @@
 /// the parser's switch over the keyword are exhaustive: a command cannot be in the table
 /// without being parsed and dispatched, nor the other way round — the compiler says so.
 public enum CommandKeyword: String, CaseIterable, Sendable {
-    case help, ls, show, get, set, run, watch, log, restore, export, replay, testgen, ping, record, quit
+    case help, ls, show, get, set, run, watch, log, restore, export, `import`, replay, testgen, ping, record, quit
 
     /// The command's entry in the table: usage, summary, details and aliases.
     public var spec: CommandSpec {
@@ -20,12 +20,14 @@ public enum CommandKeyword: String, CaseIterable, Sendable {
                                          "outputs are read-only (derived, or state the view model keeps).",
                                          "Commands show enabled / executing / runs / last value / last error;",
                                          "list outputs follow as numbered rows (the number is the index toggle takes).",
-                                         "@V: as it was at version V (binderyd keeps 1,000 back), e.g. show api @120"])
+                                         "@V: as it was at version V (binderyd keeps 1,000 back), e.g. show api @120",
+                                         "imported: from the session `import` loaded, e.g. show api @120 imported"])
         case .get:
             return CommandSpec(name: rawValue, arguments: [ArgumentSpec("VM.NAME", .memberPath), ArgumentSpec("@V", .version, optional: true)],
                                summary: "Print one input, output, or command's state.",
                                details: ["e.g. get login.avatarURL   get products.products   get login.login",
-                                         "@V: as it was at version V, e.g. get api.failureRate @120"])
+                                         "@V: as it was at version V, e.g. get api.failureRate @120",
+                                         "imported: from the session `import` loaded (default: its last version)"])
         case .set:
             return CommandSpec(name: rawValue, arguments: [ArgumentSpec("VM.INPUT", .inputPath), ArgumentSpec("VALUE", .value)],
                                summary: "Set an input; VALUE is parsed by the input's type.",
@@ -46,7 +48,9 @@ public enum CommandKeyword: String, CaseIterable, Sendable {
         case .watch:
             return CommandSpec(name: rawValue, arguments: [ArgumentSpec("VM", .viewModel, optional: true)],
                                summary: "Print change events as they happen, until Ctrl-C.",
-                               details: ["On a terminal the prompt stays usable; events appear above it."])
+                               details: ["On a terminal the prompt stays usable; events appear above it.",
+                                         "Repeats (a timer's identical runs) are counted, not printed again:",
+                                         "\"… repeated N times, last at T\" (binderyctl(1), WATCH)."])
         case .log:
             return CommandSpec(name: rawValue, arguments: [ArgumentSpec("N", .count, optional: true)],
                                summary: "Print the last N events (default 50, at most 1000).")
@@ -63,6 +67,14 @@ public enum CommandKeyword: String, CaseIterable, Sendable {
                                          "them with its effects; the daemon's /api/session writes the same file.",
                                          "Without a range: every version the history keeps; @F.. ends now.",
                                          "e.g. export incident.json @120..@180"])
+        case .import:
+            return CommandSpec(name: rawValue, arguments: [ArgumentSpec("FILE", .file)],
+                               summary: "Load a session file into binderyd for reading.",
+                               details: ["Its versions are kept beside the live ones, never among them: read them",
+                                         "with show VM @V imported and get VM.NAME @V imported, on the dashboard",
+                                         "(/api/imported). Nothing in it can be set or run; it is not saved, and",
+                                         "another import replaces it. A file that is not a session says why.",
+                                         "e.g. import incident.json"])
         case .replay:
             return CommandSpec(name: rawValue, arguments: [ArgumentSpec("FILE", .file)],
                                summary: "Run a session's steps again; say what differs.",

@@ -8,14 +8,16 @@ public enum ReplCommand: Sendable, Equatable {
     /// `\x [on|off|auto]`: expanded output; nil toggles.
     case expanded(TableLayout.Expanded?)
     case list
-    /// `show VM [@V]`: at version V (nil: now).
-    case show(vm: String, at: UInt64? = nil)
-    /// `get VM.NAME [@V]`: at version V (nil: now).
-    case get(vm: String, name: String, at: UInt64? = nil)
+    /// `show VM [@V] [imported]`: at version V (nil: now), of the imported session if `imported`.
+    case show(vm: String, at: UInt64? = nil, imported: Bool = false)
+    /// `get VM.NAME [@V] [imported]`: at version V (nil: now), of the imported session if `imported`.
+    case get(vm: String, name: String, at: UInt64? = nil, imported: Bool = false)
     /// `restore @V`: every input back as it was at version V, in one change.
     case restore(version: UInt64)
     /// `export FILE [@F..@T]`: the versions as a session file.
     case export(path: String, range: VersionRange)
+    /// `import FILE`: a session file loaded into the daemon for reading.
+    case importSession(path: String)
     /// `replay FILE`: a session file's steps sent again, compared with the recording.
     case replay(path: String)
     /// `testgen VM FILE [SOURCE]`: a Swift Testing file from a session (versions or a file).
@@ -96,6 +98,12 @@ public enum CommandParser {
         }
         let spec = keyword.spec
         var arguments = Array(tokens.dropFirst())
+        // `show` and `get` read the imported session when their last word is `imported`.
+        var imported = false
+        if keyword == .show || keyword == .get, let last = arguments.last, last.text == "imported", !last.quoted, arguments.count > 1 {
+            imported = true
+            arguments.removeLast()
+        }
         var wait = true
         if spec.allowsBackground, let last = arguments.last, last.text == "&", !last.quoted {
             wait = false
@@ -121,8 +129,8 @@ public enum CommandParser {
         switch keyword {
         case .help: return .help(arguments.first?.text)
         case .ls: return .list
-        case .show: return .show(vm: arguments[0].text, at: try version(arguments.dropFirst().first, spec))
-        case .get: return .get(vm: paths[0].0, name: paths[0].1, at: try version(arguments.dropFirst().first, spec))
+        case .show: return .show(vm: arguments[0].text, at: try version(arguments.dropFirst().first, spec), imported: imported)
+        case .get: return .get(vm: paths[0].0, name: paths[0].1, at: try version(arguments.dropFirst().first, spec), imported: imported)
         case .restore: return .restore(version: try version(arguments.first, spec)!)
         case .set: return .set(vm: paths[0].0, input: paths[0].1, value: arguments[1])
         case .run: return .run(vm: paths[0].0, command: paths[0].1, argument: arguments.count > 1 ? arguments[1] : nil, wait: wait)
@@ -134,6 +142,7 @@ public enum CommandParser {
             }
             return .log(count: n)
         case .export: return .export(path: arguments[0].text, range: try range(arguments.dropFirst().first, spec) ?? VersionRange(from: nil, to: nil))
+        case .import: return .importSession(path: arguments[0].text)
         case .replay: return .replay(path: arguments[0].text)
         case .testgen:
             // A range (or what is meant as one: it starts with @); anything else names a file.

@@ -169,7 +169,9 @@ public struct ReplyRenderer: Sendable {
 
     /// One event (from `log` or `watch`) on one line:
     /// "#39 21:40:00.120 fail  login.login 802 ms: Server unavailable, please retry".
-    public func event(_ event: JSONValue) -> String {
+    /// `changes`: for a command's state object, what changed in it (``CommandRecordChanges``)
+    /// instead of the whole object.
+    public func event(_ event: JSONValue, changes: String? = nil) -> String {
         let version = event["version"].map { "#" + inline($0) } ?? "#?"
         let at = event["at"]?.stringValue.map(Self.clockTime) ?? ""
         let kind = event["kind"]?.stringValue ?? "?"
@@ -187,7 +189,7 @@ public struct ReplyRenderer: Sendable {
             detail = target + duration + ": " + style.red(event["error"]?.stringValue ?? "failed") + code
         case "change":
             let part = event["part"]?.stringValue.map { " [\($0)]" } ?? ""
-            detail = "\(target)\(part) = \(event["value"].map(inline) ?? "null")"
+            detail = "\(target)\(part) " + (changes ?? "= " + (event["value"].map(inline) ?? "null"))
         case "restart": detail = event["message"]?.stringValue ?? "restarted"
         default: detail = target
         }

@@ -15,27 +15,50 @@ extension Session {
     /// `show`: one request, `get` with the surface (its types head the table), unless the
     /// session has the surface already; with `--json`, that reply as it came. With a
     /// version, the state as it was at that version.
-    func show(_ connection: DaemonConnection, vm: String, at version: UInt64? = nil) throws(ConnectionError) -> CommandOutcome {
+    func show(_ connection: DaemonConnection, vm: String, at version: UInt64? = nil, imported: Bool = false) throws(ConnectionError) -> CommandOutcome {
         let known = options.json ? nil : cache.described(vm)
         var fields: [(ControlField, JSONValue)] = [(.vm, .string(vm))]
         if known == nil { fields.append((.surface, .bool(true))) }
         if let version { fields.append((.at, .number(String(version)))) }
+        if imported { fields.append((.imported, .bool(true))) }
         let reply = try connection.request(op: .get, fields)
         if options.json || !reply.ok { return report(reply) { _ in [] } }
-        guard let surface = known ?? reply.value["surface"].flatMap({ ViewModelSurface.fromDescribe(name: vm, surface: $0) }) else {
+        let surface = known ?? reply.value["surface"].flatMap { ViewModelSurface.fromDescribe(name: vm, surface: $0) }
+        if let surface, known == nil { cache.store(described: surface) }
+        if reply.value["imported"] != nil {
+            // Another daemon's view model may be one this daemon does not host: shown as its JSON then.
+            return report(reply) { value in
+                [Self.importedHeading(value, vm: vm)]
+                    + (surface.map { renderer.show($0, state: value["state"] ?? .null) } ?? renderer.full(value["state"] ?? .null))
+            }
+        }
+        guard let surface else {
             return report(DaemonReply(localFailure: .badReply, "binderyd's get reply for \(vm) has no surface")) { _ in [] }
         }
-        if known == nil { cache.store(described: surface) }
         return report(reply) { value in
             (version.map { ["\(vm) at version \($0):"] } ?? []) + renderer.show(surface, state: value["state"] ?? .null)
         }
     }
 
+    /// "login at version 12 of the imported session (binderyd, versions 3–40, exported …; not
+    /// live):", from a `get` reply with `imported`.
+    static func importedHeading(_ reply: JSONValue, vm: String) -> String {
+        let marker = reply["imported"] ?? .null
+        let from = marker["from"]?.intValue ?? 0, to = marker["to"]?.intValue ?? 0
+        let at = reply["at"]?.intValue.map { " at version \($0)" } ?? ""
+        return "\(vm)\(at) of the imported session (\(marker["daemon"]?.stringValue ?? "?"), versions \(from)–\(to), "
+            + "exported \(marker["exportedAt"]?.stringValue ?? "?"); not live):"
+    }
+
     /// `get`: one request, the daemon checks the names; only a refused name asks for the
     /// surface, so the error is worded as for every other command (did-you-mean among its names).
-    func get(_ connection: DaemonConnection, vm: String, name: String, at version: UInt64? = nil) throws(ConnectionError) -> CommandOutcome {
+    func get(_ connection: DaemonConnection, vm: String, name: String, at version: UInt64? = nil, imported: Bool = false) throws(ConnectionError) -> CommandOutcome {
         let at: [(ControlField, JSONValue)] = version.map { [(.at, .number(String($0)))] } ?? []
-        let reply = try connection.request(op: .get, [(.vm, .string(vm)), (.name, .string(name))] + at)
+        let importedField: [(ControlField, JSONValue)] = imported ? [(.imported, .bool(true))] : []
+        let reply = try connection.request(op: .get, [(.vm, .string(vm)), (.name, .string(name))] + at + importedField)
+        if reply.ok, reply.value["imported"] != nil, !options.json {
+            return report(reply) { value in [Self.importedHeading(value, vm: "\(vm).\(name)")] + renderer.got(value) }
+        }
         if !reply.ok, reply.errorCode == .unknownInput,
            case let .failure(refusal) = try names.check(name, kind: .member, in: vm) {
             return report(refusal)
@@ -72,7 +95,7 @@ extension Session {
         let reply = try connection.request(op: .log, fields)
         return report(reply) { value in
             let events = value["events"]?.arrayValue ?? []
-            return events.isEmpty ? ["(no events yet)"] : events.map(renderer.event)
+            return events.isEmpty ? ["(no events yet)"] : events.map { renderer.event($0) }
         }
     }
 

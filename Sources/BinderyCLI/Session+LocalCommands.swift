@@ -32,7 +32,7 @@ extension Session {
         case let .expanded(mode):
             expanded = mode ?? (expanded == .off ? .on : .off)
             return text("expanded display is \(expanded.rawValue)")
-        case .list, .show, .get, .set, .run, .watch, .log, .ping, .restore, .export, .replay, .testgen:
+        case .list, .show, .get, .set, .run, .watch, .log, .ping, .restore, .export, .importSession, .replay, .testgen:
             return nil
         }
     }

@@ -40,6 +40,37 @@ extension Session {
         return text("exported versions \(from)–\(to) (\(events) event\(events == 1 ? "" : "s")) to \(path)")
     }
 
+    /// `import FILE`: the daemon loads the session for reading, beside its live versions. A
+    /// file that is not a session is refused here, before anything is sent (the daemon checks
+    /// again); a file past the protocol's frame limit is refused with its size.
+    func importSession(_ connection: DaemonConnection, from path: String) throws(ConnectionError) -> CommandOutcome {
+        let bytes: [UInt8]
+        switch WholeFile.read(path) {
+        case let .success(read): bytes = read
+        case let .failure(error): return fail(.badRequest, error.message)
+        }
+        let document: JSONValue
+        do { document = try JSONParser.parse(bytes) } catch { return fail(.badRequest, "\(path): not a session file: it is not JSON (\(error))") }
+        do { _ = try RecordedSession(document: document) } catch { return fail(.badRequest, "\(path): \(error.message)") }
+        var frame: [UInt8] = []
+        document.write(to: &frame)
+        guard frame.count < Self.largestImport else {
+            return fail(.badRequest, "\(path): \(ReplyRenderer.size(frame.count)) is more than a control request carries "
+                + "(\(ReplyRenderer.size(Self.largestImport))); export a shorter range (export FILE @F..@T)")
+        }
+        let reply = try connection.request(op: .import, [(.session, document)])
+        return report(reply) { value in
+            let marker = value["imported"] ?? .null
+            let from = marker["from"]?.intValue ?? 0, to = marker["to"]?.intValue ?? 0, events = marker["events"]?.intValue ?? 0
+            return ["imported versions \(from)–\(to) of \(marker["daemon"]?.stringValue ?? "?") (\(events) event\(events == 1 ? "" : "s")) "
+                + "from \(path), for reading: show VM @V imported, get VM.NAME @V imported; the live versions are as they were"]
+        }
+    }
+
+    /// The largest session `import` sends: what fits in one control request (1 MiB, less the
+    /// request's own fields).
+    static let largestImport = (1 << 20) - 256
+
     func testgen(_ connection: DaemonConnection?, vm: String, to path: String, from source: SessionSource) throws(ConnectionError) -> CommandOutcome {
         let session: RecordedSession
         let origin: String
@@ -57,9 +88,7 @@ extension Session {
             case let .document(found): document = found
             case let .refused(refusal): return report(refusal) { _ in [] }
             }
-            var bytes: [UInt8] = []
-            document.write(to: &bytes)
-            do { session = try RecordedSession(bytes: bytes) } catch { return fail(.badReply, "binderyd's session: \(error.message)") }
+            do { session = try RecordedSession(document: document) } catch { return fail(.badReply, "binderyd's session: \(error.message)") }
             origin = "@\(session.from)..@\(session.to)"
         }
         let writer = SessionTestWriter(session: session, viewModel: vm, command: "binderyctl testgen \(vm) \(path) \(origin)")

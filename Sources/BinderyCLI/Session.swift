@@ -21,15 +21,18 @@ public final class Session {
         /// The name the session gives the daemon, recorded as who made its changes:
         /// `interactive`, `-c`, a script's path.
         public var clientName: String?
+        /// Whether results go to a terminal, whose last line can be rewritten (`watch`'s count of repeats).
+        public var terminal: Bool
 
         public init(socketPath: String, json: Bool, interactive: Bool, style: Style,
-                    width: @escaping @Sendable () -> Int? = { nil }, clientName: String? = nil) {
+                    width: @escaping @Sendable () -> Int? = { nil }, clientName: String? = nil, terminal: Bool = false) {
             self.socketPath = socketPath
             self.json = json
             self.interactive = interactive
             self.style = style
             self.width = width
             self.clientName = clientName
+            self.terminal = terminal
         }
     }
 
@@ -125,10 +128,11 @@ public final class Session {
         do {
             switch command {
             case .list: return try list(connection)
-            case let .show(vm, at): return try show(connection, vm: vm, at: at)
-            case let .get(vm, name, at): return try get(connection, vm: vm, name: name, at: at)
+            case let .show(vm, at, imported): return try show(connection, vm: vm, at: at, imported: imported)
+            case let .get(vm, name, at, imported): return try get(connection, vm: vm, name: name, at: at, imported: imported)
             case let .restore(version): return try restore(connection, version: version)
             case let .export(path, range): return try export(connection, to: path, range: range)
+            case let .importSession(path): return try importSession(connection, from: path)
             case let .replay(path): return try replay(connection, path: path)
             case let .testgen(vm, path, source): return try testgen(connection, vm: vm, to: path, from: source)
             case let .set(vm, input, value): return try set(connection, vm: vm, input: input, token: value)

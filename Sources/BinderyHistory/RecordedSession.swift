@@ -71,6 +71,12 @@ package struct RecordedSession: Sendable {
         } catch {
             throw SessionFileError("not a session file: it is not JSON (\(error))")
         }
+        try self.init(document: document)
+    }
+
+    /// Reads a session file already parsed (the daemon's reply to `session`, an `import`
+    /// request's `session`), or throws one line saying why it is not one.
+    package init(document: JSONValue) throws(SessionFileError) {
         guard document["format"]?.stringValue == SessionDocument.format else {
             throw SessionFileError("not a session file: it has no \"format\": \"\(SessionDocument.format)\"")
         }

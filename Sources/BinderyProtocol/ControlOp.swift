@@ -3,7 +3,7 @@
 /// switch over it is exhaustive, so an op cannot be declared without being answered;
 /// DocumentationTests holds PROTOCOL.md's op table to it, fields included.
 public enum ControlOp: String, CaseIterable, Sendable {
-    case ping, list, describe, get, set, run, interrupt, watch, log, restore, session
+    case ping, list, describe, get, set, run, interrupt, watch, log, restore, session, `import`
 
     /// Every op's name, in order: what an unknown op's message lists or picks from.
     public static var names: [String] { allCases.map(\.rawValue) }
@@ -13,7 +13,7 @@ public enum ControlOp: String, CaseIterable, Sendable {
         switch self {
         case .ping, .list: return []
         case .describe: return [.vm]
-        case .get: return [.vm, .name, .surface, .at]
+        case .get: return [.vm, .name, .surface, .at, .imported]
         case .set: return [.vm, .name, .value, .text]
         case .run: return [.vm, .name, .arg, .wait]
         case .interrupt: return [.vm, .name]
@@ -21,6 +21,7 @@ public enum ControlOp: String, CaseIterable, Sendable {
         case .log: return [.n]
         case .restore: return [.version]
         case .session: return [.from, .to]
+        case .import: return [.session]
         }
     }
 }
@@ -54,4 +55,8 @@ public enum ControlField: String, CaseIterable, Sendable {
     case from
     /// `session`: the last version of the range (default: the current one).
     case to
+    /// `get`: read the imported session at `at` (default: its last version), not the live state.
+    case imported
+    /// `import`: a session file (the document `session` and `/api/session` write), as JSON.
+    case session
 }

@@ -78,7 +78,8 @@ let io = interactive ? InteractiveShell.io(pager: Terminal.pager(environment: en
     status: { _ in })
 let session = Session(
     options: .init(socketPath: socketPath, json: invocation.json, interactive: interactive, style: style,
-                   width: { invocation.json ? nil : Terminal.size()?.columns }, clientName: invocation.clientName(interactive: interactive)),
+                   width: { invocation.json ? nil : Terminal.size()?.columns },
+                   clientName: invocation.clientName(interactive: interactive), terminal: isatty(1) == 1),
     io: io, interrupts: Signals.interrupts)
 
 do {

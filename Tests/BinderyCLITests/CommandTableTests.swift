@@ -67,6 +67,7 @@ import Testing
             case .log: return .log
             case .restore: return .restore
             case .export: return .export
+            case .importSession: return .import
             case .replay: return .replay
             case .testgen: return .testgen
             case .ping: return .ping

@@ -63,7 +63,8 @@ class NetworkLog:
     def bodies(self):
         """(url, encoded bytes, body text) of each response recorded."""
         found = []
-        for request_id, response in self.responses.items():
+        # A snapshot: a response may arrive while the bodies are asked for.
+        for request_id, response in list(self.responses.items()):
             body = self.devtools.call("Network.getResponseBody", requestId=request_id)
             found.append((response["url"], response["encoded"], body.get("body", "")))
         return found

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControl
 import BinderyEventLog
+import BinderyHistory
 import BinderyJSON
 import BinderyProtocol
 
@@ -64,6 +65,26 @@ public final class ControlProtocolHandler: ControlFrameHandler {
     }
 
 
+    /// `get` with `imported`: the imported session at `at` (default: its last version), marked.
+    private func replyImported(_ request: ControlRequest, vm: String, name: String?, surface: [UInt8]?, session: ControlSession) throws(HostFailure) {
+        guard let imported = host.imported.current else {
+            throw HostFailure(.invalidArgument, "no session is imported: binderyctl import FILE loads one")
+        }
+        let at = try request.optionalVersion("at") ?? imported.session.to
+        let read: (kind: String?, value: JSONValue)
+        switch imported.read(viewModel: vm, name: name, at: at) {
+        case let .success(found): read = found
+        case let .failure(error): throw HostFailure(.invalidArgument, error.message)
+        }
+        session.reply(ControlReply.success(id: request.id) { writer in
+            writer.key(read.kind == nil ? "state" : "value"); writer.value(read.value)
+            if let kind = read.kind { writer.key("kind"); writer.string(kind) }
+            writer.key("at"); writer.int(at)
+            writer.key("imported"); imported.writeMarker(to: &writer)
+            if read.kind == nil, let surface { writer.key("surface"); writer.raw(surface) }
+        })
+    }
+
     private func dispatch(_ request: ControlRequest, session: ControlSession) throws(HostFailure) {
         let id = request.id
         guard let opName = request.op else {
@@ -124,7 +145,9 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                     session.reply(ControlReply.failure(id: id, failure))
                 }
             }
-            if let at {
+            if try request.bool("imported", default: false) {
+                try replyImported(request, vm: vm, name: name, surface: surface, session: session)
+            } else if let at {
                 reply(host.read(viewModel: vm, name: name, at: at))
             } else {
                 host.read(viewModel: vm, name: name, completion: reply)
@@ -215,6 +238,15 @@ public final class ControlProtocolHandler: ControlFrameHandler {
         case .session:
             let document = try host.session(from: try request.optionalVersion("from"), to: try request.optionalVersion("to"), daemon: program).get()
             session.reply(ControlReply.success(id: id) { writer in writer.key("session"); writer.raw(document) })
+        case .import:
+            guard let document = request.json("session"), document.objectValue != nil else {
+                throw HostFailure(.badRequest, request.has("session") ? "field 'session' must be a session file's JSON object" : "missing field 'session'")
+            }
+            let loaded: ImportedSession
+            do { loaded = try host.imported.load(document, importedAt: ISO8601Timestamp.string(fromEpochSeconds: ISO8601Timestamp.now())) } catch {
+                throw HostFailure(.invalidArgument, error.message)
+            }
+            session.reply(ControlReply.success(id: id) { writer in writer.key("imported"); loaded.writeMarker(to: &writer) })
         case .log:
             let count = try request.int("n", default: 50)
             guard count >= 0 else { throw HostFailure(.badRequest, "field 'n' must not be negative, got \(count)") }

@@ -99,6 +99,9 @@ public struct ControlRequest: Sendable {
         object[name].map(SurfaceValue.init(json:))
     }
 
+    /// The field `name` as the JSON it was sent as, or nil when absent.
+    public func json(_ name: String) -> JSONValue? { object[name] }
+
     /// The `id` of `frame` if it is a JSON object with one, else null — for error replies to
     /// requests that could not be fully understood.
     public static func id(inFrame frame: [UInt8]) -> JSONValue {

@@ -67,6 +67,7 @@ public struct DaemonHTTPRoutes: Sendable {
         .init("/api/events") { $0.events($1, $2) },
         .init("/api/history") { $0.history($1, $2) },
         .init("/api/session") { $0.session($1, $2) },
+        .init("/api/imported") { $0.imported($1, $2) },
         .init("/api/openapi.yaml") { _, request, responder in
             responder.respond(apiDescription.response(named: APIDescription.fileName, for: request))
         },

@@ -1,6 +1,7 @@
 import Bindery
 // The event log's page and query types are part of the host's API (`events(matching:)`).
 @_exported import BinderyEventLog
+import BinderyHistory
 import BinderyPersistence
 import BinderyProtocol
 import BinderySQLite
@@ -93,6 +94,8 @@ public final class ViewModelHost: Sendable {
     let eventLogCapacity: Int
     /// How many versions back the history keeps the state at least (in memory and in the store).
     let historyDepth: Int
+    /// The session imported for reading (the `import` op): beside the live history, never in it.
+    package let imported = ImportedSessionSlot()
 
     /// What keeps `viewModels` from being hosted, one line each: their surfaces' problems
     /// (``Surface/problems``) and a view model name used twice; empty when nothing does.
