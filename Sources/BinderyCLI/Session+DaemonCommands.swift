@@ -56,6 +56,7 @@ extension Session {
         let at: [(ControlField, JSONValue)] = version.map { [(.at, .number(String($0)))] } ?? []
         let importedField: [(ControlField, JSONValue)] = imported ? [(.imported, .bool(true))] : []
         let reply = try connection.request(op: .get, [(.vm, .string(vm)), (.name, .string(name))] + at + importedField)
+        let renderer = self.renderer, interactive = options.interactive
         if reply.ok, reply.value["imported"] != nil, !options.json {
             return report(reply) { value in [Self.importedHeading(value, vm: "\(vm).\(name)")] + renderer.got(value) }
         }
@@ -63,7 +64,6 @@ extension Session {
            case let .failure(refusal) = try names.check(name, kind: .member, in: vm) {
             return report(refusal)
         }
-        let renderer = self.renderer, interactive = options.interactive
         return report(reply) { renderer.got($0, sayingWhoSet: interactive) }
     }
 

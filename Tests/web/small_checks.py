@@ -39,7 +39,10 @@ def small_checks(session, driver):
                                    await_promise=True)
         after = http_404s(s)
         if after != before or icon != "200 image/svg+xml":
-            raise TestFailure(f"404 answers went from {before} to {after} over a reload; the icon answers {icon!r}")
+            # Which of the reloaded page's requests were answered 404 (Chromium records each
+            # resource's status), so a failure names the path.
+            missing = s.evaluate("performance.getEntriesByType('resource').filter(e => e.responseStatus === 404).map(e => e.name)")
+            raise TestFailure(f"404 answers went from {before} to {after} over a reload ({missing}); the icon answers {icon!r}")
     s.check("loading the page makes no 404 (the icon is served)", no_404_on_load)
 
     def stale_outputs_marked():
