@@ -46,6 +46,8 @@ final class HostState: @unchecked Sendable {
     }
 
     var values: [Values] = []
+    /// The group commit's state (used with a store only).
+    var commits = GroupCommit()
     var version: UInt64 = 0
     var flushScheduled = false
     var pendingEvents: [HostEvent] = []

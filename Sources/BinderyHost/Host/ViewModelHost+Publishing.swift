@@ -111,13 +111,14 @@ extension ViewModelHost {
             publisher.publish(version: version, viewModelPieces: pieces, secretInputs: secrets, changes: changes,
                               restart: startsOver, events: events, checkpoint: checkpoint)
         }
-        guard let commit else {
+        guard writer != nil else {
             clearChangedState()
             publication()
             for reply in replies { reply(.success(version)) }
             return
         }
-        recordChangedState(in: commit, version: version)
+        var batch = GroupCommit.Batch()
+        recordChangedState(in: &batch, version: version)
         var history: [(checkpoint: Bool, json: [UInt8])] = []
         if !startsOver {
             var array: [UInt8] = [UInt8(ascii: "[")]
@@ -129,11 +130,11 @@ extension ViewModelHost {
             history.append((false, array))
         }
         if let checkpoint { history.append((true, checkpoint)) }
-        commit.record(version: version, events: events.filter(\.logged).map(\.json), history: history, publication: publication)
+        batch.record(version: version, events: events.filter(\.logged).map(\.json), history: history, publication: publication)
         for reply in replies {
-            commit.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
+            batch.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
         }
-        commit.startIfIdle()
+        advanceCommit { $0.versionRecorded(batch) }
     }
 
     /// The secret inputs' current values, which the encoded pieces show masked.
@@ -144,9 +145,9 @@ extension ViewModelHost {
         return values
     }
 
-    /// Records everything that changed since the last flush for the group commit: inputs,
-    /// stored members (their snapshot, encoded on the writer), commands and outputs.
-    func recordChangedState(in commit: GroupCommit, version: UInt64) {
+    /// Records everything that changed since the last flush into `batch`: inputs, stored
+    /// members (their snapshot, encoded on the writer), commands, outputs and operator states.
+    func recordChangedState(in batch: inout GroupCommit.Batch, version: UInt64) {
         for key in state.changedInputs {
             let value = state.values[key.viewModel].inputs[key.input]
             let input = surfaces[key.viewModel].inputs[key.input]
@@ -157,12 +158,12 @@ extension ViewModelHost {
             let persisted = PersistedInput(
                 viewModel: surfaces[key.viewModel].name, input: input.name,
                 json: String(decoding: json, as: UTF8.self), changed: version)
-            commit.record(key, value: value, persisted: persisted)
+            batch.record(key, value: value, persisted: persisted)
         }
         for key in state.changedStores {
             let member = storedMembers[key.viewModel][key.index]
             let snapshot = EncodableSnapshot(value: member.value), logger = logger, name = surfaces[key.viewModel].name + "." + member.name
-            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
+            batch.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) {
                 guard let json = snapshot.json else {
                     logger?.warning("\(name) could not be saved: its value cannot be encoded as JSON")
@@ -173,22 +174,22 @@ extension ViewModelHost {
         }
         for (key, edits) in state.pendingListEdits {
             let member = storedMembers[key.viewModel][key.index]
-            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
+            batch.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
                           viewModel: surfaces[key.viewModel].name, edits: edits)
         }
         for key in state.changedCommands {
             let json = String(decoding: persistedJSON(of: state.values[key.viewModel].commands[key.index],
                                                       executingSince: state.executingSince[key]), as: UTF8.self)
-            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .command, name: surfaces[key.viewModel].commands[key.index].name),
+            batch.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .command, name: surfaces[key.viewModel].commands[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
         for key in state.changedOutputs {
             // The state's bytes for this version, not encoded again.
             let json = String(decoding: state.encoder!.json(key), as: UTF8.self)
-            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .output, name: surfaces[key.viewModel].outputs[key.index].name),
+            batch.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .output, name: surfaces[key.viewModel].outputs[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
-        slots?.recordChanged(in: commit)
+        slots?.recordChanged(in: &batch)
         clearChangedState()
     }
 
