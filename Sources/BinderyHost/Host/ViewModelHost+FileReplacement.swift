@@ -23,7 +23,9 @@ extension ViewModelHost {
         recordAgain(members)
         slots?.recordAllAgain()
         var batch = GroupCommit.Batch()
-        recordChangedState(in: &batch, version: state.version)
+        recordChanges(of: state.turn, in: &batch, version: state.version)
+        // Recorded here: the next version need not write them again.
+        state.turn.forgetChangesToPersist()
         batch.recordLoggedEvents(publisher.recentEvents(eventLogCapacity).map { ($0.version, $0.json) }, version: state.version)
         return batch
     }
