@@ -22,7 +22,7 @@ import Synchronization
 ///   durable. Every change that shows in a version — an input (a client's set, a command's,
 ///   a binding's), a stored member behind an output (``StoredMember``), a command's runs,
 ///   last value and last error, the version's logged events — is written in the same
-///   transaction (``GroupCommit``, carried out by ``advanceCommit(_:)``): what a client was
+///   transaction (``GroupCommit``, a state machine whose actions the host carries out): what a client was
 ///   shown survives a crash.
 /// - A `set` (and a waited-for `run`) completes only once its version is durable and
 ///   published; its completion carries that version.
