@@ -94,14 +94,14 @@ public final class ViewModelSlots: @unchecked Sendable {
         return problems.map { "\(names): \($0)" }
     }
 
-    /// Records, for the next commit, the state of every slot that changed since it was last
+    /// Records into `batch`, for the next commit, the state of every slot that changed since it was last
     /// recorded (each encoded as JSON now, on the host's scheduler); returns whether any was.
     /// A state that cannot be encoded (a non-finite number) keeps its saved row.
     @discardableResult
-    package func recordChanged(in commit: GroupCommit) -> Bool {
+    package func recordChanged(in batch: inout GroupCommit.Batch) -> Bool {
         var any = false
         if replaceScope {
-            commit.replaceSeeds(ofScope: scopeName)
+            batch.replaceSeeds(ofScope: scopeName)
             replaceScope = false
             any = true
         }
@@ -111,7 +111,7 @@ public final class ViewModelSlots: @unchecked Sendable {
             guard recorded[index] != changes else { continue }
             recorded[index] = changes
             guard let state = value as? any Encodable, let json = try? encoder.encode(state) else { continue }
-            commit.record(seed: PersistedSeed(scope: scopeName, slot: slot.index, signature: slot.signature,
+            batch.record(seed: PersistedSeed(scope: scopeName, slot: slot.index, signature: slot.signature,
                                               json: String(decoding: json, as: UTF8.self)))
             any = true
         }

@@ -46,30 +46,18 @@ final class HostState: @unchecked Sendable {
     }
 
     var values: [Values] = []
+    /// The group commit's state (used with a store only).
+    var commits = GroupCommit()
     var version: UInt64 = 0
     var flushScheduled = false
-    var pendingEvents: [HostEvent] = []
-    var pendingChangeIndex: [ChangeKey: Int] = [:]
-    /// Replies waiting for the flush that shows their change, then for it to be durable:
-    /// called with the version, or the fault that kept the change from the disk.
-    var pendingReplies: [@Sendable (Result<UInt64, StorageFault>) -> Void] = []
-    /// Clients' sets since the last flush, whose bytes it fills in from the state's.
-    var pendingSets: [PendingSet] = []
-    /// Inputs that changed since the last flush (to be recorded for the group commit).
-    var changedInputs: Set<GroupCommit.Key> = []
+    /// The changes since the last flush: the next version.
+    var turn = PendingVersion()
     /// A restorable stored member (``StoredMember``) by position: view model index, member index.
     struct StoreKey: Hashable {
         let viewModel: Int
         let index: Int
     }
 
-    /// Stored members, commands and (non-list) outputs that changed since the last flush, to be
-    /// recorded for the group commit.
-    var changedStores: Set<StoreKey> = []
-    /// The edits of stored lists since the last flush, in order (a list is saved row by row).
-    var pendingListEdits: [StoreKey: [ListChange<EncodableSnapshot>]] = [:]
-    var changedCommands: Set<ChangeKey> = []
-    var changedOutputs: Set<ChangeKey> = []
     /// Outputs whose value after a restore differed from the one shown before it: the value
     /// shown, checked again at their next change (an output recomputed asynchronously, such as
     /// a looked-up avatar, catches up) and reported if it still differs then.
@@ -83,15 +71,8 @@ final class HostState: @unchecked Sendable {
     /// Set by a failed commit: the next version starts the change feed and the history over
     /// from its whole document (``ViewModelHost/flush()``).
     var startOverAtNextVersion = false
-    /// The edits of list outputs that report them (``SurfaceOutput/rowChanges``) since the
-    /// last flush, in order; their rows live only in ``encoder`` (`values` holds an empty list
-    /// for them), so an edit is never a whole-list copy or comparison.
-    var pendingRowChanges: [ChangeKey: [ListChange<SurfaceValue>]] = [:]
     /// The state's encoded JSON, member by member; built by the first flush.
     var encoder: StateEncoder?
-    /// Members whose values changed since the last flush, in first-change order.
-    private(set) var changedMembers: [ChangeKey] = []
-    private var changedMemberSet: Set<ChangeKey> = []
     /// When each executing command started executing (epoch seconds), saved with its state so
     /// a run a crash cut short ends with the time it ran.
     var executingSince: [ChangeKey: Double] = [:]
@@ -106,12 +87,19 @@ final class HostState: @unchecked Sendable {
 
     /// Notes that a member's value changed: the next flush re-encodes it.
     func memberChanged(_ key: ChangeKey) {
-        if changedMemberSet.insert(key).inserted { changedMembers.append(key) }
+        turn.memberChanged(key)
     }
 
-    /// Forgets the changed members (after a flush encoded them).
-    func clearChangedMembers() {
-        changedMembers.removeAll(keepingCapacity: true)
-        changedMemberSet.removeAll(keepingCapacity: true)
-    }
+    // The parts of ``turn`` under the names the observation, setting, restoring and running
+    // code uses (in place: `_modify` yields the turn's own storage, so no edit copies it).
+    var pendingEvents: [HostEvent] { get { turn.events } _modify { yield &turn.events } }
+    var pendingChangeIndex: [ChangeKey: Int] { get { turn.changeIndex } _modify { yield &turn.changeIndex } }
+    var pendingReplies: [@Sendable (Result<UInt64, StorageFault>) -> Void] { get { turn.replies } _modify { yield &turn.replies } }
+    var pendingSets: [PendingSet] { get { turn.sets } _modify { yield &turn.sets } }
+    var changedInputs: Set<GroupCommit.Key> { get { turn.inputs } _modify { yield &turn.inputs } }
+    var changedStores: Set<StoreKey> { get { turn.stores } _modify { yield &turn.stores } }
+    var pendingListEdits: [StoreKey: [ListChange<EncodableSnapshot>]] { get { turn.listEdits } _modify { yield &turn.listEdits } }
+    var changedCommands: Set<ChangeKey> { get { turn.commands } _modify { yield &turn.commands } }
+    var changedOutputs: Set<ChangeKey> { get { turn.outputs } _modify { yield &turn.outputs } }
+    var pendingRowChanges: [ChangeKey: [ListChange<SurfaceValue>]] { get { turn.rowChanges } _modify { yield &turn.rowChanges } }
 }

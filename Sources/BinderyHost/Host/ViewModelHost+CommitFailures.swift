@@ -8,13 +8,13 @@ extension ViewModelHost {
     // MARK: - Storage failures
 
     /// A commit failed and its changes were dropped: put every input back to the value the
-    /// database holds, record the dropped members again, and log the first failure of a burst.
-    func commitFailed(_ fault: StorageFault, droppedMembers: Set<GroupCommit.MemberKey>) {
+    /// database holds (`durable`), record the dropped members again, and log the first failure
+    /// of a burst.
+    func commitFailed(_ fault: StorageFault, durable: [GroupCommit.Key: SurfaceValue], droppedMembers: Set<GroupCommit.MemberKey>) {
         state.failedCommits += 1
         if state.failedCommits == 1 {
             logger?.error("cannot save the state: \(fault); sets fail with 'storage' and inputs return to their saved values until a commit succeeds (not logged again until then)")
         }
-        guard let commit else { return }
         // The dropped versions were never shown nor acknowledged (a version is published only
         // once durable, and every later batch was dropped with this one), so their numbers
         // are given again: the next version follows the last one shown, and the history,
@@ -30,7 +30,7 @@ extension ViewModelHost {
         var targets: [InputSettler.Target] = []
         for (vm, surface) in surfaces.enumerated() {
             for (index, input) in surface.inputs.enumerated() {
-                if let durable = commit.durable[GroupCommit.Key(viewModel: vm, input: index)], input.value != durable {
+                if let durable = durable[GroupCommit.Key(viewModel: vm, input: index)], input.value != durable {
                     targets.append(InputSettler.Target(viewModel: surface.name, input: input, value: durable))
                 }
             }

@@ -10,12 +10,10 @@ extension ViewModelHost {
         logger?.error("the state database \(InputStore.fileName) was \(how) while running; writing the whole state into a fresh file (what was at the path is kept beside it as \(InputStore.fileName).replaced-<seconds>)")
     }
 
-    /// Records every stored member, command and output as it is now, the event log and the
-    /// current version for the group commit (the inputs it holds itself). Called only with
-    /// every applied change flushed (``GroupCommit/hasUnrecordedChanges``), so what it records
-    /// is the state of that version.
-    func recordWholeState() {
-        guard let commit else { return }
+    /// Every stored member, command and output as it is now, the event log and the current
+    /// version, for the group commit (which adds the inputs it holds itself). Asked for only
+    /// with every applied change flushed, so what it holds is the state of that version.
+    func wholeState() -> GroupCommit.Batch {
         var members: Set<GroupCommit.MemberKey> = []
         for (vm, surface) in surfaces.enumerated() {
             for member in storedMembers[vm] { members.insert(GroupCommit.MemberKey(viewModel: vm, kind: .store, name: member.name)) }
@@ -24,16 +22,20 @@ extension ViewModelHost {
         }
         recordAgain(members)
         slots?.recordAllAgain()
-        recordChangedState(in: commit, version: state.version)
-        commit.recordLoggedEvents(publisher.recentEvents(eventLogCapacity).map { ($0.version, $0.json) }, version: state.version)
+        var batch = GroupCommit.Batch()
+        recordChanges(of: state.turn, in: &batch, version: state.version)
+        // Recorded here: the next version need not write them again.
+        state.turn.forgetChangesToPersist()
+        batch.recordLoggedEvents(publisher.recentEvents(eventLogCapacity).map { ($0.version, $0.json) }, version: state.version)
+        return batch
     }
 
     /// Tells the group commit which input rows the database held at start.
-    func assumeStored(_ inputs: [PersistedInput], in commit: GroupCommit) {
+    func assumeStored(_ inputs: [PersistedInput]) {
         for row in inputs {
             guard let vm = surfaces.firstIndex(where: { $0.name == row.viewModel }),
                   let input = surfaces[vm].inputs.firstIndex(where: { $0.name == row.input }) else { continue }
-            commit.assumeStored(GroupCommit.Key(viewModel: vm, input: input), row)
+            state.commits.assumeStored(GroupCommit.Key(viewModel: vm, input: input), row)
         }
     }
 }

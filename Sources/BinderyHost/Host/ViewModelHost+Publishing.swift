@@ -30,32 +30,32 @@ extension ViewModelHost {
         state.startOverAtNextVersion = false
         var entries: [[UInt8]] = []
         // What this version changed, for the last event it logs (nil: it logs none).
-        var effects: EventEffects? = state.pendingEvents.contains(where: \.isLogged) ? EventEffects() : nil
+        var effects: EventEffects? = state.turn.events.contains(where: \.isLogged) ? EventEffects() : nil
         // The inputs this version's sets set: their events carry the values already, so a
         // long one is not repeated in the effects.
-        let setInputs = effects == nil ? [] : Set(state.pendingEvents.compactMap { event -> String? in
+        let setInputs = effects == nil ? [] : Set(state.turn.events.compactMap { event -> String? in
             if case .set = event.kind { return event.viewModel + "." + event.name }
             return nil
         })
         if restart {
             state.encoder = StateEncoder(surfaces: surfaces, values: state.values, resetMembers: state.resetMembers)
             // The reported lists' first edits: their rows as observation found them.
-            for (key, changes) in state.pendingRowChanges { _ = state.encoder!.update(key, rowChanges: changes) }
-            state.encoder!.rebuild(viewModels: Set(state.pendingRowChanges.keys.map(\.viewModel)).sorted())
+            for (key, changes) in state.turn.rowChanges { _ = state.encoder!.update(key, rowChanges: changes) }
+            state.encoder!.rebuild(viewModels: Set(state.turn.rowChanges.keys.map(\.viewModel)).sorted())
         } else {
             var touched: Set<Int> = []
-            for key in state.changedMembers {
+            for key in state.turn.members {
                 let values = state.values[key.viewModel]
                 let before = effects == nil ? nil : state.encoder!.effectSide(key)
                 var rowsBefore = EventEffects.RowsBefore()
                 if effects != nil, case .rows = before {
-                    rowsBefore = EventEffects.RowsBefore(key, in: state.encoder!, edits: key.part == .output ? state.pendingRowChanges[key] : nil)
+                    rowsBefore = EventEffects.RowsBefore(key, in: state.encoder!, edits: key.part == .output ? state.turn.rowChanges[key] : nil)
                 }
                 let change: StateEncoder.Change?
                 switch key.part {
                 case .input: change = state.encoder!.update(key, value: values.inputs[key.index])
                 case .output:
-                    if let rowChanges = state.pendingRowChanges[key] {
+                    if let rowChanges = state.turn.rowChanges[key] {
                         change = state.encoder!.update(key, rowChanges: rowChanges)
                     } else {
                         change = state.encoder!.update(key, value: values.outputs[key.index])
@@ -75,32 +75,27 @@ extension ViewModelHost {
             }
             state.encoder!.rebuild(viewModels: touched.sorted())
         }
-        state.pendingRowChanges.removeAll(keepingCapacity: true)
-        state.clearChangedMembers()
-        // Each client's set whose input still holds its value reuses the bytes just encoded
-        // for the state: its event and reply encode nothing.
-        for set in state.pendingSets where state.values[set.key.viewModel].inputs[set.key.index] == set.value {
-            set.encoded.fill(state.encoder!.json(set.key))
-        }
-        state.pendingSets.removeAll(keepingCapacity: true)
-
         // A change event (a whole list, for a list output) is encoded only when a watch stream
         // is open to receive it: with none, a change costs only its re-encoded members. A watch
         // that starts while this flush runs sees events from the next version on.
         let watching = publisher.watcherCount > 0
         if watching { fillInReportedListEvents() }
-        let lastLogged = state.pendingEvents.lastIndex(where: \.isLogged)
+        // The turn, whole: what follows makes it the version and the group commit's batch.
+        let turn = state.turn
+        state.turn = PendingVersion()
+        // Each client's set whose input still holds its value reuses the bytes just encoded
+        // for the state: its event and reply encode nothing.
+        for set in turn.sets where state.values[set.key.viewModel].inputs[set.key.index] == set.value {
+            set.encoded.fill(state.encoder!.json(set.key))
+        }
+        let lastLogged = turn.events.lastIndex(where: \.isLogged)
         let effectsJSON = effects?.json()
-        let events = state.pendingEvents.indices.compactMap { index -> StatePublisher.Event? in
-            let event = state.pendingEvents[index]
+        let events = turn.events.indices.compactMap { index -> StatePublisher.Event? in
+            let event = turn.events[index]
             guard watching || event.isLogged else { return nil }
             return StatePublisher.Event(viewModel: event.viewModel, logged: event.isLogged,
                                         json: event.json(version: version, effects: index == lastLogged ? effectsJSON : nil))
         }
-        state.pendingEvents.removeAll(keepingCapacity: true)
-        state.pendingChangeIndex.removeAll(keepingCapacity: true)
-        let replies = state.pendingReplies
-        state.pendingReplies.removeAll(keepingCapacity: true)
 
         let publisher = publisher, pieces = state.encoder!.viewModelPieces, changes = entries
         let secrets = secretInputValues()
@@ -111,13 +106,13 @@ extension ViewModelHost {
             publisher.publish(version: version, viewModelPieces: pieces, secretInputs: secrets, changes: changes,
                               restart: startsOver, events: events, checkpoint: checkpoint)
         }
-        guard let commit else {
-            clearChangedState()
+        guard writer != nil else {
             publication()
-            for reply in replies { reply(.success(version)) }
+            for reply in turn.replies { reply(.success(version)) }
             return
         }
-        recordChangedState(in: commit, version: version)
+        var batch = GroupCommit.Batch()
+        recordChanges(of: turn, in: &batch, version: version)
         var history: [(checkpoint: Bool, json: [UInt8])] = []
         if !startsOver {
             var array: [UInt8] = [UInt8(ascii: "[")]
@@ -129,11 +124,11 @@ extension ViewModelHost {
             history.append((false, array))
         }
         if let checkpoint { history.append((true, checkpoint)) }
-        commit.record(version: version, events: events.filter(\.logged).map(\.json), history: history, publication: publication)
-        for reply in replies {
-            commit.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
+        batch.record(version: version, events: events.filter(\.logged).map(\.json), history: history, publication: publication)
+        for reply in turn.replies {
+            batch.whenDurable { fault in reply(fault.map { .failure($0) } ?? .success(version)) }
         }
-        commit.startIfIdle()
+        advanceCommit { $0.versionRecorded(batch) }
     }
 
     /// The secret inputs' current values, which the encoded pieces show masked.
@@ -144,10 +139,10 @@ extension ViewModelHost {
         return values
     }
 
-    /// Records everything that changed since the last flush for the group commit: inputs,
-    /// stored members (their snapshot, encoded on the writer), commands and outputs.
-    func recordChangedState(in commit: GroupCommit, version: UInt64) {
-        for key in state.changedInputs {
+    /// Records what `turn` changed into `batch`: inputs, stored members (their snapshot,
+    /// encoded on the writer), commands, outputs, and the operator states that changed.
+    func recordChanges(of turn: PendingVersion, in batch: inout GroupCommit.Batch, version: UInt64) {
+        for key in turn.inputs {
             let value = state.values[key.viewModel].inputs[key.input]
             let input = surfaces[key.viewModel].inputs[key.input]
             // The state's bytes, encoded once for this version (a secret's are masked there:
@@ -157,12 +152,12 @@ extension ViewModelHost {
             let persisted = PersistedInput(
                 viewModel: surfaces[key.viewModel].name, input: input.name,
                 json: String(decoding: json, as: UTF8.self), changed: version)
-            commit.record(key, value: value, persisted: persisted)
+            batch.record(key, value: value, persisted: persisted)
         }
-        for key in state.changedStores {
+        for key in turn.stores {
             let member = storedMembers[key.viewModel][key.index]
             let snapshot = EncodableSnapshot(value: member.value), logger = logger, name = surfaces[key.viewModel].name + "." + member.name
-            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
+            batch.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) {
                 guard let json = snapshot.json else {
                     logger?.warning("\(name) could not be saved: its value cannot be encoded as JSON")
@@ -171,36 +166,27 @@ extension ViewModelHost {
                 return json
             })
         }
-        for (key, edits) in state.pendingListEdits {
+        for (key, edits) in turn.listEdits {
             let member = storedMembers[key.viewModel][key.index]
-            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
+            batch.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .store, name: member.name),
                           viewModel: surfaces[key.viewModel].name, edits: edits)
         }
-        for key in state.changedCommands {
+        for key in turn.commands {
             let json = String(decoding: persistedJSON(of: state.values[key.viewModel].commands[key.index],
                                                       executingSince: state.executingSince[key]), as: UTF8.self)
-            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .command, name: surfaces[key.viewModel].commands[key.index].name),
+            batch.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .command, name: surfaces[key.viewModel].commands[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
-        for key in state.changedOutputs {
+        for key in turn.outputs {
             // The state's bytes for this version, not encoded again.
             let json = String(decoding: state.encoder!.json(key), as: UTF8.self)
-            commit.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .output, name: surfaces[key.viewModel].outputs[key.index].name),
+            batch.record(GroupCommit.MemberKey(viewModel: key.viewModel, kind: .output, name: surfaces[key.viewModel].outputs[key.index].name),
                           GroupCommit.MemberRow(viewModel: surfaces[key.viewModel].name) { json })
         }
-        slots?.recordChanged(in: commit)
-        clearChangedState()
+        slots?.recordChanged(in: &batch)
     }
 
-    private func clearChangedState() {
-        state.changedInputs.removeAll(keepingCapacity: true)
-        state.changedStores.removeAll(keepingCapacity: true)
-        state.pendingListEdits.removeAll(keepingCapacity: true)
-        state.changedCommands.removeAll(keepingCapacity: true)
-        state.changedOutputs.removeAll(keepingCapacity: true)
-    }
-
-    /// Marks the members a failed commit dropped as changed, so the next version records them.
+    /// Marks the members a failed commit dropped as changed in the turn, so the next version records them.
     func recordAgain(_ members: Set<GroupCommit.MemberKey>) {
         for key in members {
             let surface = surfaces[key.viewModel]
@@ -210,17 +196,17 @@ extension ViewModelHost {
                 let storeKey = HostState.StoreKey(viewModel: key.viewModel, index: index)
                 if let rows = storedMembers[key.viewModel][index].rows {
                     // The list's edits were dropped: it is written whole, as it is now.
-                    state.pendingListEdits[storeKey] = [.replaced(rows.map(EncodableSnapshot.init))]
+                    state.turn.listEdits[storeKey] = [.replaced(rows.map(EncodableSnapshot.init))]
                 } else {
-                    state.changedStores.insert(storeKey)
+                    state.turn.stores.insert(storeKey)
                 }
             case .command:
                 if let index = surface.commands.firstIndex(where: { $0.name == key.name }) {
-                    state.changedCommands.insert(HostState.ChangeKey(viewModel: key.viewModel, part: .command, index: index))
+                    state.turn.commands.insert(HostState.ChangeKey(viewModel: key.viewModel, part: .command, index: index))
                 }
             case .output:
                 if let index = surface.outputs.firstIndex(where: { $0.name == key.name }) {
-                    state.changedOutputs.insert(HostState.ChangeKey(viewModel: key.viewModel, part: .output, index: index))
+                    state.turn.outputs.insert(HostState.ChangeKey(viewModel: key.viewModel, part: .output, index: index))
                 }
             }
         }

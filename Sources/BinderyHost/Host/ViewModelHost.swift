@@ -23,7 +23,8 @@ import Synchronization
 ///   durable. Every change that shows in a version — an input (a client's set, a command's,
 ///   a binding's), a stored member behind an output (``StoredMember``), a command's runs,
 ///   last value and last error, the version's logged events — is written in the same
-///   transaction (``GroupCommit``): what a client was shown survives a crash.
+///   transaction (``GroupCommit``, a state machine whose actions the host carries out): what a client was
+///   shown survives a crash.
 /// - A `set` (and a waited-for `run`) completes only once its version is durable and
 ///   published; its completion carries that version.
 /// - A commit that fails drops its batch and everything after it (never shown), puts every
@@ -72,7 +73,10 @@ public final class ViewModelHost: Sendable {
     /// ``ViewModelSlots/build(from:scope:_:)``: saved with each version, restored at start.
     let slots: ViewModelSlots?
     let store: InputStore?
-    let commit: GroupCommit?
+    /// Runs the group commit's transactions (nil without a store).
+    let writer: CommitWriter?
+    /// Signalled when a stop's drain of the group commit is done.
+    let drained = DispatchSemaphore(value: 0)
     let logger: Logger?
     let queueKey: QueueIdentity
     let state = HostState()
@@ -155,11 +159,9 @@ public final class ViewModelHost: Sendable {
         let queueKey = QueueIdentity(queue: scheduler.queue)
         let metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
         self.metrics = metrics
-        self.commit = store.map { store in
-            GroupCommit(store: store, eventCapacity: max(1, eventLogCapacity), historyDepth: UInt64(max(1, historyDepth)), scheduler: scheduler.queue,
-                        commitEnded: { metrics.recordStateCommit(failed: $0) }) { body in
-                if queueKey.isCurrent { body() } else { scheduler.queue.async(execute: body) }
-            }
+        self.writer = store.map { store in
+            CommitWriter(store: store, eventCapacity: max(1, eventLogCapacity), historyDepth: UInt64(max(1, historyDepth)),
+                         commitEnded: { metrics.recordStateCommit(failed: $0) })
         }
         self.commandTimeout = commandTimeout
         // A store that cannot keep an id still gets one: dashboards then see a reset after a restart.
@@ -223,35 +225,26 @@ public final class ViewModelHost: Sendable {
             }
             warnings += restoreCommands(saved.members, crashed: saved.previousVersion > 0 && !saved.cleanStop)
             checkOutputs(saved.members)
-            if let commit {
+            if writer != nil {
                 for (vm, values) in state.values.enumerated() {
                     for (input, value) in values.inputs.enumerated() {
-                        commit.assumeDurable(GroupCommit.Key(viewModel: vm, input: input), value)
+                        state.commits.assumeDurable(GroupCommit.Key(viewModel: vm, input: input), value)
                     }
                 }
-                // Weak: a commit's end is handled on the scheduler after the writer hops back,
-                // which may be after a host that was never stopped is gone.
-                commit.beforeFailure = { [weak self] in self?.flushIfScheduled() }
-                commit.onFailure = { [weak self] fault, members in self?.commitFailed(fault, droppedMembers: members) }
-                commit.onSuccess = { [weak self] in self?.commitSucceeded() }
-                commit.onFileReplaced = { [weak self] how in self?.stateFileReplaced(how) }
-                commit.recordWholeState = { [weak self] in self?.recordWholeState() }
-                commit.hasUnrecordedChanges = { [weak self] in self?.state.flushScheduled ?? false }
                 // Until the first version is durable nothing is shown: its batch is retried,
                 // never dropped (a dropped one would lose the restart and recovery events,
                 // and a version shown uncommitted would name another state after the next
                 // crash).
-                commit.holdsFailedBatches = true
-                commit.onHeld = { [weak self] fault in self?.startCommitHeld(fault) }
-                assumeStored(saved.inputs, in: commit)
+                state.commits.holdFailedBatches()
+                assumeStored(saved.inputs)
             }
             runAtStart()
             flush()
         }
-        if let commit {
-            // The first version is published by the writer once durable; wait for it.
-            commit.waitForWriter()
-            // The commit's end is handled on the scheduler.
+        if let writer {
+            // The first version is published once durable, when its commit's end reaches the
+            // scheduler; wait for it.
+            writer.waitUntilIdle()
             scheduler.queue.sync {}
             if let fault = heldStartFault.withLock({ $0 }) {
                 warnings.append("the restored state cannot be saved: \(fault); nothing is served (reads and changes get 'unavailable') until it is saved, retried every second")
@@ -305,34 +298,16 @@ public final class ViewModelHost: Sendable {
             }
             interruptSelfRuns()
             flushIfScheduled()
+            guard writer != nil else { return }
             // Operators whose state changed with no version since (a pipeline's own state).
-            if let commit, slots?.recordChanged(in: commit) == true { commit.startNow() }
+            var seeds = GroupCommit.Batch()
+            if slots?.recordChanged(in: &seeds) == true { advanceCommit { $0.versionRecorded(seeds) } }
+            // The group commit drains (a start still waiting for the disk gets one more try,
+            // then gives up: the next start recovers its state again) and checks the file
+            // once more; `.stopped` signals `drained`.
+            advanceCommit { $0.stopAsked() }
         }
-        if let commit {
-            // A start still waiting for the disk gets one more try, then gives up: its state
-            // stays as the database holds it, and the next start recovers it again.
-            scheduler.queue.sync { if commit.holdsFailedBatches { commit.startNow() } }
-            commit.waitForWriter()
-            scheduler.queue.sync { commit.abandonHeld() }
-            // Each commit's end hops onto the scheduler; a failure's revert may record more.
-            while !scheduler.queue.sync(execute: { commit.isIdle && !state.flushScheduled }) {
-                commit.waitForWriter()
-                scheduler.queue.sync {
-                    flushIfScheduled()
-                    commit.startNow()
-                }
-            }
-        }
-        if let commit {
-            // A file deleted since the last commit gets the whole state before the stop is
-            // marked in it; a change a view model made since the loop above is recorded first
-            // (the whole state is that of the last version recorded).
-            scheduler.queue.sync {
-                flushIfScheduled()
-                commit.startIfReplaced()
-            }
-            commit.waitForWriter()
-        }
+        if writer != nil { drained.wait() }
         scheduler.queue.sync {
             for observation in state.observations { observation.dispose() }
             state.observations.removeAll()
