@@ -82,6 +82,7 @@ def events_checks(session, driver, download_dir):
     s.check("a set shows the outputs it changed (name: old → new), and what followed", set_diff)
 
     def restore_entry():
+        rate = s.evaluate(text_of(value_selector('api', 'input', 'failureRate')))
         d("set api.failureRate 0.25")
         s.wait_for(f"{newest_event('set', 'api.failureRate')} !== undefined && /0\\.25/.test({newest_event('set', 'api.failureRate')}.textContent)",
                    "the set of failureRate 0.25 is listed")
@@ -99,6 +100,7 @@ def events_checks(session, driver, download_dir):
             raise TestFailure(f"version {version} lists {sets}, not one restore entry")
         s.wait_for(f"[...{restores}[0].querySelectorAll('.effects[data-relation=\"at\"] .effect')].some(l => l.textContent === 'api.failureRate: 0.5 → 0.25')",
                    "the restore lists what it changed once: api.failureRate: 0.5 → 0.25")
+        d(f"set api.failureRate {rate}")  # as it was: the checks after this one run commands
     s.check("a restore is one entry naming what it set and the secret inputs it skipped, its changes listed once", restore_entry)
 
     def run_diff():
