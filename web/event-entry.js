@@ -92,7 +92,29 @@ function describe(event) {
   if (origin) parts.push(origin);
   // A restart: "stopped at v N (clean stop | crash recovery), started at v N+1".
   if (event.kind === "restart" && event.message) parts.push(h("span", { class: "event-value" }, String(event.message)));
+  if (event.kind === "restore") parts.push(...restoreParts(event));
   return parts;
+}
+
+/** A restore in words: which inputs it set, and which it skipped, the secret ones named as such. */
+function restoreParts(event) {
+  const names = (list) => (Array.isArray(list) ? list.map(String) : []);
+  const set = names(event.set);
+  const secret = new Set(names(event.secret));
+  const parts = [h("span", { class: "event-value restored" }, `${counted(set.length, "input")} set: ${set.join(", ") || "none"}`)];
+  const skipped = names(event.skipped);
+  if (skipped.length) {
+    parts.push(h("span", { class: "restore-skipped", title: "the history keeps secret inputs masked, so a restore leaves them as they are" },
+      `skipped: ${skipped.map((name) => (secret.has(name) ? `${name} (secret: not restored)` : `${name} (not in this build)`)).join(", ")}`));
+  }
+  return parts;
+}
+
+/** An entry's target: what it is about ("login.login", "daemon", "from v12"). */
+function targetOf(event) {
+  if (event.kind === "restart") return "daemon";
+  if (event.kind === "restore") return `from v${event.from}`;
+  return `${event.vm || "?"}.${event.name || "?"}`;
 }
 
 /** A change line's name as the entry shows it: the view model only when not the event's own. */
@@ -115,7 +137,7 @@ function effectLine(line, eventVM) {
 
 /** What the entry of an earlier event of a version says: the version's changes are under its last event. */
 export function pointerLine(last) {
-  return { summary: true, after: `changed in the same turn as ${last.event.kind} ${last.event.vm}.${last.event.name}: listed there` };
+  return { summary: true, after: `changed in the same turn as ${last.event.kind} ${targetOf(last.event)}: listed there` };
 }
 
 export class EventEntry {
@@ -132,7 +154,8 @@ export class EventEntry {
     this.storedEffects = false;
     this.pointsToStored = false;
     this.haystack = [event.vm, event.name, event.value === undefined ? "" : JSON.stringify(event.value), event.error, event.message,
-      originText(event)]
+      originText(event),
+      ...(event.kind === "restore" ? [`restore from v${event.from}`, ...[event.set, event.skipped].flat()] : [])]
       .filter((part) => part !== undefined && part !== null).join("\n").toLowerCase();
   }
 
@@ -211,7 +234,7 @@ export class EventEntry {
       h("div", { class: "event-head" },
         timeElement(event.at, "full"),
         h("span", { class: "kind" }, kind),
-        h("span", { class: "target" }, event.kind === "restart" ? "daemon" : `${event.vm || "?"}.${event.name || "?"}`),
+        h("span", { class: "target" }, targetOf(event)),
         h("button", { type: "button", class: "event-version", "data-jump": event.version,
           title: `show the state at version ${event.version}` }, `v${event.version}`)),
       ...describe(event));

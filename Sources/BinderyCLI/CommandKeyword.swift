@@ -35,8 +35,11 @@ public enum CommandKeyword: String, CaseIterable, Sendable {
                                          "Quote strings with spaces; in \"…\" use \\n \\t \\\" \\\\ \\u{hex}; '…' is literal.",
                                          "A json value starting with [ or { is typed as is, to its closing bracket.",
                                          "An optional input (\"or null\" in show) also takes null.",
+                                         "More VM.INPUT VALUE pairs set every input in one change (one version):",
+                                         "all are checked first, and one refused sets none.",
                                          "e.g. set login.mobilePhone 13800138000   set compass.valueA 西",
-                                         "     set api.failureRate 1   set trip.tags [\"a\", \"b\"]"])
+                                         "     set api.failureRate 1   set trip.tags [\"a\", \"b\"]",
+                                         "     set api.latencyMs 0 api.failureRate 1"])
         case .run:
             return CommandSpec(name: rawValue, arguments: [ArgumentSpec("VM.COMMAND", .commandPath), ArgumentSpec("ARG", .value, optional: true)],
                                allowsBackground: true,

@@ -22,7 +22,9 @@ public enum ReplCommand: Sendable, Equatable {
     case replay(path: String)
     /// `testgen VM FILE [SOURCE]`: a Swift Testing file from a session (versions or a file).
     case testgen(vm: String, path: String, source: SessionSource)
-    case set(vm: String, input: String, value: Token)
+    /// `set VM.INPUT VALUE [VM.INPUT VALUE …]`: the first input, then any more set in the same
+    /// turn (one version; every value checked before any is set).
+    case set(vm: String, input: String, value: Token, more: [SetPair] = [])
     case run(vm: String, command: String, argument: Token?, wait: Bool)
     case watch(vm: String?)
     case log(count: Int?)
@@ -62,8 +64,36 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
+/// One more `VM.INPUT VALUE` of a `set` that sets several inputs.
+public struct SetPair: Sendable, Equatable {
+    public let vm: String
+    public let input: String
+    public let value: Token
+
+    public init(vm: String, input: String, value: Token) {
+        self.vm = vm
+        self.input = input
+        self.value = value
+    }
+}
+
 /// Parses command lines by the command table.
 public enum CommandParser {
+    /// The `VM.INPUT VALUE` pairs after a `set`'s first one.
+    private static func morePairs(_ words: ArraySlice<Token>, _ spec: CommandSpec) throws(CommandLineError) -> [SetPair] {
+        var pairs: [SetPair] = []
+        var words = words[...]
+        while let path = words.popFirst() {
+            let text = path.text
+            guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex else {
+                throw .notAPath(spec, word: text, placeholder: spec.arguments[0].placeholder)
+            }
+            guard let value = words.popFirst() else { throw .usage(spec, "missing VALUE after \(text)") }
+            pairs.append(SetPair(vm: String(text[..<dot]), input: String(text[text.index(after: dot)...]), value: value))
+        }
+        return pairs
+    }
+
     /// The command on `line`, nil for a blank line or a comment (`#` first), or why it is not
     /// valid. Backslash commands (`\?`, `\q`) are read before the tokenizer, which would
     /// take the backslash as an escape.
@@ -122,6 +152,9 @@ public enum CommandParser {
         let required = spec.arguments.filter { !$0.optional }.count
         if arguments.count < required {
             throw .usage(spec, "missing \(spec.arguments[arguments.count].placeholder)")
+        }
+        if keyword == .set, arguments.count > spec.arguments.count {
+            return .set(vm: paths[0].0, input: paths[0].1, value: arguments[1], more: try morePairs(arguments.dropFirst(2), spec))
         }
         if arguments.count > spec.arguments.count {
             throw .usage(spec, "unexpected \(Excerpt.quoted(arguments[spec.arguments.count].text, quote: Excerpt.singleQuoted))")

@@ -150,6 +150,13 @@ public struct ReplyRenderer: Sendable {
         ["\(vm).\(input) = \(inline(reply["value"] ?? .null))"]
     }
 
+    /// `set` of several inputs: one line per input, as stored, then the version they share.
+    public func stored(_ inputs: [(vm: String, input: String)], reply: JSONValue) -> [String] {
+        let values = reply["values"]?.arrayValue ?? []
+        return zip(inputs, values).map { "\($0.vm).\($0.input) = \(inline($1))" }
+            + (reply["version"]?.intValue.map { [style.dim("(one change: version \($0))")] } ?? [])
+    }
+
     /// `run` that finished: "login.login finished in 801 ms", then the value in full if any.
     public func finished(vm: String, command: String, reply: JSONValue) -> [String] {
         let duration = reply["durationMs"]?.doubleValue.map { " in \(Self.milliseconds($0))" } ?? ""
@@ -191,6 +198,7 @@ public struct ReplyRenderer: Sendable {
             let part = event["part"]?.stringValue.map { " [\($0)]" } ?? ""
             detail = "\(target)\(part) " + (changes ?? "= " + (event["value"].map(inline) ?? "null"))
         case "restart": detail = event["message"]?.stringValue ?? "restarted"
+        case "restore": detail = Self.restored(event)
         default: detail = target
         }
         if let starter = Self.startedBy(event) { detail += " " + style.dim("(\(starter))") }
@@ -203,6 +211,17 @@ public struct ReplyRenderer: Sendable {
         }
         let line = style.dim("\(version) \(at)") + " " + label + " " + detail
         return layout.width.map { DisplayWidth.truncate(line, to: $0) } ?? line
+    }
+
+    /// A `restore` event in words: "from v12: api.failureRate, login.mobilePhone; skipped
+    /// login.verifyCode (secret)".
+    static func restored(_ event: JSONValue) -> String {
+        let names = { (key: String) in (event[key]?.arrayValue ?? []).compactMap(\.stringValue) }
+        let secret = Set(names("secret"))
+        var text = "from v\(event["from"]?.intValue ?? 0): " + names("set").joined(separator: ", ")
+        let skipped = names("skipped").map { secret.contains($0) ? $0 + " (secret)" : $0 }
+        if !skipped.isEmpty { text += "; skipped " + skipped.joined(separator: ", ") }
+        return text
     }
 
     /// A `finish` event's result: its `value`, or, for a result too large for an event, its

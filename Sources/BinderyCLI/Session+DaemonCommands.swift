@@ -89,6 +89,16 @@ extension Session {
         return report(reply) { renderer.stored(vm: vm, input: input, reply: $0) }
     }
 
+    /// `set` of several inputs: one request (`inputs`), so the daemon sets them in one turn
+    /// or, if it refuses any, none.
+    func set(_ connection: DaemonConnection, _ pairs: [SetPair]) throws(ConnectionError) -> CommandOutcome {
+        let inputs = JSONValue.array(pairs.map { pair in
+            .object([("vm", .string(pair.vm)), ("name", .string(pair.input)), ("text", .string(pair.value.text))])
+        })
+        let reply = try connection.request(op: .set, [(.inputs, inputs)])
+        return report(reply) { renderer.stored(pairs.map { ($0.vm, $0.input) }, reply: $0) }
+    }
+
     func log(_ connection: DaemonConnection, count: Int?) throws(ConnectionError) -> CommandOutcome {
         var fields: [(ControlField, JSONValue)] = []
         if let count { fields.append((.n, .int(count))) }

@@ -135,7 +135,8 @@ public final class Session {
             case let .importSession(path): return try importSession(connection, from: path)
             case let .replay(path): return try replay(connection, path: path)
             case let .testgen(vm, path, source): return try testgen(connection, vm: vm, to: path, from: source)
-            case let .set(vm, input, value): return try set(connection, vm: vm, input: input, token: value)
+            case let .set(vm, input, value, more) where more.isEmpty: return try set(connection, vm: vm, input: input, token: value)
+            case let .set(vm, input, value, more): return try set(connection, [SetPair(vm: vm, input: input, value: value)] + more)
             case let .run(vm, name, argument, wait):
                 return try run(connection, vm: vm, command: name, argument: argument, wait: wait)
             case let .watch(vm): return try watch(vm: vm)

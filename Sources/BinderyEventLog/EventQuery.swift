@@ -14,7 +14,7 @@ import BinderyJSON
 /// so a cursor inside a version stays true while newer versions arrive.
 public struct EventQuery: Sendable, Equatable {
     /// The kinds of event the log holds.
-    public static let kinds: Set<String> = ["set", "start", "finish", "fail", "restart"]
+    public static let kinds: Set<String> = ["set", "start", "finish", "fail", "restart", "restore"]
     /// The most events one page holds, and the default.
     public static let maximumLimit = 500
 
@@ -120,7 +120,8 @@ public struct EventQuery: Sendable, Equatable {
         var parts: [String] = []
         let vm = event["vm"]?.stringValue, name = event["name"]?.stringValue
         if let vm, let name { parts.append("\(vm).\(name)") }
-        for key in ["kind", "value", "arg", "valueSummary", "error", "message", "reason"] {
+        // A restore's `set` and `skipped` name the inputs it is about.
+        for key in ["kind", "value", "arg", "valueSummary", "error", "message", "reason", "set", "skipped"] {
             if let value = event[key] { parts.append(text(of: value)) }
         }
         if let origin = EventOrigin(event: event) { parts.append(origin.text) }

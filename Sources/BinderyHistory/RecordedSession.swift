@@ -109,6 +109,20 @@ package struct RecordedSession: Sendable {
         steps = try Self.steps(of: events)
     }
 
+    /// A `restore` event's inputs as set steps (its `values`, in its `set` order): replayed,
+    /// they are set again one by one.
+    private static func restoredSets(_ event: JSONValue, position: Int) throws(SessionFileError) -> [Step] {
+        guard let versionNumber = event["version"]?.intValue, versionNumber >= 0,
+              let atText = event["at"]?.stringValue, let at = ISO8601Timestamp.epochSeconds(from: atText) else {
+            throw SessionFileError("malformed session file: event \(position + 1) (restore) lacks its version or at")
+        }
+        return (event["set"]?.arrayValue ?? []).compactMap { name -> Step? in
+            guard let path = name.stringValue, let dot = path.firstIndex(of: "."), let value = event["values"]?[path] else { return nil }
+            return Step(viewModel: String(path[..<dot]), name: String(path[path.index(after: dot)...]),
+                        action: .set(value: value), version: UInt64(versionNumber), at: at)
+        }
+    }
+
     /// The client's sets and runs among `events`, each run given the outcome of the first
     /// `finish` or `fail` of its command that follows it and no earlier run took.
     private static func steps(of events: [JSONValue]) throws(SessionFileError) -> [Step] {
@@ -119,6 +133,10 @@ package struct RecordedSession: Sendable {
                 throw SessionFileError("malformed session file: event \(position + 1) has no kind")
             }
             guard kind != "restart" else { continue }
+            if kind == "restore" {
+                steps += try restoredSets(event, position: position)
+                continue
+            }
             guard let vm = event["vm"]?.stringValue, let name = event["name"]?.stringValue,
                   let versionNumber = event["version"]?.intValue, versionNumber >= 0,
                   let atText = event["at"]?.stringValue, let at = ISO8601Timestamp.epochSeconds(from: atText) else {

@@ -14,7 +14,7 @@ public enum ControlOp: String, CaseIterable, Sendable {
         case .ping, .list: return []
         case .describe: return [.vm]
         case .get: return [.vm, .name, .surface, .at, .imported]
-        case .set: return [.vm, .name, .value, .text]
+        case .set: return [.vm, .name, .value, .text, .inputs]
         case .run: return [.vm, .name, .arg, .wait]
         case .interrupt: return [.vm, .name]
         case .watch: return [.vm]
@@ -43,6 +43,9 @@ public enum ControlField: String, CaseIterable, Sendable {
     case value
     /// `set`: the value as a person typed it, parsed by the input's type.
     case text
+    /// `set`: several inputs set as one turn, instead of `vm`, `name` and `value` or `text`:
+    /// an array of objects with those fields.
+    case inputs
     /// `run`: the command's argument.
     case arg
     /// `run`: wait for the run to end (a boolean, default true).

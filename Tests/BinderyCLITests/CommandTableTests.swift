@@ -22,6 +22,15 @@ import Testing
         #expect(try CommandParser.parse("testgen search T.swift s.json") == .testgen(vm: "search", path: "T.swift", source: .file("s.json")))
     }
 
+    @Test func setTakesSeveralPairs() throws {
+        #expect(try CommandParser.parse("set vm.a 1 vm.b \"x y\"") == .set(vm: "vm", input: "a", value: Token("1"),
+                                                                          more: [SetPair(vm: "vm", input: "b", value: Token("x y", quoted: true))]))
+        let missing = #expect(throws: CommandLineError.self) { try CommandParser.parse("set vm.a 1 vm.b") }
+        #expect(missing?.description.hasPrefix("missing VALUE after vm.b") == true, "\(String(describing: missing))")
+        let notAPath = #expect(throws: CommandLineError.self) { try CommandParser.parse("set vm.a 1 b 2") }
+        #expect(notAPath?.description.hasPrefix("'b' is not VM.INPUT") == true, "\(String(describing: notAPath))")
+    }
+
     @Test func aRangeTheWrongWayRoundOrNotOfVersionsIsAUsageError() {
         for line in ["export s.json @40..@12", "export s.json @a..@b", "export s.json 12", "testgen search T.swift @1..@2..@3"] {
             let error = #expect(throws: CommandLineError.self, "\(line)") { try CommandParser.parse(line) }

@@ -60,6 +60,11 @@ import Testing
         #expect(plain.got(got, sayingWhoSet: true) == ["5", "(set at #9 by client -c, uid 1000, pid 4250)"])
     }
 
+    @Test func aRestoreIsOneLine() throws {
+        let restore = try JSONParser.parse(#"{"version":9,"at":"2026-12-01T23:41:10.000Z","kind":"restore","vm":null,"name":null,"from":4,"set":["api.failureRate","login.mobilePhone"],"values":{"api.failureRate":0,"login.mobilePhone":"13800138000"},"skipped":["login.verifyCode","old.gone"],"secret":["login.verifyCode"]}"#)
+        #expect(plain.event(restore) == "#9 23:41:10.000 restore from v4: api.failureRate, login.mobilePhone; skipped login.verifyCode (secret), old.gone")
+    }
+
     @Test func aResultTooLargeForAnEventReadsAsItsSummary() throws {
         let finish = try JSONParser.parse(#"{"version":8,"at":"2026-12-01T23:41:09.000Z","kind":"finish","vm":"books","name":"search","durationMs":12,"valueSummary":{"kind":"list","count":6000,"bytes":463112,"digest":"00c0ffee00c0ffee","first":[{"title":"A"},{"title":"B"}]}}"#)
         #expect(plain.event(finish) == #"#8 23:41:09.000 finish books.search 12 ms → 6000 rows, 463 KB: [{"title":"A"}, {"title":"B"}, …]"#)

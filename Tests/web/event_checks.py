@@ -81,6 +81,28 @@ def events_checks(session, driver, download_dir):
                    "the avatar found later shows under the set as 'then': avatarURL: null → \"https…\"")
     s.check("a set shows the outputs it changed (name: old → new), and what followed", set_diff)
 
+    def restore_entry():
+        rate = s.evaluate(text_of(value_selector('api', 'input', 'failureRate')))
+        d("set api.failureRate 0.25")
+        s.wait_for(f"{newest_event('set', 'api.failureRate')} !== undefined && /0\\.25/.test({newest_event('set', 'api.failureRate')}.textContent)",
+                   "the set of failureRate 0.25 is listed")
+        past = s.evaluate(f"Number({newest_event('set', 'api.failureRate')}.dataset.version)")
+        d("set api.failureRate 0.5")
+        d(f"restore @{past}")
+        restores = f"[...document.querySelectorAll('#event-list .event[data-event-kind=\"restore\"]')].filter(e => e.querySelector('.target').textContent === 'from v{past}')"
+        s.wait_for(f"{restores}.length === 1", f"one restore entry 'from v{past}'")
+        text = s.evaluate(f"{restores}[0].textContent")
+        if "api.failureRate" not in text or "login.verifyCode (secret: not restored)" not in text:
+            raise TestFailure(f"the restore entry does not name the input it set and the secret it skipped: {text!r}")
+        version = s.evaluate(f"Number({restores}[0].dataset.version)")
+        sets = s.evaluate(f"[...document.querySelectorAll('#event-list .event[data-version=\"{version}\"]')].map(e => e.dataset.eventKind)")
+        if sets != ["restore"]:
+            raise TestFailure(f"version {version} lists {sets}, not one restore entry")
+        s.wait_for(f"[...{restores}[0].querySelectorAll('.effects[data-relation=\"at\"] .effect')].some(l => l.textContent === 'api.failureRate: 0.5 → 0.25')",
+                   "the restore lists what it changed once: api.failureRate: 0.5 → 0.25")
+        d(f"set api.failureRate {rate}")  # as it was: the checks after this one run commands
+    s.check("a restore is one entry naming what it set and the secret inputs it skipped, its changes listed once", restore_entry)
+
     def run_diff():
         d("run products.refresh")
         selected = s.evaluate("document.querySelector('[data-vm=\"products\"] tbody tr[data-row=\"2\"]').classList.contains('selected')")

@@ -44,10 +44,14 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
 
     deinit { core.send(.completed) }
 
-    /// The current value; setting it notifies observers.
+    /// The current value; setting it notifies observers (inside a ``PropertyTransaction``'s
+    /// body, once the body has set everything it sets).
     public var value: Value {
         get { core.currentValue }
-        set { core.sendStoring(newValue) }
+        set {
+            if PropertyTransaction.isAnyOpen, PropertyTransaction.hold(newValue, in: core) { return }
+            core.sendStoring(newValue)
+        }
     }
 
     /// This property: `$x` of `@MutableProperty var x` (see PropertyWrappers.swift).

@@ -5,6 +5,8 @@
     case b(B)
     case completedA
     case completedB
+    /// Send the latest pair now: the end of a ``PropertyTransaction``'s deliveries.
+    case flush
 }
 
 /// The latest value of each side, which sides have completed, and whether the combined run has
@@ -18,6 +20,10 @@
     @exclusivity(unchecked) @usableFromInline var completedB = false
     /// Both sides completed and `completed` went downstream: nothing follows it.
     @exclusivity(unchecked) @usableFromInline var finished = false
+    /// A pair is held for the end of a ``PropertyTransaction``'s deliveries (sent by `flush`).
+    @exclusivity(unchecked) @usableFromInline var held = false
+    /// Sends `.flush` through the combined run's core (set once the core exists).
+    @exclusivity(unchecked) @usableFromInline var flush: (() -> Void)?
     /// `a`, `b`: a signal's seeds (``RestorationScope``); `nil` for a producer's run.
     @inlinable init(a: A? = nil, b: B? = nil) {
         self.a = a
@@ -48,14 +54,20 @@
             switch event {
             case let .value(.a(v)):
                 latest.a = v
+                guard latest.b != nil, !holdsPair(latest) else { return }
                 // Read in place, not bound (`if let`): binding copies the other side's value
                 // once more than the pair needs.
-                if latest.b != nil { send(.value((v, latest.b.unsafelyUnwrapped))) }
+                send(.value((v, latest.b.unsafelyUnwrapped)))
             case let .value(.b(w)):
                 // Nothing `other` sends after its terminal event counts (its own run dropped it).
                 guard !latest.completedB else { return }
                 latest.b = w
-                if latest.a != nil { send(.value((latest.a.unsafelyUnwrapped, w))) }
+                guard latest.a != nil, !holdsPair(latest) else { return }
+                send(.value((latest.a.unsafelyUnwrapped, w)))
+            case .value(.flush):
+                latest.held = false
+                guard latest.a != nil, latest.b != nil else { return }
+                send(.value((latest.a.unsafelyUnwrapped, latest.b.unsafelyUnwrapped)))
             case .value(.completedA), .value(.completedB):
                 if case .value(.completedA) = event { latest.completedA = true } else { latest.completedB = true }
                 guard latest.completedA, latest.completedB else { return }
@@ -66,6 +78,7 @@
             case .interrupted: send(.interrupted)
             }
         })
+        latest.flush = { [weak core] in core?.send(.value(.flush)) }
         lifetime.attach(core)
         let startOther: () -> Void = {
             // `other`'s lifetime: ended when `other` terminates, or with the combined run.
@@ -90,6 +103,17 @@
             }
         }
         return (upstream, startOther)
+    }
+
+    /// Whether the pair `latest` would send now is held for the end of a
+    /// ``PropertyTransaction``'s deliveries on this thread (one flush per round, however many
+    /// values arrive meanwhile).
+    @inlinable static func holdsPair<V, W>(_ latest: CombinedLatest<V, W>) -> Bool {
+        guard PropertyTransaction.isAnyOpen else { return false }
+        if latest.held { return true }
+        guard let flush = latest.flush, PropertyTransaction.holdCombined(flush) else { return false }
+        latest.held = true
+        return true
     }
 }
 

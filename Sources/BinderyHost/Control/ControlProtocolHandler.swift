@@ -85,6 +85,18 @@ public final class ControlProtocolHandler: ControlFrameHandler {
         })
     }
 
+    /// One input a `set` names: its `vm`, `name`, and `value` or `text`.
+    private static func setting(_ request: ControlRequest) throws(HostFailure) -> ViewModelHost.InputSetting {
+        let vm = try request.string("vm")
+        let name = try request.string("name")
+        switch (request.value("value"), try request.optionalString("text")) {
+        case let (value?, nil): return ViewModelHost.InputSetting(viewModel: vm, input: name, .value(value))
+        case let (nil, text?): return ViewModelHost.InputSetting(viewModel: vm, input: name, .text(text))
+        case (nil, nil): throw HostFailure(.badRequest, "set needs field 'value' (or 'text')")
+        case (_?, _?): throw HostFailure(.badRequest, "set takes 'value' or 'text', not both")
+        }
+    }
+
     private func dispatch(_ request: ControlRequest, session: ControlSession) throws(HostFailure) {
         let id = request.id
         guard let opName = request.op else {
@@ -167,22 +179,23 @@ public final class ControlProtocolHandler: ControlFrameHandler {
                 }
             }
         case .set:
-            let vm = try request.string("vm")
-            let name = try request.string("name")
-            let requested: ViewModelHost.SetValue
-            switch (request.value("value"), try request.optionalString("text")) {
-            case let (value?, nil): requested = .value(value)
-            case let (nil, text?): requested = .text(text)
-            case (nil, nil): throw HostFailure(.badRequest, "set needs field 'value' (or 'text')")
-            case (_?, _?): throw HostFailure(.badRequest, "set takes 'value' or 'text', not both")
+            // One input (`vm`, `name`, `value` or `text`), or several as one turn (`inputs`).
+            let several = try request.requests("inputs")
+            if several != nil, request.has("vm") || request.has("name") || request.has("value") || request.has("text") {
+                throw HostFailure(.badRequest, "set takes 'inputs' or 'vm', 'name' and 'value' (or 'text'), not both")
             }
-            host.set(viewModel: vm, input: name, requested, origin: origin) { (result: Result<ViewModelHost.SetResult, HostFailure>) in
+            let settings = try (several ?? [request]).map { item throws(HostFailure) in try Self.setting(item) }
+            host.set(settings, origin: origin) { (result: Result<[ViewModelHost.SetResult], HostFailure>) in
                 switch result {
                 case let .success(set):
                     session.reply(ControlReply.success(id: id) { writer in
                         // The bytes the state encoded for this version: the value is not encoded again.
-                        writer.key("value"); writer.raw(set.json)
-                        writer.key("version"); writer.int(set.version)
+                        if several == nil {
+                            writer.key("value"); writer.raw(set[0].json)
+                        } else {
+                            writer.key("values"); writer.beginArray(); for one in set { writer.raw(one.json) }; writer.endArray()
+                        }
+                        writer.key("version"); writer.int(set[0].version)
                     })
                 case let .failure(failure):
                     session.reply(ControlReply.failure(id: id, failure))

@@ -102,6 +102,28 @@ public struct ControlRequest: Sendable {
     /// The field `name` as the JSON it was sent as, or nil when absent.
     public func json(_ name: String) -> JSONValue? { object[name] }
 
+    /// The array field `name` as requests of their own (each element an object, read with
+    /// the same typed access), or nil when absent; throws when it is not a non-empty array of
+    /// objects.
+    public func requests(_ name: String) throws(HostFailure) -> [ControlRequest]? {
+        guard let value = object[name] else { return nil }
+        guard case let .array(elements) = value, !elements.isEmpty else {
+            throw HostFailure(.badRequest, "field '\(name)' must be a non-empty array of objects, got \(value.typeName)")
+        }
+        return try elements.enumerated().map { offset, element throws(HostFailure) in
+            guard case .object = element else {
+                throw HostFailure(.badRequest, "field '\(name)' must hold objects, got \(element.typeName) at \(offset)")
+            }
+            return ControlRequest(object: element, op: op)
+        }
+    }
+
+    private init(object: JSONValue, op: String?) {
+        self.object = object
+        self.op = op
+        id = .null
+    }
+
     /// The `id` of `frame` if it is a JSON object with one, else null — for error replies to
     /// requests that could not be fully understood.
     public static func id(inFrame frame: [UInt8]) -> JSONValue {

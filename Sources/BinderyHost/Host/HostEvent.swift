@@ -24,6 +24,12 @@ public struct HostEvent: Sendable {
         /// is "clean stop" or "crash recovery". Not about one view model: `vm` and `name` are
         /// null.
         case restart(stoppedAt: UInt64, reason: String)
+        /// A client restored the inputs of version `from` as one change: `set` names the
+        /// inputs it set ("vm.name"), `values` what it set them to (in the same order),
+        /// `skipped` those it could not (secret inputs, whose values the history keeps
+        /// masked, listed again in `secret`; inputs this build lacks). Like a restart, not
+        /// about one view model.
+        case restore(from: UInt64, set: [String], values: [SurfaceValue], skipped: [String], secret: [String])
     }
 
     /// Which part of a surface a `change` is about.
@@ -127,6 +133,21 @@ public struct HostEvent: Sendable {
             writer.key("stoppedAt"); writer.int(stoppedAt)
             writer.key("reason"); writer.string(reason)
             writer.key("message"); writer.string("stopped at v \(stoppedAt) (\(reason)), started at v \(version)")
+        case let .restore(from, set, values, skipped, secret):
+            writer.key("kind"); writer.string("restore")
+            writer.key("vm"); writer.null()
+            writer.key("name"); writer.null()
+            writer.key("from"); writer.int(from)
+            for (key, names) in [("set", set), ("skipped", skipped), ("secret", secret)] {
+                writer.key(key)
+                writer.beginArray()
+                for name in names { writer.string(name) }
+                writer.endArray()
+            }
+            writer.key("values")
+            writer.beginObject()
+            for (name, value) in zip(set, values) { writer.key(name); writer.value(value) }
+            writer.endObject()
         case let .change(part, value):
             writeHeader("change", &writer)
             writer.key("part"); writer.string(part.rawValue)

@@ -6,9 +6,12 @@ import Bindery
 /// Setting the targets once, in any fixed order, is not enough: with compass holding
 /// A = "西", B = "東", setting A then B would end with A = "東". So an input that already
 /// reads its target is skipped, and rounds repeat — each setting only the inputs that still
-/// differ — until none differs or `targets.count + 1` rounds have passed. Used to restore the
-/// persisted state at start and to put the durable state back after a failed commit: one
-/// rule for both. Must run on the view models' scheduler.
+/// differ — until none differs or `targets.count + 1` rounds have passed. Each round is one
+/// ``PropertyTransaction``: every input it sets holds its value before anything observing any
+/// of them runs, so no work a round starts reads a half-restored state. Used to restore the
+/// persisted state at start, to put the durable state back after a failed commit, and for a
+/// client's `restore` of a past version: one rule for all three. Must run on the view
+/// models' scheduler.
 enum InputSettler {
     /// One input and the value it must read.
     struct Target {
@@ -23,8 +26,10 @@ enum InputSettler {
         guard !targets.isEmpty else { return [] }
         for _ in 0...targets.count {
             var setAny = false
-            for target in targets where target.input.value != target.value {
-                if (try? target.input.set(target.value, viewModel: target.viewModel)) != nil { setAny = true }
+            PropertyTransaction.run {
+                for target in targets where target.input.value != target.value {
+                    if (try? target.input.set(target.value, viewModel: target.viewModel)) != nil { setAny = true }
+                }
             }
             if !setAny { break }
         }

@@ -5,7 +5,8 @@ import BinderyJSON
 /// What started a command run, as the host shows it with the run's start, finish and fail
 /// events (docs/PROTOCOL.md, "Events"): `by` is one of
 /// - `client`: a client's `run` (binderyctl, the control protocol);
-/// - `set`: a client's set of the input `via` names, synchronously;
+/// - `set`: a client's set of the input `via` names, synchronously (of several: all named);
+/// - `restore`: a client's `restore` of the version `via` names ("v12");
 /// - `binding`: a binding (`action <~ signal`); `via` says what sent its value, when known
 ///   ("set search.query", "command search.refresh", "start");
 /// - `command`: another command's run (`via` names it), its work or one of its events;

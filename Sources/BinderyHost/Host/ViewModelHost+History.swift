@@ -67,8 +67,10 @@ extension ViewModelHost {
 
     /// Puts every input back as it was at `version`, as ONE change: each input whose value
     /// differs is validated first (any failure changes nothing and names the input), then all
-    /// are set in one turn of the scheduler, so they make one new version, acknowledged once
-    /// it is visible and durable; each is logged as a `set`, made by `origin` (nil: `host`)
+    /// are set in one turn of the scheduler, as a transaction (``applyTurn(_:logged:cause:origin:reply:)``:
+    /// every input holds its restored value before any binding or work hears of one), so they
+    /// make one new version, acknowledged once it is visible and durable; logged as ONE
+    /// `restore` event naming the inputs set and skipped, made by `origin` (nil: `host`)
     /// through "restore from v`version`".
     public func restore(version: UInt64, origin: EventOrigin? = nil, completion: @escaping @Sendable (Result<Restored, HostFailure>) -> Void) {
         if let reason = unavailableReason { return completion(.failure(HostFailure(.unavailable, reason))) }
@@ -77,8 +79,8 @@ extension ViewModelHost {
         case let .success(found): document = found
         case let .failure(failure): return completion(.failure(failure))
         }
-        var targets: [(viewModel: Int, input: Int, value: AcceptedValue)] = []
-        var skipped: [String] = []
+        var targets: [TurnInput] = []
+        var skipped: [String] = [], secret: [String] = []
         for (vmIndex, surface) in surfaces.enumerated() {
             guard case let .object(inputs)? = document["viewModels"]?[surface.name]?["inputs"] else { continue }
             for (name, json) in inputs {
@@ -86,10 +88,14 @@ extension ViewModelHost {
                     skipped.append("\(surface.name).\(name)"); continue
                 }
                 let input = surface.inputs[index]
-                if input.isSecret { skipped.append("\(surface.name).\(name)"); continue }
+                if input.isSecret {
+                    skipped.append("\(surface.name).\(name)")
+                    secret.append("\(surface.name).\(name)")
+                    continue
+                }
                 do throws(SurfaceError) {
                     let accepted = try input.accept(SurfaceValue(json: json), viewModel: surface.name)
-                    targets.append((vmIndex, index, accepted))
+                    targets.append(TurnInput(viewModel: vmIndex, input: index, accepted: accepted))
                 } catch {
                     return completion(.failure(HostFailure(.invalidValue,
                         "\(surface.name).\(name) cannot be restored to its value at version \(version): \(error); nothing changed")))
@@ -97,22 +103,15 @@ extension ViewModelHost {
             }
         }
         let madeBy = (origin ?? EventOrigin(by: "host")).through("restore from v\(version)")
-        onScheduler { [self, targets, skipped] in
+        onScheduler { [self, targets, skipped, secret] in
             // Only what differs now is set: restoring the live version changes nothing.
-            let changed = targets.filter { state.values[$0.viewModel].inputs[$0.input] != $0.value.value }
+            let changed = targets.filter { state.values[$0.viewModel].inputs[$0.input] != $0.accepted.value }
             guard !changed.isEmpty else {
                 return completion(.success(Restored(set: [], skipped: skipped, version: publisher.version)))
             }
             let setNames = changed.map { "\(surfaces[$0.viewModel].name).\(surfaces[$0.viewModel].inputs[$0.input].name)" }
-            for (position, target) in changed.enumerated() {
-                let last = position == changed.count - 1
-                apply(target.value, viewModel: target.viewModel, input: target.input, origin: madeBy) { result in
-                    guard last else { return }
-                    switch result {
-                    case let .success(version): completion(.success(Restored(set: setNames, skipped: skipped, version: version)))
-                    case let .failure(fault):
-                        completion(.failure(HostFailure(.storage, "the inputs of version \(version) were not saved: \(fault)")))
-                    }
+        let madeBy = (origin ?? EventOrigin(by: "host")).through("restore from v\(version)")
+        onScheduler { [self, targets, skipped, secret] in
                 }
             }
         }

@@ -53,71 +53,84 @@ extension ViewModelHost {
     /// reply need not encode it again; its event says `origin` made it (nil: `host`).
     public func set(viewModel: String, input inputName: String, _ requested: SetValue, origin: EventOrigin? = nil,
                     replying completion: @escaping @Sendable (Result<SetResult, HostFailure>) -> Void) {
+        set([InputSetting(viewModel: viewModel, input: inputName, requested)], origin: origin) { result in
+            completion(result.map { $0[0] })
+        }
+    }
+
+    /// One input a client sets, and what it asks it to become.
+    public struct InputSetting: Sendable {
+        /// The view model's name.
+        public let viewModel: String
+        /// The input's name.
+        public let input: String
+        /// What it asks the input to become.
+        public let value: SetValue
+
+        /// `viewModel`.`input` = `value`.
+        public init(viewModel: String, input: String, _ value: SetValue) {
+            self.viewModel = viewModel
+            self.input = input
+            self.value = value
+        }
+    }
+
+    /// Sets several inputs as ONE turn (docs/CONTRACTS.md, "A turn is a transaction"): every
+    /// value is validated first — one that is refused (an unknown name, a wrong type, an
+    /// input named twice) refuses them all, with one error, and nothing changes — then all
+    /// are applied together on the scheduler, in a ``PropertyTransaction``: every input holds
+    /// its new value before any binding, derived output or work hears of any of them. One
+    /// version shows them all, logged as one `set` event per input; the answer (a result per
+    /// setting, in order, all with that version) comes once it is visible and durable. Its
+    /// events say `origin` made them (nil: `host`).
+    public func set(_ settings: [InputSetting], origin: EventOrigin? = nil,
+                    replying completion: @escaping @Sendable (Result<[SetResult], HostFailure>) -> Void) {
         if let reason = unavailableReason { return completion(.failure(HostFailure(.unavailable, reason))) }
-        let vmIndex: Int, inputIndex: Int, accepted: AcceptedValue
+        guard !settings.isEmpty else { return completion(.failure(HostFailure(.badRequest, "set names no input"))) }
+        var inputs: [TurnInput] = []
         do throws(HostFailure) {
-            vmIndex = try viewModelIndex(viewModel)
-            let surface = surfaces[vmIndex]
-            do throws(SurfaceError) {
-                let input = try surface.input(named: inputName)
-                inputIndex = surface.inputs.firstIndex { $0.name == inputName }!
-                switch requested {
-                // Converted here, once: the scheduler writes the converted value as it is.
-                case let .value(value): accepted = try input.accept(value, viewModel: viewModel)
-                case let .text(text): accepted = try input.acceptParsing(text, viewModel: viewModel)
+            for setting in settings {
+                let input = try accept(setting)
+                if inputs.contains(where: { $0.viewModel == input.viewModel && $0.input == input.input }) {
+                    throw HostFailure(.badRequest, "\(setting.viewModel).\(setting.input) is set twice")
                 }
-            } catch {
-                throw HostFailure(error)
+                inputs.append(input)
             }
         } catch {
-            return completion(.failure(error))
+            let nothing = settings.count > 1 ? "; nothing was set" : ""
+            return completion(.failure(HostFailure(error.code, error.message + nothing)))
         }
-        let encoded = EncodedSetValue()
-        onScheduler { [self] in
-            apply(accepted, viewModel: vmIndex, input: inputIndex, encoded: encoded, origin: origin) { result in
+        let names = settings.map { "\($0.viewModel).\($0.input)" }
+        onScheduler { [self, inputs] in
+            applyTurn(inputs, logged: .sets, cause: .named("set", detail: names.joined(separator: ", ")), origin: origin) { result in
                 switch result {
                 case let .success(version):
-                    let json = encoded.json ?? JSONWriter.encode(accepted.value)
-                    completion(.success(SetResult(value: accepted.value, version: version, json: json)))
+                    completion(.success(inputs.map { input in
+                        SetResult(value: input.accepted.value, version: version,
+                                  json: input.encoded.json ?? JSONWriter.encode(input.accepted.value))
+                    }))
                 case let .failure(fault):
-                    completion(.failure(HostFailure(.storage, "\(viewModel).\(inputName) was not saved: \(fault)")))
+                    completion(.failure(HostFailure(.storage, names.joined(separator: ", ") + " \(names.count == 1 ? "was" : "were") not saved: \(fault)")))
                 }
             }
         }
     }
 
-    /// Applies a validated `value` to an input on the scheduler; `reply` gets the version that
-    /// shows it once that is durable, or the fault that kept it from the disk.
-    ///
-    /// The input's observation (``inputChanged(_:_:_:)``) is the one writer of the host's
-    /// state, for a client's set as for any other change; the set only says that the change
-    /// it caused is a `set` event, placed before the events of its effects (so watchers read
-    /// cause, then effects).
-    func apply(_ accepted: AcceptedValue, viewModel: Int, input: Int, encoded: EncodedSetValue = EncodedSetValue(),
-                       origin: EventOrigin?, reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
-        let surface = surfaces[viewModel]
-        // The set is the cause of the changes it triggers synchronously: its event goes
-        // before theirs, in place and in time (stamped before the set runs, so no effect
-        // carries an earlier time than its cause).
-        let causePosition = state.pendingEvents.count
-        let causeTime = ISO8601Timestamp.now()
-        let key = HostState.ChangeKey(viewModel: viewModel, part: .input, index: input)
-        // What the set starts synchronously, or through bindings and timers it feeds, is
-        // attributed to it (`RunCause`).
-        RunCause.with(.named("set", detail: surface.name + "." + surface.inputs[input].name)) {
-            surface.inputs[input].set(accepted: accepted)
+    /// `setting` validated (type, constraint) and converted, off the scheduler.
+    private func accept(_ setting: InputSetting) throws(HostFailure) -> TurnInput {
+        let vmIndex = try viewModelIndex(setting.viewModel)
+        let surface = surfaces[vmIndex]
+        do throws(SurfaceError) {
+            let input = try surface.input(named: setting.input)
+            let accepted: AcceptedValue
+            switch setting.value {
+            // Converted here, once: the scheduler writes the converted value as it is.
+            case let .value(value): accepted = try input.accept(value, viewModel: setting.viewModel)
+            case let .text(text): accepted = try input.acceptParsing(text, viewModel: setting.viewModel)
+            }
+            return TurnInput(viewModel: vmIndex, input: surface.inputs.firstIndex { $0.name == setting.input }!, accepted: accepted)
+        } catch {
+            throw HostFailure(error)
         }
-        // The observation recorded the input's change as a `change` event; the set replaces it
-        // (a set to the value the input already had changed nothing, and is still logged).
-        if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }
-        metrics.recordInputSet()
-        record(HostEvent(viewModel: surface.name, name: surface.inputs[input].name, at: causeTime,
-                         kind: .set(value: surface.inputs[input].disclosed(accepted.value)), origin: origin, encodedValue: encoded),
-               at: causePosition)
-        if !surface.inputs[input].isSecret {
-            state.pendingSets.append(HostState.PendingSet(key: key, value: accepted.value, encoded: encoded))
-        }
-        state.pendingReplies.append(reply)
-        markDirty()
     }
 }

@@ -130,7 +130,7 @@ import Testing
         let bad: [(String, String)] = [
             ("limit=0", "limit must be"), ("limit=501", "limit must be"), ("limit=05", "limit must be"), ("limit=-1", "limit must be"),
             ("before=01", "before must be a version"), ("skip=-2", "skip must be a count"), ("before=1.5", "before must be a version"), ("since=x", "since must be a version"),
-            ("kind=change", "kind must be one of fail, finish, restart, set, start"),
+            ("kind=change", "kind must be one of fail, finish, restart, restore, set, start"),
             ("q=" + String(repeating: "a", count: 201), "q must be at most 200 characters"),
         ]
         for (query, reason) in bad {

@@ -84,9 +84,10 @@ import Testing
         #expect(Set(restored["set"]?.arrayValue?.compactMap(\.stringValue) ?? []) == ["api.latencyMs", "api.failureRate"])
         #expect(try client.request(#"{"op":"get","vm":"api","name":"latencyMs"}"#)["value"] == .int(250))
         #expect(try client.request(#"{"op":"get","vm":"api","name":"failureRate"}"#)["value"] == .number("0.25"))
-        // Both sets are logged at that one version.
+        // Logged as one `restore` event of that one version.
         let log = try client.request(#"{"op":"log","n":2}"#)["events"]?.arrayValue ?? []
-        #expect(log.map { $0["version"]?.intValue } == [now + 1, now + 1] && log.allSatisfy { $0["kind"] == .string("set") })
+        #expect(log.map { $0["version"]?.intValue } == [now, now + 1] && log.last?["kind"] == .string("restore"))
+        #expect(log.last?["from"]?.intValue == past)
 
         // Restoring again changes nothing and makes no version.
         let again = try client.request(#"{"op":"restore","version":\#(past)}"#)
