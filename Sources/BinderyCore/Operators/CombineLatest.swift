@@ -23,6 +23,25 @@
         self.a = a
         self.b = b
     }
+
+    /// Stores `value` as side A's latest and sends the pair, once side B has sent a value.
+    /// Takes `value` (the caller's last use of it) so that it moves into the pair, and only
+    /// the stored copy and the other side's value are copies.
+    @inlinable func receiveA<E>(_ value: consuming A, send: (Signal<(A, B), E>.Event) -> Void) {
+        guard !finished else { return }
+        a = copy value
+        // Read in place, not bound (`if let`): binding copies the other side's value once
+        // more than the pair needs.
+        if b != nil { send(.value((value, b.unsafelyUnwrapped))) }
+    }
+
+    /// `receiveA` for side B. Nothing B sends after its terminal event counts (its own run
+    /// dropped it).
+    @inlinable func receiveB<E>(_ value: consuming B, send: (Signal<(A, B), E>.Event) -> Void) {
+        guard !finished, !completedB else { return }
+        b = copy value
+        if a != nil { send(.value((a.unsafelyUnwrapped, value))) }
+    }
 }
 
 @usableFromInline enum CombineLatestOperator {
@@ -36,6 +55,11 @@
     /// overtaken by an older one when both sides send from different threads. `other` runs
     /// with a lifetime of its own that ends when it terminates (as a run of its own did), but
     /// without a core of its own: the combined core already serialises what it sends.
+    ///
+    /// A value that finds the core idle is stored and paired by its sender, which has claimed
+    /// the core's loop (`RunCore.claim`), exactly as the core's action would (both call
+    /// `receiveA`/`receiveB`), without being wrapped in an input event first; only a value
+    /// that has to wait for another delivery is queued as one.
     @inlinable static func parts<V, E, W>(
         with other: SignalProducer<W, E>,
         downstream: Signal<(V, W), E>.Observer,
@@ -44,26 +68,18 @@
     ) -> (upstream: Signal<V, E>.Observer, startOther: () -> Void) {
         let send = downstream.action
         let core = RunCore<CombineLatestInput<V, W>, E>(action: { event in
-            guard !latest.finished else { return }
             switch event {
-            case let .value(.a(v)):
-                latest.a = v
-                // Read in place, not bound (`if let`): binding copies the other side's value
-                // once more than the pair needs.
-                if latest.b != nil { send(.value((v, latest.b.unsafelyUnwrapped))) }
-            case let .value(.b(w)):
-                // Nothing `other` sends after its terminal event counts (its own run dropped it).
-                guard !latest.completedB else { return }
-                latest.b = w
-                if latest.a != nil { send(.value((latest.a.unsafelyUnwrapped, w))) }
+            case let .value(.a(v)): latest.receiveA(v, send: send)
+            case let .value(.b(w)): latest.receiveB(w, send: send)
             case .value(.completedA), .value(.completedB):
+                guard !latest.finished else { return }
                 if case .value(.completedA) = event { latest.completedA = true } else { latest.completedB = true }
                 guard latest.completedA, latest.completedB else { return }
                 latest.finished = true
                 send(.completed)
-            case let .failed(error): send(.failed(error))
+            case let .failed(error): if !latest.finished { send(.failed(error)) }
             case .completed: break
-            case .interrupted: send(.interrupted)
+            case .interrupted: if !latest.finished { send(.interrupted) }
             }
         })
         lifetime.attach(core)
@@ -73,7 +89,10 @@
             lifetime.attach(otherRun)
             other.start(Signal<W, E>.Observer { event in
                 switch event {
-                case let .value(w): core.send(.value(.b(w)))
+                case let .value(w):
+                    guard core.claim(.value(.b(w)), terminal: false) else { return }
+                    latest.receiveB(w, send: send)
+                    core.release()
                 case let .failed(error): core.send(.failed(error))
                 case .completed: core.send(.value(.completedB))
                 case .interrupted: core.send(.interrupted)
@@ -83,7 +102,10 @@
         }
         let upstream = Signal<V, E>.Observer { event in
             switch event {
-            case let .value(v): core.send(.value(.a(v)))
+            case let .value(v):
+                guard core.claim(.value(.a(v)), terminal: false) else { return }
+                latest.receiveA(v, send: send)
+                core.release()
             case let .failed(error): core.send(.failed(error))
             case .completed: core.send(.value(.completedA))
             case .interrupted: core.send(.interrupted)
