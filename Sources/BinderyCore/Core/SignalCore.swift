@@ -133,15 +133,17 @@ import Synchronization
     }
 
     /// Stores `value` as the current value and sends it, atomically with respect to readers
-    /// and to observers attaching with `observeReplaying`.
-    @inlinable func sendStoring(_ value: Value) {
+    /// and to observers attaching with `observeReplaying`. Takes `value` (a setter's new
+    /// value), so that the event delivered is made from it without a copy; the one copy is
+    /// the stored one.
+    @inlinable func sendStoring(_ value: consuming Value) {
         var targets = Targets()
         let claimed = mutex.withLock { _ -> Bool in
             guard !terminated else { return false }
-            current = value
+            current = copy value
             return claim(value: value, snapshot: &targets)
         }
-        if claimed { deliver(.value(value), to: consume targets) }
+        if claimed { deliver(.value(consume value), to: consume targets) }
     }
 
     /// Mutates the current value in place under the lock, sends the result, and returns what
@@ -319,7 +321,7 @@ import Synchronization
             // Still active: it cannot have been removed yet, nor the core terminated, since
             // this thread owns the loop.
             subscription.receive(.value(value))
-            if let next = releaseOrTakeNext() { deliver(next.event, to: next.targets) }
+            if let next = releaseOrTakeNext() { deliverQueued(startingWith: next) }
         }
         return subscription
     }

@@ -91,7 +91,8 @@
                 switch event {
                 case let .value(w):
                     guard core.claim(.value(.b(w)), terminal: false) else { return }
-                    latest.receiveB(w, send: send)
+                    // `consume`: moved, not copied again, into the value stored or paired.
+                    latest.receiveB(consume w, send: send)
                     core.release()
                 case let .failed(error): core.send(.failed(error))
                 case .completed: core.send(.value(.completedB))
@@ -104,7 +105,7 @@
             switch event {
             case let .value(v):
                 guard core.claim(.value(.a(v)), terminal: false) else { return }
-                latest.receiveA(v, send: send)
+                latest.receiveA(consume v, send: send)
                 core.release()
             case let .failed(error): core.send(.failed(error))
             case .completed: core.send(.value(.completedA))
