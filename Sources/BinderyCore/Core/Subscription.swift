@@ -57,10 +57,8 @@ extension SignalCore {
             detach(self)
         }
 
-        /// Delivers `event`. Called by the loop's owner only. Always inlined into the loop,
-        /// which is itself inlined into a property's setter: called, it cost W1 about 16
-        /// instructions a set more (BENCHMARKS.md, "Issue 42 item 5: one W0").
-        @inlinable @inline(__always) func receive(_ event: Event) {
+        /// Delivers `event`. Called by the loop's owner only.
+        @inlinable func receive(_ event: Event) {
             if isRun { receiveAsRun(event) } else { action(event) }
         }
 
