@@ -87,26 +87,41 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
     @inlinable var input: Signal<Value, Error>.Observer { Signal<Value, Error>.Observer(send) }
 
     @inlinable func send(_ event: Event) {
-        let terminal: UInt32 = event.isTerminating ? Self.terminated : 0
+        guard claim(event, terminal: event.isTerminating) else { return }
+        if deliverOne(event) { return }
+        release()
+    }
+
+    /// Claims the delivery loop for `event` and returns `true`: the calling thread then owns
+    /// the loop and `sink`, delivers `event` and calls `release()` (`send` does both). Returns
+    /// `false` if another thread delivers now, `event` (only then made) having been queued
+    /// for it, or if the run has ended, `event` being dropped.
+    ///
+    /// An operator that serialises through this core may claim for a value and then deliver
+    /// it itself, inline, instead of through the sink (`combineLatest`, which so neither
+    /// wraps the value in an event nor copies it into one): it must do exactly what its sink
+    /// does with that value, and must not do so for a terminal event, whose delivery also
+    /// lets go of the sink and ends the run (`deliverOne`).
+    @inlinable func claim(_ event: @autoclosure () -> Event, terminal isTerminating: Bool) -> Bool {
+        let terminal: UInt32 = isTerminating ? Self.terminated : 0
         var observed = state.load(ordering: .relaxed)
         while true {
-            if observed & Self.terminated != 0 { return }
+            if observed & Self.terminated != 0 { return false }
             if observed & Self.delivering == 0 {
                 let (claimed, original) = state.compareExchange(
                     expected: observed, desired: observed | Self.delivering | terminal,
                     successOrdering: .acquiring, failureOrdering: .relaxed)
-                if claimed { break }
+                if claimed { return true }
                 observed = original
                 continue
             }
-            guard enqueueBehindDeliverer(event, terminal: terminal) else {
+            guard enqueueBehindDeliverer(event(), terminal: terminal) else {
                 // The deliverer released before the event could be queued: claim instead.
                 observed = state.load(ordering: .relaxed)
                 continue
             }
-            return
+            return false
         }
-        deliver(event)
     }
 
     /// Queues `event` for the thread delivering now. Returns `false` if delivery ended before
@@ -130,11 +145,11 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
         }
     }
 
-    /// The delivery loop, run by the thread that claimed it: `event`, then whatever was queued
-    /// meanwhile, until a release finds nothing queued or the terminal event is delivered.
-    /// The common case (one event, nothing queued) is inline; the queue is drained out of line.
-    @inlinable func deliver(_ event: Event) {
-        if deliverOne(event) { return }
+    /// Run by the loop's owner after delivering a non-terminal event: releases the loop, or,
+    /// if events were queued meanwhile, delivers them, until a release finds nothing queued
+    /// or the terminal event is delivered. The common case (nothing queued) is inline; the
+    /// queue is drained out of line.
+    @inlinable func release() {
         if state.compareExchange(
             expected: Self.delivering, desired: 0,
             successOrdering: .releasing, failureOrdering: .relaxed

@@ -22,14 +22,23 @@ extension SignalCore {
     /// queues `event` for `targets` (only then evaluated) and returns `false`. Must be called
     /// under `mutex`.
     @inlinable func claimOrEnqueue(_ event: Event, to targets: @autoclosure () -> Targets, endsCore: Bool = true) -> Bool {
+        guard claimOrMarkPending() else {
+            pending.append(Queued(event, to: targets(), endsCore: endsCore))
+            return false
+        }
+        return true
+    }
+
+    /// Claims the delivery loop and returns `true`, or, if another delivery is under way,
+    /// marks `hasPending` and returns `false`: the caller must then append its event to
+    /// `pending` before it lets go of `mutex`, so that `pending` is never empty while
+    /// `hasPending` is set (see the type's comment). Must be called under `mutex`.
+    @inlinable func claimOrMarkPending() -> Bool {
         var observed = loop.load(ordering: .acquiring)
         while observed & Self.delivering != 0 {
             let (marked, original) = loop.compareExchange(
                 expected: observed, desired: observed | Self.hasPending, ordering: .relaxed)
-            if marked {
-                pending.append(Queued(event, to: targets(), endsCore: endsCore))
-                return false
-            }
+            if marked { return false }
             // The deliverer released the loop meanwhile; it is ours to claim.
             observed = original
         }

@@ -52,7 +52,7 @@ extension SignalCore {
             if abandoned { endLifetime() }
         case let .deliverOwningTheLoop(abandoned):
             run.receive(.interrupted)
-            if let next = releaseOrTakeNext() { deliver(next.event, to: next.targets) }
+            if let next = releaseOrTakeNext() { deliverQueued(startingWith: next) }
             if abandoned { endLifetime() }
         }
     }

@@ -120,16 +120,30 @@ import Synchronization
         return true
     }
 
+    /// `claim(.value(value), snapshot:)`, making the event only if it is queued: a sender
+    /// that claims delivers its value itself, borrowed, so an event made here would be one
+    /// more copy of the value. Must be called under `mutex`.
+    @inlinable func claim(value: Value, snapshot: inout Targets) -> Bool {
+        guard claimOrMarkPending() else {
+            pending.append(Queued(.value(value), to: observers))
+            return false
+        }
+        snapshot = observers
+        return true
+    }
+
     /// Stores `value` as the current value and sends it, atomically with respect to readers
-    /// and to observers attaching with `observeReplaying`.
-    @inlinable func sendStoring(_ value: Value) {
+    /// and to observers attaching with `observeReplaying`. Takes `value` (a setter's new
+    /// value), so that the event delivered is made from it without a copy; the one copy is
+    /// the stored one.
+    @inlinable func sendStoring(_ value: consuming Value) {
         var targets = Targets()
         let claimed = mutex.withLock { _ -> Bool in
             guard !terminated else { return false }
-            current = value
-            return claim(.value(value), snapshot: &targets)
+            current = copy value
+            return claim(value: value, snapshot: &targets)
         }
-        if claimed { deliver(.value(value), to: consume targets) }
+        if claimed { deliver(.value(consume value), to: consume targets) }
     }
 
     /// Mutates the current value in place under the lock, sends the result, and returns what
@@ -141,7 +155,7 @@ import Synchronization
             let result = try body(&value)
             current = value
             guard !terminated else { return (result, false, value) }
-            return (result, claim(.value(value), snapshot: &targets), value)
+            return (result, claim(value: value, snapshot: &targets), value)
         }
         if claimed { deliver(.value(value), to: consume targets) }
         return result
@@ -155,7 +169,7 @@ import Synchronization
             var value = current!
             guard body(&value) else { return (false, nil) }
             current = value
-            guard !terminated, claim(.value(value), snapshot: &targets) else { return (true, nil) }
+            guard !terminated, claim(value: value, snapshot: &targets) else { return (true, nil) }
             return (true, value)
         }
         if let claimed { deliver(.value(claimed), to: consume targets) }
@@ -169,7 +183,7 @@ import Synchronization
         var targets = Targets()
         let (result, claimed) = mutex.withLock { _ -> (Result, Value?) in
             let (result, value) = body()
-            guard let value, !terminated, claim(.value(value), snapshot: &targets) else { return (result, nil) }
+            guard let value, !terminated, claim(value: value, snapshot: &targets) else { return (result, nil) }
             return (result, value)
         }
         if let claimed { deliver(.value(claimed), to: consume targets) }
@@ -184,19 +198,40 @@ import Synchronization
 
     /// The delivery loop: delivers `event`, then everything queued meanwhile. `targets` is
     /// consumed: the snapshot taken under the lock is handed over without another retain.
+    /// The common case (one event, nothing queued) is inline, and `event` is only borrowed
+    /// there: the sender's own event reaches every observer without a copy (a `var` the loop
+    /// reassigns, captured by the visiting closure, cost two copies of the value per event);
+    /// the queue is drained out of line.
     @inlinable func deliver(_ event: Event, to targets: consuming Targets) {
-        var event = event
+        Self.deliver(event, to: targets)
+        if event.isTerminating {
+            finishTermination()
+            return
+        }
+        guard let next = releaseOrTakeNext() else { return }
+        deliverQueued(startingWith: next)
+    }
+
+    /// The rest of the delivery loop, once `releaseOrTakeNext()` found `next` queued: delivers
+    /// it and whatever is queued after it, until a release finds nothing queued or the
+    /// terminal event is delivered.
+    @inlinable @inline(never) func deliverQueued(startingWith next: Queued) {
+        var next = next
         while true {
-            (consume targets).visit { subscription in
-                if subscription.active.load(ordering: .relaxed) { subscription.receive(event) }
-            }
-            if event.isTerminating {
+            Self.deliver(next.event, to: next.targets)
+            if next.event.isTerminating {
                 finishTermination()
                 return
             }
-            guard let next = releaseOrTakeNext() else { return }
-            event = next.event
-            targets = next.targets
+            guard let following = releaseOrTakeNext() else { return }
+            next = following
+        }
+    }
+
+    /// Delivers `event` to each subscription of `targets` that is still active.
+    @inlinable static func deliver(_ event: Event, to targets: consuming Targets) {
+        (consume targets).visit { subscription in
+            if subscription.active.load(ordering: .relaxed) { subscription.receive(event) }
         }
     }
 
@@ -286,7 +321,7 @@ import Synchronization
             // Still active: it cannot have been removed yet, nor the core terminated, since
             // this thread owns the loop.
             subscription.receive(.value(value))
-            if let next = releaseOrTakeNext() { deliver(next.event, to: next.targets) }
+            if let next = releaseOrTakeNext() { deliverQueued(startingWith: next) }
         }
         return subscription
     }

@@ -29,6 +29,42 @@
         self.a = a
         self.b = b
     }
+
+    /// Stores `value` as side A's latest and sends the pair, once side B has sent a value.
+    /// Takes `value` (the caller's last use of it) so that it moves into the pair, and only
+    /// the stored copy and the other side's value are copies.
+    @inlinable func receiveA<E>(_ value: consuming A, send: (Signal<(A, B), E>.Event) -> Void) {
+        guard !finished else { return }
+        a = copy value
+        // Read in place, not bound (`if let`): binding copies the other side's value once
+        // more than the pair needs.
+        if b != nil, !holdsPair() { send(.value((value, b.unsafelyUnwrapped))) }
+    }
+
+    /// `receiveA` for side B. Nothing B sends after its terminal event counts (its own run
+    /// dropped it).
+    @inlinable func receiveB<E>(_ value: consuming B, send: (Signal<(A, B), E>.Event) -> Void) {
+        guard !finished, !completedB else { return }
+        b = copy value
+        if a != nil, !holdsPair() { send(.value((a.unsafelyUnwrapped, value))) }
+    }
+
+    /// Sends the latest pair, held until the end of a ``PropertyTransaction``'s deliveries.
+    @inlinable func sendHeldPair<E>(send: (Signal<(A, B), E>.Event) -> Void) {
+        held = false
+        guard !finished, a != nil, b != nil else { return }
+        send(.value((a.unsafelyUnwrapped, b.unsafelyUnwrapped)))
+    }
+
+    /// Whether the pair this would send now is held for the end of a ``PropertyTransaction``'s
+    /// deliveries on this thread (one flush per round, however many values arrive meanwhile).
+    @inlinable func holdsPair() -> Bool {
+        guard PropertyTransaction.isAnyOpen else { return false }
+        if held { return true }
+        guard let flush, PropertyTransaction.holdCombined(flush) else { return false }
+        held = true
+        return true
+    }
 }
 
 @usableFromInline enum CombineLatestOperator {
@@ -42,6 +78,11 @@
     /// overtaken by an older one when both sides send from different threads. `other` runs
     /// with a lifetime of its own that ends when it terminates (as a run of its own did), but
     /// without a core of its own: the combined core already serialises what it sends.
+    ///
+    /// A value that finds the core idle is stored and paired by its sender, which has claimed
+    /// the core's loop (`RunCore.claim`), exactly as the core's action would (both call
+    /// `receiveA`/`receiveB`), without being wrapped in an input event first; only a value
+    /// that has to wait for another delivery is queued as one.
     @inlinable static func parts<V, E, W>(
         with other: SignalProducer<W, E>,
         downstream: Signal<(V, W), E>.Observer,
@@ -50,32 +91,19 @@
     ) -> (upstream: Signal<V, E>.Observer, startOther: () -> Void) {
         let send = downstream.action
         let core = RunCore<CombineLatestInput<V, W>, E>(action: { event in
-            guard !latest.finished else { return }
             switch event {
-            case let .value(.a(v)):
-                latest.a = v
-                guard latest.b != nil, !holdsPair(latest) else { return }
-                // Read in place, not bound (`if let`): binding copies the other side's value
-                // once more than the pair needs.
-                send(.value((v, latest.b.unsafelyUnwrapped)))
-            case let .value(.b(w)):
-                // Nothing `other` sends after its terminal event counts (its own run dropped it).
-                guard !latest.completedB else { return }
-                latest.b = w
-                guard latest.a != nil, !holdsPair(latest) else { return }
-                send(.value((latest.a.unsafelyUnwrapped, w)))
-            case .value(.flush):
-                latest.held = false
-                guard latest.a != nil, latest.b != nil else { return }
-                send(.value((latest.a.unsafelyUnwrapped, latest.b.unsafelyUnwrapped)))
+            case let .value(.a(v)): latest.receiveA(v, send: send)
+            case let .value(.b(w)): latest.receiveB(w, send: send)
+            case .value(.flush): latest.sendHeldPair(send: send)
             case .value(.completedA), .value(.completedB):
+                guard !latest.finished else { return }
                 if case .value(.completedA) = event { latest.completedA = true } else { latest.completedB = true }
                 guard latest.completedA, latest.completedB else { return }
                 latest.finished = true
                 send(.completed)
-            case let .failed(error): send(.failed(error))
+            case let .failed(error): if !latest.finished { send(.failed(error)) }
             case .completed: break
-            case .interrupted: send(.interrupted)
+            case .interrupted: if !latest.finished { send(.interrupted) }
             }
         })
         latest.flush = { [weak core] in core?.send(.value(.flush)) }
@@ -86,7 +114,11 @@
             lifetime.attach(otherRun)
             other.start(Signal<W, E>.Observer { event in
                 switch event {
-                case let .value(w): core.send(.value(.b(w)))
+                case let .value(w):
+                    guard core.claim(.value(.b(w)), terminal: false) else { return }
+                    // `consume`: moved, not copied again, into the value stored or paired.
+                    latest.receiveB(consume w, send: send)
+                    core.release()
                 case let .failed(error): core.send(.failed(error))
                 case .completed: core.send(.value(.completedB))
                 case .interrupted: core.send(.interrupted)
@@ -96,24 +128,16 @@
         }
         let upstream = Signal<V, E>.Observer { event in
             switch event {
-            case let .value(v): core.send(.value(.a(v)))
+            case let .value(v):
+                guard core.claim(.value(.a(v)), terminal: false) else { return }
+                latest.receiveA(consume v, send: send)
+                core.release()
             case let .failed(error): core.send(.failed(error))
             case .completed: core.send(.value(.completedA))
             case .interrupted: core.send(.interrupted)
             }
         }
         return (upstream, startOther)
-    }
-
-    /// Whether the pair `latest` would send now is held for the end of a
-    /// ``PropertyTransaction``'s deliveries on this thread (one flush per round, however many
-    /// values arrive meanwhile).
-    @inlinable static func holdsPair<V, W>(_ latest: CombinedLatest<V, W>) -> Bool {
-        guard PropertyTransaction.isAnyOpen else { return false }
-        if latest.held { return true }
-        guard let flush = latest.flush, PropertyTransaction.holdCombined(flush) else { return false }
-        latest.held = true
-        return true
     }
 }
 
