@@ -87,7 +87,7 @@ public struct HostEvent: Sendable {
         switch kind {
         case .restart: return EventOrigin(by: "restart")
         case .change: return nil
-        case .set, .start, .finish, .fail: return EventOrigin(by: "host")
+        case .set, .restore, .start, .finish, .fail: return EventOrigin(by: "host")
         }
     }
 

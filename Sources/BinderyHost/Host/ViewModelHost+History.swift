@@ -110,8 +110,12 @@ extension ViewModelHost {
                 return completion(.success(Restored(set: [], skipped: skipped, version: publisher.version)))
             }
             let setNames = changed.map { "\(surfaces[$0.viewModel].name).\(surfaces[$0.viewModel].inputs[$0.input].name)" }
-        let madeBy = (origin ?? EventOrigin(by: "host")).through("restore from v\(version)")
-        onScheduler { [self, targets, skipped, secret] in
+            applyTurn(changed, logged: .restore(from: version, skipped: skipped, secret: secret),
+                      cause: .named("restore", detail: "v\(version)"), origin: madeBy) { result in
+                switch result {
+                case let .success(now): completion(.success(Restored(set: setNames, skipped: skipped, version: now)))
+                case let .failure(fault):
+                    completion(.failure(HostFailure(.storage, "the inputs of version \(version) were not saved: \(fault)")))
                 }
             }
         }
