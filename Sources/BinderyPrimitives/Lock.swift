@@ -1,13 +1,17 @@
 import Synchronization
 #if BINDERY_TSAN
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 #endif
 
-// The lock of the core and of every target `make tsan` checks (the surface, the host, HTTP,
-// systemd, persistence, the demo's models, and their tests): `Synchronization.Mutex` in every
-// ordinary build, and a pthread mutex in the ThreadSanitizer build (`make tsan` compiles with
-// `-DBINDERY_TSAN`). Targets that stand apart from the core (BinderyCLI, BinderySignals,
-// BinderySQLite) keep `Mutex`. Other targets reach it with `package` access.
+// The one lock of the package: the core's, and every service's that shares state between
+// threads (HTTP, the control socket, systemd, SQLite, the host, and their tests), reached with
+// `package` access. It is `Synchronization.Mutex` in every ordinary build, and a pthread mutex
+// in the ThreadSanitizer build (`make tsan` compiles with `-DBINDERY_TSAN`). It lives in this
+// bottom target so a service takes the lock without importing the reactive core.
 //
 // Why two: on Linux, `Mutex` locks through the futex word inside the (uninstrumented) Swift
 // runtime, so ThreadSanitizer never sees it acquired or released, and reports every access it
