@@ -7,11 +7,12 @@ import Musl
 #endif
 #endif
 
-// The one lock of the package: the core's, and every service's that shares state between
-// threads (HTTP, the control socket, systemd, SQLite, the host, and their tests), reached with
-// `package` access. It is `Synchronization.Mutex` in every ordinary build, and a pthread mutex
-// in the ThreadSanitizer build (`make tsan` compiles with `-DBINDERY_TSAN`). It lives in this
-// bottom target so a service takes the lock without importing the reactive core.
+// The lock of the core and of every target `make tsan` checks (HTTP, the control socket,
+// systemd, SQLite, persistence, the host, the demo's models, and their tests), reached with
+// `package` access: `Synchronization.Mutex` in every ordinary build, and a pthread mutex in the
+// ThreadSanitizer build (`make tsan` compiles with `-DBINDERY_TSAN`). It lives in this bottom
+// target so a service takes it without importing the reactive core. binderyctl's targets
+// (BinderyCLI, binderyctl) and BinderySignals, which `make tsan` does not run, use `Mutex`.
 //
 // Why two: on Linux, `Mutex` locks through the futex word inside the (uninstrumented) Swift
 // runtime, so ThreadSanitizer never sees it acquired or released, and reports every access it
