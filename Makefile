@@ -173,7 +173,7 @@ docs: deps-run
 # BinderyHostTests: control socket, HTTP server, persistence, the daemons they start) built with
 # -sanitize=thread into their own scratch path, so the normal build is left alone, and with
 # BINDERY_TSAN, which swaps the project's lock for one the sanitizer sees
-# (Sources/BinderyCore/Utilities/Lock.swift). Every process's reports (the test runner's and each
+# (Sources/BinderyPrimitives/Lock.swift). Every process's reports (the test runner's and each
 # daemon's) are written to TSAN_DIR/reports; any report fails the target, printed. Suppressions
 # (Tests/tsan.supp) are only for libraries we do not own, each explained there. TSAN_DIR is
 # under /tmp, not the checkout: daemons the tests run as `nobody` write reports there and read

@@ -1,8 +1,11 @@
 // swift-tools-version:6.0
 // Bindery: a reactive MVVM runtime for Linux. The targets form layers, and dependencies point
 // down only (README.md, "Architecture", draws them; ArchitectureTests keeps that picture true):
-//   core:      BinderyCore, the ReactiveSwift-compatible reactive core, depends on nothing;
-//              ReactiveSwift re-exports it under ReactiveSwift's module name.
+//   bottom:    BinderyPrimitives, what every layer takes from the system alike: the lock, the
+//              queue test, the retry of interrupted system calls, the whole-file reader.
+//              Depends on nothing.
+//   core:      BinderyCore, the ReactiveSwift-compatible reactive core, depends only on the
+//              bottom; ReactiveSwift re-exports it under ReactiveSwift's module name.
 //   surface:   Bindery, the view-model surface over the core (re-exports it), speaking the
 //              protocol's vocabulary (BinderyProtocol over BinderyJSON).
 //   services:  BinderyHTTP (a libmicrohttpd server that knows nothing of view models),
@@ -38,9 +41,15 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
 
+        // Bottom: the lock (the one ThreadSanitizer sees in `make tsan`) and the test of which
+        // queue runs the caller, the retry of system calls a signal interrupted, and the
+        // whole-file reader, shared by the core, the
+        // services and the programs, so none of them imports another layer for these.
+        .target(name: "BinderyPrimitives"),
+
         // Core: signals, producers, properties, actions, lists, operators and schedulers, with
-        // ReactiveSwift's API and semantics. No dependencies.
-        .target(name: "BinderyCore"),
+        // ReactiveSwift's API and semantics. Nothing below it but the bottom.
+        .target(name: "BinderyCore", dependencies: ["BinderyPrimitives"]),
         .target(name: "ReactiveSwift", dependencies: ["BinderyCore"]),
 
         // Vocabulary: JSON values (parsing and the one writer), and what every program says
@@ -55,13 +64,11 @@ let package = Package(
 
         // Services, each knowing nothing of view models but what it stores.
         .target(name: "BinderySignals"),
-        .target(name: "BinderySQLite", dependencies: ["CSQLite", "BinderyCore"]),
-        // BinderyHTTP and BinderySystemd lock with the core's `Lock` (the lock ThreadSanitizer
-        // sees in `make tsan`), which is all they take from it.
-        .target(name: "BinderySystemd", dependencies: ["BinderyCore", "BinderyProtocol", "CSystemd"]),
-        .target(name: "BinderyHTTP", dependencies: ["BinderyCore", "BinderyJSON", "CMicroHTTPD", "CZlib"]),
-        .target(name: "BinderyControl", dependencies: ["BinderyCore"]),
-        .target(name: "BinderyPersistence", dependencies: ["Bindery", "BinderySQLite"]),
+        .target(name: "BinderySQLite", dependencies: ["CSQLite", "BinderyPrimitives"]),
+        .target(name: "BinderySystemd", dependencies: ["BinderyPrimitives", "BinderyProtocol", "CSystemd"]),
+        .target(name: "BinderyHTTP", dependencies: ["BinderyPrimitives", "BinderyJSON", "CMicroHTTPD", "CZlib"]),
+        .target(name: "BinderyControl", dependencies: ["BinderyPrimitives"]),
+        .target(name: "BinderyPersistence", dependencies: ["Bindery", "BinderySQLite", "BinderyPrimitives"]),
         // The state at recent versions: checkpoints and each version's change-feed entries.
         .target(name: "BinderyHistory", dependencies: ["BinderyJSON", "BinderyProtocol"]),
         // The event log: the bounded ring of logged events and the queries that page through it.
@@ -79,19 +86,19 @@ let package = Package(
         .plugin(name: "SurfaceAccess", capability: .buildTool(), dependencies: ["bindery-access-scan"]),
 
         // Host: view-model hosts, state and events, the control server, the daemon's routes.
-        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyJSON", "BinderyProtocol", "BinderySignals",
+        .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyPrimitives", "BinderyJSON", "BinderyProtocol", "BinderySignals",
                                                    "BinderySQLite", "BinderyPersistence", "BinderyHistory", "BinderyEventLog", "BinderyHTTP", "BinderyControl",
                                                    "BinderySystemd", "BinderyWeb"]),
 
         // The demo's view models over their SQLite store and the simulated API client.
-        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyProtocol", "BinderySQLite"], plugins: ["SurfaceAccess"]),
+        .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyPrimitives", "BinderyProtocol", "BinderySQLite"], plugins: ["SurfaceAccess"]),
 
         // Programs.
         .executableTarget(name: "binderyd", dependencies: ["BinderyHost", "BinderyModels"]),
         // binderyctl's logic without a terminal: command table, tokenizer, values, completion,
         // rendering and the control-socket client (tested directly by BinderyCLITests).
-        .target(name: "BinderyCLI", dependencies: ["BinderyJSON", "BinderyProtocol", "BinderyHistory"]),
-        .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "BinderySignals", "CReadline"]),
+        .target(name: "BinderyCLI", dependencies: ["BinderyPrimitives", "BinderyJSON", "BinderyProtocol", "BinderyHistory"]),
+        .executableTarget(name: "binderyctl", dependencies: ["BinderyCLI", "BinderyPrimitives", "BinderySignals", "CReadline"]),
         // The core workloads W1–W6 (`make bench`).
         .executableTarget(name: "bindery-bench", dependencies: ["BinderyCore"]),
         // Prints docs/VIEWMODELS.md from the standard view models' surfaces.
@@ -149,14 +156,15 @@ let package = Package(
         .testTarget(name: "BinderyJSONTests", dependencies: ["BinderyJSON"]),
         // The scanner behind SurfaceAccess, on tricky sources (its executable's module, tested).
         .testTarget(name: "BinderyAccessScanTests", dependencies: ["bindery-access-scan"]),
-        .testTarget(name: "BinderyTests", dependencies: ["Bindery"]),
+        .testTarget(name: "BinderyTests", dependencies: ["Bindery", "BinderyPrimitives"]),
+        .testTarget(name: "BinderyPrimitivesTests", dependencies: ["BinderyPrimitives", "BinderyTestSupport"]),
         // The documents' links and named paths exist (README.md, BENCHMARKS.md, docs/), and
         // docs/PROTOCOL.md's op table lists the protocol's declared ops and fields.
         .testTarget(name: "DocumentationTests", dependencies: ["BinderyProtocol"]),
-        .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderySQLite", "BinderyTestSupport"]),
+        .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderyPrimitives", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyHistory", "BinderyTestSupport", "binderyctl", "binderyd",
                                                          "bindery-ticker-daemon"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyPrimitives", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyHistory", "BinderyModels", "BinderyProtocol", "BinderySQLite",
                                                            "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon", "bindery-graph-search-daemon",
                                                            "bindery-pipelines-daemon",

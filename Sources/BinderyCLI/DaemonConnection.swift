@@ -1,4 +1,5 @@
 import BinderyJSON
+import BinderyPrimitives
 import BinderyProtocol
 import Dispatch
 import Synchronization
@@ -167,8 +168,7 @@ public final class DaemonConnection: Sendable {
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingInterrupted { bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
             guard n > 0 else { return false }
             offset += n
         }
@@ -189,8 +189,7 @@ public final class DaemonConnection: Sendable {
         var searched = 0
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             guard n > 0 else { break }
             buffer.append(contentsOf: chunk[0..<n])
             while let newline = buffer[searched...].firstIndex(of: 0x0A) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import BinderyPrimitives
 
 /// Reads a script's lines from a file descriptor (stdin or a `-f` file) without ever holding
 /// more than one line of at most `limit` bytes: a longer line is reported as soon as the limit
@@ -65,13 +66,9 @@ public struct ScriptLineReader {
             start = 0
         }
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { atEnd = true; return }
-            buffer.append(contentsOf: chunk[0..<n])
-            return
-        }
+        let n = retryingInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+        if n <= 0 { atEnd = true; return }
+        buffer.append(contentsOf: chunk[0..<n])
     }
 
     private static func decode(_ bytes: ArraySlice<UInt8>) -> String {

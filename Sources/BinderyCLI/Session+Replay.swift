@@ -1,5 +1,6 @@
 import BinderyHistory
 import BinderyJSON
+import BinderyPrimitives
 import BinderyProtocol
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import BinderyHistory
 import BinderyJSON
+import BinderyPrimitives
 import BinderyProtocol
 
 /// `export` and `testgen`: a range of the daemon's versions as a session file (docs/HTTP.md,

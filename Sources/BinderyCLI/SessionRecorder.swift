@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import BinderyPrimitives
 
 /// `record FILE`: appends the lines typed in a session to FILE as a script `binderyctl -f FILE`
 /// replays. A command that failed is kept as a comment (`# failed: …`), so the replay does
@@ -38,8 +39,7 @@ public final class SessionRecorder {
     private func write(_ line: String) {
         var bytes = Array((line + "\n").utf8)[...]
         while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingInterrupted { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } }
             guard n > 0 else { return }
             bytes = bytes.dropFirst(n)
         }

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -196,7 +196,7 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
                 suspendReading()
                 return
             }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
             if count > 0 {
                 let heldPartialLine = framer.holdsPartialLine
                 unhandled = framer.feed(buffer[..<count])
@@ -213,7 +213,6 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
                 closeIfFinished()
                 return
             } else {
-                if errno == EINTR { continue }
                 if errno != EAGAIN && errno != EWOULDBLOCK { closeNow() }
                 return
             }
@@ -277,14 +276,14 @@ final class ControlConnection: ControlSession, @unchecked Sendable {
 
     private func writePending() {
         while !isClosed, outputOffset < output.count {
-            let written = output.withUnsafeBytes { bytes in
-                send(descriptor, bytes.baseAddress! + outputOffset, bytes.count - outputOffset, Int32(MSG_NOSIGNAL))
+            let written = retryingInterrupted {
+                output.withUnsafeBytes { bytes in
+                    send(descriptor, bytes.baseAddress! + outputOffset, bytes.count - outputOffset, Int32(MSG_NOSIGNAL))
+                }
             }
             if written > 0 {
                 outputOffset += written
                 budget.release(written, from: ObjectIdentifier(self))
-            } else if written < 0, errno == EINTR {
-                continue
             } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 if !writeSourceActive {
                     writeSourceActive = true

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import Synchronization
 
 /// One budget for the output queued to all control clients together (replies and watch

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -114,9 +114,9 @@ public final class ControlServer: Sendable {
     private func acceptAll() {
         while accepting.load(ordering: .acquiring) {
             // accept4 is not visible to Swift (it needs _GNU_SOURCE); accept and set the flags.
-            let client = accept(listenDescriptor, nil, nil)
+            let client = retryingInterrupted { accept(listenDescriptor, nil, nil) }
             guard client >= 0 else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == ECONNABORTED { continue }
                 return  // EAGAIN, or out of descriptors: try again on the next readiness event
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import Synchronization
 
 /// The connections that count toward the server's connection limit, and whether a request

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import Synchronization
 
 /// Counts responses sent, by status code, for `/metrics`. Thread-safe.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import BinderyPrimitives
 
 /// One keep-alive HTTP/1.1 client connection that POSTs to one server: what binderyd's change
 /// feed publisher posts each version with. Blocking calls, made by one thread at a time.
@@ -61,8 +62,7 @@ public final class KeepAliveHTTPClient {
                 if !answer.keepAlive { close() }
                 return answer.status
             }
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
+            let count = retryingInterrupted { chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) } }
             if count < 0 { throw HTTPClientError("cannot read the answer from \(url): \(Self.reason(errno))") }
             if count == 0 {
                 // The server closed: an answer that runs to the close ends here; anything else is cut short.
@@ -77,8 +77,7 @@ public final class KeepAliveHTTPClient {
     private func send(_ bytes: [UInt8]) throws(HTTPClientError) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if sent < 0, errno == EINTR { continue }
+            let sent = retryingInterrupted { bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) } }
             guard sent > 0 else { throw HTTPClientError("cannot send to \(url): \(Self.reason(errno))") }
             offset += sent
         }
@@ -135,8 +134,7 @@ public final class KeepAliveHTTPClient {
             var on: Int32 = 1
             setsockopt(socketDescriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         }
-        var result: Int32
-        repeat { result = connect(socketDescriptor, address, length) } while result < 0 && errno == EINTR
+        let result = retryingInterrupted { connect(socketDescriptor, address, length) }
         guard result == 0 else {
             let error = errno
             Glibc.close(socketDescriptor)

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import Dispatch
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

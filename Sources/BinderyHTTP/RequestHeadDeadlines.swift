@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import CMicroHTTPD
 import Dispatch
 #if canImport(Glibc)

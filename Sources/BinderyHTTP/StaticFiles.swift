@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import BinderyPrimitives
 
 /// Serves the files of one directory (a web root) to GET and HEAD requests.
 ///
@@ -36,18 +37,7 @@ public struct StaticFiles: WebFiles {
     /// The bytes of the file `name` inside the root, read now; nil when there is none.
     public func contents(of name: String) -> [UInt8]? {
         guard let target = RequestTarget("/" + name), let file = resolve(target) else { return nil }
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-        }
+        return try? WholeFile.read(file, followingSymlinks: false).get()
     }
 
     /// The response for `request`: 200 with the file, 304 when `If-None-Match` matches,

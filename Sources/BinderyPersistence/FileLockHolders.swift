@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import BinderyPrimitives
 
 /// Which processes hold an exclusive (write) lock on a file, as Linux tells in `/proc/locks`
 /// (flock, POSIX and OFD locks, matched by the file's device and inode) — so "in use" can
@@ -51,19 +52,9 @@ public enum FileLockHolders {
         readSmallFile("/proc/\(pid)/comm")?.split(separator: "\n").first.map(String.init) ?? ""
     }
 
-    /// A `/proc` file's text (up to 1 MiB); nil when it cannot be read.
+    /// A `/proc` file's text (up to 1 MiB); nil when it cannot be read or is larger (then no
+    /// holder is named: the lock's error still says the directory is in use).
     private static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while bytes.count < 1 << 20 {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        try? WholeFile.text(path, limit: 1 << 20).get()
     }
 }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Bindery
+import BinderyPrimitives
 import BinderySQLite
 #if canImport(Glibc)
 import Glibc

@@ -1,9 +1,10 @@
-import BinderyCore
+import BinderyPrimitives
 import CSQLite
 
-/// A thread-safe SQLite connection: one handle behind a lock (the core's `Lock`, which
-/// ThreadSanitizer sees in `make tsan`), so any thread may call it and calls are serialised. Every method either succeeds or throws an `SQLiteError`; none
-/// traps on bad SQL, bad rows or a bad file.
+/// A thread-safe SQLite connection: one handle behind a lock (the package's `Lock`, which
+/// ThreadSanitizer sees in `make tsan`), so any thread may call it and calls are serialised.
+/// Every method either succeeds or throws an `SQLiteError`; none traps on bad SQL, bad rows
+/// or a bad file.
 ///
 /// Files are opened in WAL mode (readers never block the writer). With
 /// `synchronous: .full`, a write has been fsynced to the WAL when the call that committed it

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import BinderyProtocol
 #if canImport(Glibc)
 import Glibc
@@ -102,8 +103,7 @@ public struct Logger: Sendable {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
+                let written = retryingInterrupted { Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset) }
                 guard written > 0 else { return }
                 offset += written
             }

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import BinderyProtocol
 #if canImport(Glibc)
 import Glibc
@@ -83,18 +84,8 @@ public enum ProcessMetrics {
         return count - 1
     }
 
+    /// A `/proc` file's text; nil when it cannot be read (the metric is then left out).
     private static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = Glibc.read(descriptor, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        try? WholeFile.text(path).get()
     }
 }

@@ -1,4 +1,4 @@
-import BinderyCore
+import BinderyPrimitives
 import CSystemd
 import Dispatch
 import Synchronization

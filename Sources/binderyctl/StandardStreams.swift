@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import BinderyPrimitives
 import Synchronization
 
 /// Unbuffered writes to stdout/stderr under one lock, so lines from reader threads (watch
@@ -24,8 +25,7 @@ enum StandardStreams {
     static func writeUnlocked(_ text: String, to fd: Int32 = 1) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingInterrupted { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } }
             guard n > 0 else { return }
             bytes = bytes.dropFirst(n)
         }

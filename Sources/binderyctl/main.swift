@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import BinderyPrimitives
 
 /// binderyctl: the REPL over binderyd's control socket. See `binderyctl --help`.
 let environment: [String: String] = {
@@ -61,8 +62,11 @@ if let line = invocation.completionLine {
     exit(0)
 }
 if let file = invocation.checkFile {
-    guard let text = readFile(file) else {
-        StandardStreams.write("binderyctl: cannot read \(file): \(String(cString: strerror(errno)))\n", to: 2)
+    let text: String
+    switch WholeFile.text(file) {
+    case let .success(read): text = read
+    case let .failure(error):
+        StandardStreams.write("binderyctl: \(error.message)\n", to: 2)
         exit(Invocation.ExitCode.usage.rawValue)
     }
     let transcript = Transcript(parsing: text, markdown: file.hasSuffix(".md"))
@@ -120,19 +124,3 @@ if let file = invocation.scriptFile, file != "-" {
 var reader = ScriptLineReader(fd: fd)
 exit(ScriptRunner.run(session, keepGoing: invocation.keepGoing, source: source) { reader.next() }.rawValue)
 
-
-/// The whole file at `path` as UTF-8 text, nil if it cannot be read.
-func readFile(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n < 0 { return nil }
-        if n == 0 { return String(decoding: bytes, as: UTF8.self) }
-        bytes += chunk[0..<n]
-    }
-}

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The package's layers as README.md draws them, checked against the package itself
-/// (`swift package dump-package`): the picture, the core's independence, target sizes and
-/// where test-only programs live.
+/// (`swift package dump-package`): the picture, the bottom target under the core and the
+/// services, target sizes and where test-only programs live.
 @Suite(.timeLimit(.minutes(3)))
 struct ArchitectureTests {
     /// The checkout this file is in.
@@ -25,12 +25,32 @@ struct ArchitectureTests {
         #expect(extra.isEmpty, "README.md's Architecture picture draws what Package.swift does not: \(extra.joined(separator: ", "))")
     }
 
-    @Test func theCoreDependsOnNothing() throws {
+    @Test func theBottomDependsOnNothingAndTheCoreOnlyOnIt() throws {
         let package = try PackageDump.load(root: Self.root)
+        let bottom = try #require(package.targets.first { $0.name == "BinderyPrimitives" })
+        #expect(bottom.dependencies.isEmpty, "BinderyPrimitives depends on \(bottom.dependencies)")
         let core = try #require(package.targets.first { $0.name == "BinderyCore" })
-        #expect(core.dependencies.isEmpty, "BinderyCore depends on \(core.dependencies)")
+        #expect(core.dependencies == ["BinderyPrimitives"], "BinderyCore depends on \(core.dependencies)")
         let reexport = try #require(package.targets.first { $0.name == "ReactiveSwift" })
         #expect(reexport.dependencies == ["BinderyCore"])
+    }
+
+    /// The services share the lock, the retry of interrupted calls and the file reader with
+    /// the core through the bottom target, never by importing the reactive core.
+    @Test func noServiceImportsTheCore() throws {
+        let package = try PackageDump.load(root: Self.root)
+        let services = ["BinderyHTTP", "BinderyControl", "BinderySQLite", "BinderySystemd", "BinderySignals",
+                        "BinderyHistory", "BinderyEventLog", "BinderyCLI"]
+        for name in services {
+            let target = try #require(package.targets.first { $0.name == name }, "no target \(name)")
+            #expect(!target.dependencies.contains("BinderyCore"), "\(name) depends on the core")
+            let folder = Self.root.appendingPathComponent(target.path)
+            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                #expect(!text.contains("import BinderyCore"), "\(file.lastPathComponent) (\(name)) imports the core")
+            }
+        }
     }
 
     @Test func noTargetButTheCoreIsOver6000Lines() throws {

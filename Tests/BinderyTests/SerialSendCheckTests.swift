@@ -1,5 +1,6 @@
 @testable import BinderyCore
 import Bindery
+import BinderyPrimitives
 import Dispatch
 import Foundation
 import Synchronization

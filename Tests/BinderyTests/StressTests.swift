@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPrimitives
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPrimitives
 import Synchronization
 import Testing
 

@@ -1,10 +1,12 @@
 extension SignalProducer where Value: Sendable, Error == Swift.Error {
     /// A producer running `operation` in a new task on each start, sending its result, then
     /// completing; a thrown error fails the run. Disposing the run cancels the task, and the
-    /// run ends `interrupted`.
+    /// run ends `interrupted`. The task runs under the ``RunCause`` in effect when the run
+    /// started, so what it sends, and what its code starts, are attributed to that cause (and
+    /// a restore starts nothing through it).
     public init(_ operation: @escaping @Sendable () async throws -> Value) {
         self.init(serial: { observer, lifetime in
-            let task = Task {
+            let task = RunCause.task {
                 do {
                     let value = try await operation()
                     observer.send(value: value)

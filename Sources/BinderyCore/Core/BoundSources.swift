@@ -1,3 +1,5 @@
+import BinderyPrimitives
+
 /// What has been bound with `<~` to each property, by the property's core, for the binding
 /// graph: `quotes <~ refresh.values` makes `quotes` (and every view of it, `Property(quotes)`)
 /// derive from `refresh`, and `lastError <~ refresh.errors.map(…)` likewise.

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// Something that can release resources or cancel work: a subscription, a started producer,

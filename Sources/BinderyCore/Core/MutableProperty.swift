@@ -1,3 +1,5 @@
+import BinderyPrimitives
+
 /// A property whose value can be set, from any thread.
 ///
 /// Setting `value` stores it and sends it to observers atomically: observers see every value

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// A broadcast channel by name (the seeds' "廣播", NSNotificationCenter as signals): anyone may

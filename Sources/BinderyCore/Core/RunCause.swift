@@ -17,9 +17,14 @@ import Synchronization
 /// - An `Action`'s binding target (`action <~ signal`) applies the action under
 ///   `.binding(current)`; an execution's work starts, and each of its events is delivered,
 ///   under `.action(identity)`: what they start is attributed to them.
-/// - `QueueScheduler` and `TestScheduler` carry the cause in effect when an action is
-///   scheduled (not a repeating one: a timer is its own cause) to when it runs, so a cause
-///   survives `debounce`, `delay`, `throttle` and `observe(on:)`.
+/// - Every hop work can take in the core keeps the cause: `QueueScheduler` (on whatever
+///   `DispatchQueue` it runs), `TestScheduler` and `UIScheduler` carry the cause in effect
+///   when an action is scheduled (not a repeating one: a timer is its own cause) to when it
+///   runs, and `ImmediateScheduler` runs it at once, under it; so a cause survives `debounce`,
+///   `delay`, `throttle` and `observe(on:)`. The async bridge (`SignalProducer { try await … }`,
+///   `Action(execute:)` with an async closure) runs its task under the cause in effect when
+///   the run started: its code sees it as ``current`` after every `await`, on whichever thread
+///   it resumes, and the values it sends are delivered under it.
 /// - An `Action` applied under a cause that ``isRestoring`` does not execute: its run is
 ///   interrupted at once, nothing reaches its signals and `isExecuting` stays false. Restoring
 ///   state therefore never starts work, however many operators lie between the restored
@@ -59,10 +64,27 @@ public indirect enum RunCause: Sendable, Hashable {
         tracking.store(true, ordering: .releasing)
     }
 
-    /// The cause in effect on this thread, or nil.
+    /// The cause in effect on this thread (the innermost ``with(_:_:)``), else the cause the
+    /// current task was started under by the async bridge, or nil.
     public static var current: RunCause? {
-        guard isTracking, let slot = pthread_getspecific(runCauseKey) else { return nil }
-        return Unmanaged<RunCauseSlot>.fromOpaque(slot).takeUnretainedValue().cause
+        guard isTracking else { return nil }
+        if let slot = pthread_getspecific(runCauseKey),
+           let cause = Unmanaged<RunCauseSlot>.fromOpaque(slot).takeUnretainedValue().cause {
+            return cause
+        }
+        return ofTask
+    }
+
+    /// The cause a task runs under (``task(_:)``): a task-local value, because a task resumes
+    /// after each `await` on whichever thread is free, which a thread's cause does not follow.
+    @TaskLocal static var ofTask: RunCause?
+
+    /// A task running `operation` under the cause in effect now, when tracking and there is
+    /// one (its code, and the child tasks it makes, see it as ``current``); a plain task
+    /// otherwise.
+    static func task(_ operation: sending @escaping () async -> Void) -> Task<Void, Never> {
+        guard isTracking, let cause = current else { return Task(operation: operation) }
+        return Task { await $ofTask.withValue(cause) { await operation() } }
     }
 
     /// Runs `body` with `cause` in effect on this thread (nil: none), then puts the previous

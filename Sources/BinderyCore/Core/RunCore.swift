@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// The end of one producer run (and of every operator that merges several sources): it

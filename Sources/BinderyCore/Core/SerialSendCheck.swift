@@ -1,5 +1,9 @@
 #if DEBUG
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// Debug builds only: checks the premise `SignalProducer.init(serial:)` and `ActionExecution`

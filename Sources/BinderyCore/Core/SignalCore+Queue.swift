@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 // The queue of a `SignalCore`'s delivery loop: events sent while another is being delivered

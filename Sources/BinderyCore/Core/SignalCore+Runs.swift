@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 extension SignalCore {

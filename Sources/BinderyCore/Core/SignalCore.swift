@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// The machinery shared by `Signal`, a started `SignalProducer` and `MutableProperty`: a bag

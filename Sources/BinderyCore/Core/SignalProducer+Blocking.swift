@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Dispatch
 import Synchronization
 

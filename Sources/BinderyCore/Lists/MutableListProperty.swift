@@ -1,3 +1,5 @@
+import BinderyPrimitives
+
 /// A list property that reports each edit as a ``ListChange``, so that an observer follows a
 /// list of any length at the cost of the edit: changing one row of 15,000 sends that row, not
 /// the list.

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import BinderyPrimitives
 import Synchronization
 
 /// The value a debounce run is waiting to send, and when the last value arrived.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BinderyPrimitives
 import Synchronization
 
 /// Lets one thread at a time deliver into an observer (`ScheduledOutput`'s): a thread that

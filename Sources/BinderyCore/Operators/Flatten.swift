@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// The inner streams of one flatten run.

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// The latest value waiting for `lazyMap`'s transform.

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// What a `repeat` run has left to do.

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// The latest value of one side of `sample` or `withLatest`, and whether the pair has ended.

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import BinderyPrimitives
 import Synchronization
 
 /// One throttle run's memory: when a value was last sent, and the value waiting to be.

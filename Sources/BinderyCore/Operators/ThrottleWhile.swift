@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// Whether `throttle(while:on:)` passes values on, holds the latest, or has ended.

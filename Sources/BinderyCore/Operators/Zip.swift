@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// The values of two sources not yet paired, and which have completed.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BinderyPrimitives
 import Synchronization
 
 /// The construction of view models on one thread, during which each stateful operator

@@ -1,3 +1,5 @@
+import BinderyPrimitives
+
 /// The state of one stateful operator created while a ``RestorationScope`` was open: its
 /// place in the construction order, what it is, whether it started from a seed, and its
 /// latest state.

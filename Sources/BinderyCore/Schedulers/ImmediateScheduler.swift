@@ -1,4 +1,5 @@
-/// Runs every action at once, on the calling thread.
+/// Runs every action at once, on the calling thread (so under the ``RunCause`` in effect
+/// there).
 public final class ImmediateScheduler: Scheduler, Sendable {
     /// An immediate scheduler.
     public init() {}

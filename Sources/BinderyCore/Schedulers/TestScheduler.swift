@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Dispatch
 // FoundationEssentials where the toolchain has it (Linux: no ICU); Foundation elsewhere.
 #if canImport(FoundationEssentials)

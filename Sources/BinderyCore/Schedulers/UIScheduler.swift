@@ -5,7 +5,8 @@ import Synchronization
 /// (ReactiveSwift's `UIScheduler`, which it defines on every platform over the main queue).
 ///
 /// An action scheduled from the main queue while nothing else is waiting runs at once, on the
-/// calling thread; otherwise it is queued on the main queue.
+/// calling thread; otherwise it is queued on the main queue. Either way it runs under the
+/// ``RunCause`` in effect when it was scheduled.
 public final class UIScheduler: Scheduler, Sendable {
     private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
         let key = DispatchSpecificKey<UInt8>()

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Synchronization
 
 /// A value behind a lock (ReactiveSwift's `Atomic`): every read, write and `modify` is

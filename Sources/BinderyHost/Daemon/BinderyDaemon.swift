@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControl
 import BinderyHTTP
+import BinderyPrimitives
 import BinderyProtocol
 import BinderySystemd
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHTTP
 import BinderyJSON
+import BinderyPrimitives
 import BinderyWeb
 import Synchronization
 

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Bindery
 import BinderyPersistence
+import BinderyPrimitives
 import BinderySystemd
 import Dispatch
 #if canImport(Glibc)
@@ -157,8 +158,7 @@ public enum DaemonRunner {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
+                let written = retryingInterrupted { write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset) }
                 guard written > 0 else { return }
                 offset += written
             }

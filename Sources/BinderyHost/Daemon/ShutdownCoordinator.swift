@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPrimitives
 import BinderySignals
 import BinderySystemd
 import Dispatch

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPrimitives
 import BinderySystemd
 import Synchronization
 

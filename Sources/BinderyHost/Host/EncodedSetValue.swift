@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPrimitives
 import Synchronization
 
 /// The JSON of a client's set value, taken from the bytes the state encoder made for the

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPrimitives
 import Synchronization
 
 /// The daemon's counters, rendered in the Prometheus text exposition format (version 0.0.4).

@@ -2,6 +2,7 @@ import Bindery
 import BinderyEventLog
 import BinderyHistory
 import BinderyJSON
+import BinderyPrimitives
 import Dispatch
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyJSON
 import BinderyPersistence
+import BinderyPrimitives
 
 /// A failed commit: the inputs put back as the store holds them, the other members recorded
 /// again (they are still what the view models hold), and the versions it dropped given again.

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPrimitives
 // The event log's page and query types are part of the host's API (`events(matching:)`).
 @_exported import BinderyEventLog
 import BinderyHistory

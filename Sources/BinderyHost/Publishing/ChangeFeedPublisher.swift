@@ -1,5 +1,6 @@
 import Bindery
 import BinderyHTTP
+import BinderyPrimitives
 import BinderySystemd
 import Dispatch
 import Synchronization

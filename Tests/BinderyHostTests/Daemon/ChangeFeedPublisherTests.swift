@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderyPrimitives
 import BinderySystemd
 import BinderyTestSupport
 import Foundation

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderyPrimitives
 import BinderyProtocol
 import BinderyTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyHost
+import BinderyPrimitives
 import Foundation
 import Synchronization
 

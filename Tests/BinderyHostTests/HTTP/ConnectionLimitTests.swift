@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHTTP
 import BinderyHost
+import BinderyPrimitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

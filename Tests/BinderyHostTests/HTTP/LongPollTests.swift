@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHTTP
 import BinderyHost
+import BinderyPrimitives
 import Foundation
 import Synchronization
 import Testing

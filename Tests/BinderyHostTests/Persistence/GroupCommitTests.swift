@@ -3,6 +3,7 @@ import BinderyHost
 import BinderyJSON
 import BinderyModels
 import BinderyPersistence
+import BinderyPrimitives
 import BinderySQLite
 import BinderyTestSupport
 import Foundation

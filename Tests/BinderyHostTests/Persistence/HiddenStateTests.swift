@@ -2,6 +2,7 @@ import Bindery
 import BinderyHost
 import BinderyJSON
 import BinderyPersistence
+import BinderyPrimitives
 import BinderySystemd
 import BinderyTestSupport
 import Foundation

@@ -2,6 +2,7 @@ import Bindery
 import BinderyHost
 import BinderyModels
 import BinderyPersistence
+import BinderyPrimitives
 import BinderySQLite
 import BinderyTestSupport
 import Dispatch

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyModels
+import BinderyPrimitives
 import Synchronization
 import Testing
 

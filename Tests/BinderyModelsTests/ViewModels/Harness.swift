@@ -1,5 +1,6 @@
 import Bindery
 import BinderyModels
+import BinderyPrimitives
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyPrimitives
 import Synchronization
 
 /// The two-way binding demo of seed 003 (RACChannelTo): "you go west, he goes east; he goes

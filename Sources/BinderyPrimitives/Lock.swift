@@ -1,13 +1,18 @@
 import Synchronization
 #if BINDERY_TSAN
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 #endif
 
-// The lock of the core and of every target `make tsan` checks (the surface, the host, HTTP,
-// systemd, persistence, the demo's models, and their tests): `Synchronization.Mutex` in every
-// ordinary build, and a pthread mutex in the ThreadSanitizer build (`make tsan` compiles with
-// `-DBINDERY_TSAN`). Targets that stand apart from the core (BinderyCLI, BinderySignals,
-// BinderySQLite) keep `Mutex`. Other targets reach it with `package` access.
+// The lock of the core and of every target `make tsan` checks (HTTP, the control socket,
+// systemd, SQLite, persistence, the host, the demo's models, and their tests), reached with
+// `package` access: `Synchronization.Mutex` in every ordinary build, and a pthread mutex in the
+// ThreadSanitizer build (`make tsan` compiles with `-DBINDERY_TSAN`). It lives in this bottom
+// target so a service takes it without importing the reactive core. binderyctl's targets
+// (BinderyCLI, binderyctl) and BinderySignals, which `make tsan` does not run, use `Mutex`.
 //
 // Why two: on Linux, `Mutex` locks through the futex word inside the (uninstrumented) Swift
 // runtime, so ThreadSanitizer never sees it acquired or released, and reports every access it
