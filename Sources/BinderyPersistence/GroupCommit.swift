@@ -136,8 +136,8 @@ final package class GroupCommit: @unchecked Sendable {
 
     private let store: InputStore
     private let eventCapacity: Int
-    /// How many versions back the saved history keeps at least (0: all).
-    private let historyDepth: UInt64
+    /// The most bytes the saved history keeps (0: all).
+    private let historyBudget: Int
     private let writer = DispatchQueue(label: "bindery.host.commit")
     private let scheduler: DispatchQueue
     /// Told of every commit as it ends, on the commit writer's queue (whether it failed).
@@ -185,16 +185,16 @@ final package class GroupCommit: @unchecked Sendable {
     /// The fault of the last held batch, for ``abandonHeld()``.
     private var heldFault: StorageFault?
 
-    /// A committer writing to `store`, keeping its newest `eventCapacity` events and its history
-    /// `historyDepth` versions back at least (0: all); `scheduler`
+    /// A committer writing to `store`, keeping its newest `eventCapacity` events and the newest
+    /// `historyBudget` bytes of its history (0: all); `scheduler`
     /// is the host's scheduler queue, and `onScheduler` runs a closure on it (inline when
     /// already there).
-    package init(store: InputStore, eventCapacity: Int, historyDepth: UInt64 = 0, scheduler: DispatchQueue,
+    package init(store: InputStore, eventCapacity: Int, historyBudget: Int = 0, scheduler: DispatchQueue,
                  commitEnded: (@Sendable (_ failed: Bool) -> Void)?,
                  onScheduler: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.store = store
         self.eventCapacity = eventCapacity
-        self.historyDepth = historyDepth
+        self.historyBudget = historyBudget
         self.scheduler = scheduler
         self.commitEnded = commitEnded
         self.onScheduler = onScheduler
@@ -342,7 +342,7 @@ final package class GroupCommit: @unchecked Sendable {
         let lists = batch.lists.map { ($0.key.name, $0.value.viewModel, $0.value.edits) }
         let (events, version, publications, waiters, whole) = (batch.events, batch.version, batch.publications, batch.waiters, batch.whole)
         let seeds = batch.seeds.values.sorted { ($0.scope, $0.slot) < ($1.scope, $1.slot) }, replacedSeedScopes = batch.replacedSeedScopes.sorted()
-        let store = store, eventCapacity = eventCapacity, history = batch.history, historyDepth = historyDepth
+        let store = store, eventCapacity = eventCapacity, history = batch.history, historyBudget = historyBudget
         let began = DispatchTime.now().uptimeNanoseconds
         writer.async { [self] in
             var state = StateBatch()
@@ -363,7 +363,7 @@ final package class GroupCommit: @unchecked Sendable {
             state.seeds = seeds
             state.replacedSeedScopes = replacedSeedScopes
             state.history = history
-            state.historyDepth = historyDepth
+            state.historyBudget = historyBudget
             state.version = version
             let fault: StorageFault?
             do throws(StoreError) {

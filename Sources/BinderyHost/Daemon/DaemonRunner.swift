@@ -112,7 +112,8 @@ public enum DaemonRunner {
         do { try lockedDirectory.lockDatabases() } catch { fail(error.description) }
 
         let host = ViewModelHost(viewModels: viewModels, slots: slots, scheduler: scheduler, store: store,
-                                 commandTimeout: configuration.commandTimeout, eventLogCapacity: configuration.eventLogSize, logger: logger)
+                                 commandTimeout: configuration.commandTimeout, eventLogCapacity: configuration.eventLogSize,
+                                 historyBudget: configuration.historyBudgetBytes, logger: logger)
         var startupValues: [ViewModelHost.StartupValue] = []
         for setting in configuration.settings {
             do { startupValues.append(try setting.resolve(in: host.surfaces)) } catch {

@@ -34,7 +34,8 @@ extension ViewModelHost {
             saved.lists = try store.loadLists()
             (saved.previousVersion, saved.cleanStop) = try store.previousRun()
             publisher.loadEvents(try store.loadEvents(newest: eventLogCapacity))
-            publisher.loadHistory(try store.loadHistory(depth: UInt64(historyDepth)))
+            // Only the newest versions memory keeps are read: a start costs the same whatever the store keeps.
+            publisher.loadHistory(try store.loadHistory(newestBytes: Self.memoryHistoryBudget(historyBudget, persisted: true)))
             try store.clearCleanStop()
         } catch {
             warnings.append("could not read the saved state: \(error)")
