@@ -12,7 +12,7 @@ answer) — and, as a worst case, the whole opening every second for a minute.
 
   scripts/bench-history.py BINDERYD [--runs N] [--searches N]
 """
-import argparse, json, os, socket, sqlite3, sys, time, urllib.request
+import argparse, json, os, socket, sqlite3, sys, time, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from daemon import Daemon  # noqa: E402
@@ -111,7 +111,11 @@ def dashboard_cpu(daemon, reopen, seconds=60):
         if reopen:
             version = open_page(daemon)
         else:
-            version = get_json(daemon, f"/api/changes?since={version}")["version"]
+            try:
+                version = get_json(daemon, f"/api/changes?since={version}")["version"]
+            except urllib.error.HTTPError as answer:
+                if answer.code != 304:  # 304: nothing changed since the version on screen
+                    raise
         time.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
     return cpu_seconds(daemon.pid) - before
 
