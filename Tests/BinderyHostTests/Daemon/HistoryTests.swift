@@ -105,7 +105,7 @@ import Testing
     /// How far back: the history keeps `--history-mib` of bytes, on disk and in memory — 40
     /// searches of 1,000 books each (every result a 1,000-row list) outgrow 1 MiB, so the
     /// oldest are "not kept" while every version inside the budget reads back, before and
-    /// after a restart (which reads only the newest quarter: older ones come from
+    /// after a restart (which reads only the newest checkpoint on: older ones come from
     /// state.sqlite on demand).
     @Test func keepsItsByteBudgetOnDiskAndInMemoryAcrossARestart() throws {
         let directory = try TemporaryDirectory()

@@ -103,9 +103,12 @@ import Testing
         let oldest = try #require(try store.oldestKeptVersion())
         #expect(oldest > 400 && oldest < 560, "the oldest kept is \(oldest)")
 
-        // A start reads the newest quarter only; older versions come from the store on demand.
+        // The newest rows up to a size (a quarter here), or at least the newest checkpoint on
+        // (what a start reads); older versions come from the store on demand.
         let newest = VersionHistory.loading(try store.loadHistory(newestBytes: budget / 4))
         #expect(newest.newest == 600 && newest.oldest! > oldest && 600 - newest.oldest! < 40)
+        let start = VersionHistory.loading(try store.loadHistory(newestBytes: 0))
+        #expect(start.newest == 600 && start.oldest! >= newest.oldest! && 600 - start.oldest! < 5)
         let older = VersionHistory.loading(try store.loadHistory(from: oldest + 3, through: oldest + 3))
         #expect(Self.x(older.document(at: oldest + 3)) == Self.value(oldest + 3, size: 8_000))
         #expect(VersionHistory.loading(try store.loadHistory(from: oldest - 1, through: oldest - 1)).document(at: oldest - 1) == nil)
