@@ -16,7 +16,7 @@ import Musl
 /// A Bindery daemon's process lifecycle: startup (sockets, persisted inputs, READY), the signal
 /// handling and the shutdown a Linux operator expects.
 ///
-/// Guarantees: SIGPIPE is ignored; the umask is 077 and the state directory private
+/// Guarantees: SIGPIPE is ignored; malloc hands large blocks back (``AllocatorSettings``); the umask is 077 and the state directory private
 /// (``PrivateStateDirectory``) before anything is stored; the state directory is locked (a
 /// second daemon on it exits 1 naming the holder) and its databases checked (a damaged one
 /// exits 1 unless `--reset-state`); persisted inputs are restored before `READY=1`, which is
@@ -37,6 +37,7 @@ public enum DaemonRunner {
         makeViewModels: @escaping @Sendable (DaemonViewModelEnvironment) throws -> [any ViewModel]
     ) -> Never {
         signal(SIGPIPE, SIG_IGN)
+        AllocatorSettings.apply()
         let logger = Logger(threshold: configuration.logLevel)
         let notifier = SystemdNotifier()
         func fail(_ message: String) -> Never {
