@@ -14,19 +14,19 @@ import Dispatch
 package final class CommitWriter: Sendable {
     private let store: InputStore
     private let eventCapacity: Int
-    /// How many versions back the saved history keeps at least (0: all).
-    private let historyDepth: UInt64
+    /// The most bytes the saved history keeps (0: all).
+    private let historyBudget: Int
     private let queue = DispatchQueue(label: "bindery.host.commit")
     /// Told of every commit as it ends, on the writer's queue (whether it failed).
     private let commitEnded: (@Sendable (_ failed: Bool) -> Void)?
 
-    /// A writer into `store`, keeping its newest `eventCapacity` events and its history
-    /// `historyDepth` versions back at least (0: all).
-    package init(store: InputStore, eventCapacity: Int, historyDepth: UInt64 = 0,
+    /// A writer into `store`, keeping its newest `eventCapacity` events and the newest
+    /// `historyBudget` bytes of its history (0: all).
+    package init(store: InputStore, eventCapacity: Int, historyBudget: Int = 0,
                  commitEnded: (@Sendable (_ failed: Bool) -> Void)? = nil) {
         self.store = store
         self.eventCapacity = eventCapacity
-        self.historyDepth = historyDepth
+        self.historyBudget = historyBudget
         self.commitEnded = commitEnded
     }
 
@@ -35,8 +35,8 @@ package final class CommitWriter: Sendable {
     package func write(_ batch: GroupCommit.Batch,
                        completion: @escaping @Sendable (_ fault: StorageFault?, _ tookNanoseconds: UInt64) -> Void) {
         let began = DispatchTime.now().uptimeNanoseconds
-        queue.async { [store, eventCapacity, historyDepth, commitEnded] in
-            let state = batch.stateBatch(historyDepth: historyDepth)
+        queue.async { [store, eventCapacity, historyBudget, commitEnded] in
+            let state = batch.stateBatch(historyBudget: historyBudget)
             let fault: StorageFault?
             do throws(StoreError) {
                 if batch.whole, store.replacement() != nil { try store.openFresh() }

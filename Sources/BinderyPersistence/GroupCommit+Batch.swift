@@ -178,7 +178,7 @@ extension GroupCommit {
         /// What the store writes for it, its members' and lists' rows encoded now (on the
         /// writer): a member that cannot be encoded is skipped, and a list with a row that
         /// cannot be (a non-finite number) keeps its saved rows.
-        func stateBatch(historyDepth: UInt64) -> StateBatch {
+        func stateBatch(historyBudget: Int) -> StateBatch {
             var state = StateBatch()
             state.inputs = inputs.values.map(\.persisted).sorted { ($0.changed, $0.viewModel, $0.input) < ($1.changed, $1.viewModel, $1.input) }
             state.members = members.compactMap { key, row in
@@ -196,7 +196,7 @@ extension GroupCommit {
             state.seeds = seeds.values.sorted { ($0.scope, $0.slot) < ($1.scope, $1.slot) }
             state.replacedSeedScopes = replacedSeedScopes.sorted()
             state.history = history
-            state.historyDepth = historyDepth
+            state.historyBudget = historyBudget
             state.version = version
             return state
         }

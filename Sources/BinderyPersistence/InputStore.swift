@@ -148,15 +148,19 @@ public final class InputStore: Sendable {
                     try connection.execute("DELETE FROM events WHERE seq <= (SELECT max(seq) FROM events) - ?", [Int64(keepingEvents)])
                 }
                 for row in batch.history {
-                    try connection.execute("INSERT OR REPLACE INTO history (version, checkpoint, json) VALUES (?, ?, ?)",
-                                           [Int64(clamping: row.version), Int64(row.checkpoint ? 1 : 0), String(decoding: row.json, as: UTF8.self)])
+                    try connection.execute("INSERT OR REPLACE INTO history (version, checkpoint, json, bytes) VALUES (?, ?, ?, ?)",
+                                           [Int64(clamping: row.version), Int64(row.checkpoint ? 1 : 0), String(decoding: row.json, as: UTF8.self),
+                                            Int64(row.json.count)])
                 }
-                // Older versions go once a newer checkpoint is far enough back (the history's rule).
-                if batch.history.contains(where: \.checkpoint), batch.historyDepth > 0 {
+                // The history's rule: older checkpoints and their versions go once the rows
+                // from a newer checkpoint on fill the budget; the newest checkpoint stays.
+                if batch.history.contains(where: \.checkpoint), batch.historyBudget > 0 {
                     try connection.execute("""
-                        DELETE FROM history WHERE version < (SELECT max(version) FROM history WHERE checkpoint = 1
-                            AND version <= (SELECT max(version) FROM history) - ?)
-                        """, [Int64(clamping: batch.historyDepth)])
+                        DELETE FROM history WHERE version < coalesce(
+                            (SELECT min(version) FROM (SELECT version, checkpoint, sum(bytes) OVER (ORDER BY version DESC, checkpoint DESC) AS total
+                                FROM history) WHERE checkpoint = 1 AND total <= ?),
+                            (SELECT max(version) FROM history WHERE checkpoint = 1))
+                        """, [Int64(clamping: batch.historyBudget)])
                 }
                 if batch.version > 0 {
                     try connection.execute(

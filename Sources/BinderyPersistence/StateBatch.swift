@@ -16,8 +16,9 @@ public struct StateBatch: Sendable {
     /// History rows, oldest first: a version's change-feed entries (one JSON array) or, at a
     /// checkpoint, its whole `/api/state` document.
     public var history: [(version: UInt64, checkpoint: Bool, json: [UInt8])] = []
-    /// How many versions back the history keeps at least (0: all).
-    public var historyDepth: UInt64 = 0
+    /// The most bytes of history rows kept: older checkpoints and their versions go first,
+    /// the newest checkpoint stays (0: all).
+    public var historyBudget = 0
     /// Saved states of the view models' stateful operators (``PersistedSeed``): only the slots
     /// that changed, each replacing its earlier row.
     public var seeds: [PersistedSeed] = []

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func whatTheWriterWritesTheReaderReadsStepByStep() throws {
-        var history = VersionHistory(depth: 100)
+        var history = VersionHistory(byteBudget: 1 << 20)
         history.append(version: 10, entries: [], checkpoint: Array(#"{"version":10,"viewModels":{"a":{"inputs":{"x":1},"outputs":{"y":2}}}}"#.utf8))
         for version in 11...14 {
             history.append(version: UInt64(version), entries: [Array(#"{"vm":"a","part":"output","name":"y","value":\#(version)}"#.utf8)], checkpoint: nil)

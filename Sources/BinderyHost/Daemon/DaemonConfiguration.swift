@@ -30,6 +30,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// The most events the event log keeps, in memory and in the state database
     /// (`--event-log-size`).
     public var eventLogSize = 10_000
+    /// The most bytes the version history keeps, in the state database (and its newest
+    /// quarter in memory) (`--history-mib`, default 64 MiB).
+    public var historyBudgetBytes = ViewModelHost.defaultHistoryBudget
     /// The least severe log level written.
     public var logLevel: LogLevel
     /// `--reset-state`: move damaged state databases aside (renamed with a timestamp) and

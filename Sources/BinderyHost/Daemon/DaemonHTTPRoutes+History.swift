@@ -4,29 +4,53 @@ import BinderyJSON
 
 /// `/api/history`, `/api/state?at=V` and `/api/session` (docs/HTTP.md): the state at earlier versions.
 extension DaemonHTTPRoutes {
-    /// `/api/history?from=V`: the newest checkpoint at or before V (the oldest kept without
-    /// V) and every later version's changes, so a client rebuilds the state at each of them.
+    /// `/api/history?from=F&to=T&limit=N`: one page of the history — the state at its first
+    /// version and each later version's changes — forward from F, or back from T (default:
+    /// the current version); at most N versions (default and most
+    /// ``VersionHistory/maximumPageVersions``) and about ``VersionHistory/pageBytes`` of changes,
+    /// with the cursors of the pages before and after it.
     func history(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        let from: UInt64
-        switch request.queryNumber("from", "a version") {
-        case let .success(value): from = value ?? 0
-        case let .failure(error): responder.respond(error.response); return
+        var bounds: [UInt64?] = []
+        for name in ["from", "to"] {
+            switch request.queryNumber(name, "a version") {
+            case let .success(value): bounds.append(value)
+            case let .failure(error): responder.respond(error.response); return
+            }
         }
-        let (current, span) = host.history(from: from)
-        var writer = JSONWriter(capacity: 256 + (span?.document.count ?? 0) + (span?.versions.count ?? 0) * 160)
+        if let from = bounds[0], let to = bounds[1], from > to {
+            responder.respond(.badRequest("from must not be after to")); return
+        }
+        var limit = VersionHistory.maximumPageVersions
+        if let text = request.query("limit") {
+            guard let value = QueryNumber.parse(text), value >= 1, value <= UInt64(limit) else {
+                responder.respond(.badRequest("limit must be a whole number from 1 to \(limit), without leading zeros")); return
+            }
+            limit = Int(value)
+        }
+        let (current, oldest, page) = host.historyPage(from: bounds[0], to: bounds[1], limit: limit)
+        var writer = JSONWriter(capacity: 256 + (page?.document.count ?? 0) + (page?.versions.reduce(0) { $0 + $1.step.size } ?? 0))
         writer.beginObject()
         writer.key("version"); writer.int(current)
-        if let span {
-            writer.key("from"); writer.int(span.checkpoint)
-            writer.key("state"); writer.raw(span.document)
+        writer.key("oldest"); if let oldest { writer.int(oldest) } else { writer.null() }
+        if let page {
+            writer.key("from"); writer.int(page.from)
+            writer.key("to"); writer.int(page.to)
+            writer.key("state"); writer.raw(page.document)
             writer.key("versions")
-            VersionHistory.writeSteps(span.versions, to: &writer)
+            VersionHistory.writeSteps(page.versions, to: &writer)
+            // The pages next to this one, as the parameters that ask for them.
+            if let oldest, page.from > oldest {
+                writer.key("older"); writer.beginObject(); writer.key("to"); writer.int(page.from); writer.endObject()
+            }
+            if page.to < current {
+                writer.key("newer"); writer.beginObject(); writer.key("from"); writer.int(page.to); writer.endObject()
+            }
         } else {
             writer.key("from"); writer.null()
             writer.key("versions"); writer.beginArray(); writer.endArray()
         }
         writer.endObject()
-        // A thousand versions' changes are hundreds of kilobytes of repetitive JSON.
+        // A page of versions' changes is up to megabytes of repetitive JSON.
         responder.respond(.compressible(contentType: Self.json, bytes: writer.bytes, gzip: request.acceptsGzip, headers: [Self.noCache]))
     }
 

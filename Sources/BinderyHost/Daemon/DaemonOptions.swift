@@ -124,6 +124,15 @@ public enum DaemonOptions {
             }
             parsed.configuration.eventLogSize = count
         },
+        Option("--history-mib", value: "N",
+               help: ["the version history's size in MiB (default 64): the",
+                      "oldest versions go past it, in state.sqlite and in",
+                      "memory, which keeps the newest quarter"]) { parsed, text throws(UsageError) in
+            guard let mebibytes = Int(text), (1...65_536).contains(mebibytes) else {
+                throw UsageError("--history-mib must be an integer from 1 to 65536, got '\(text)'")
+            }
+            parsed.configuration.historyBudgetBytes = mebibytes << 20
+        },
         Option("--log-level", value: "LEVEL",
                help: ["debug, info, notice, warning or error (default info)"]) { parsed, text throws(UsageError) in
             guard let level = LogLevel(name: text) else {

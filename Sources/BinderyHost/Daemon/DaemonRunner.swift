@@ -17,7 +17,7 @@ import Musl
 /// A Bindery daemon's process lifecycle: startup (sockets, persisted inputs, READY), the signal
 /// handling and the shutdown a Linux operator expects.
 ///
-/// Guarantees: SIGPIPE is ignored; the umask is 077 and the state directory private
+/// Guarantees: SIGPIPE is ignored; malloc hands large blocks back (``AllocatorSettings``); the umask is 077 and the state directory private
 /// (``PrivateStateDirectory``) before anything is stored; the state directory is locked (a
 /// second daemon on it exits 1 naming the holder) and its databases checked (a damaged one
 /// exits 1 unless `--reset-state`); persisted inputs are restored before `READY=1`, which is
@@ -38,6 +38,7 @@ public enum DaemonRunner {
         makeViewModels: @escaping @Sendable (DaemonViewModelEnvironment) throws -> [any ViewModel]
     ) -> Never {
         signal(SIGPIPE, SIG_IGN)
+        AllocatorSettings.apply()
         let logger = Logger(threshold: configuration.logLevel)
         let notifier = SystemdNotifier()
         func fail(_ message: String) -> Never {
@@ -113,7 +114,8 @@ public enum DaemonRunner {
         do { try lockedDirectory.lockDatabases() } catch { fail(error.description) }
 
         let host = ViewModelHost(viewModels: viewModels, slots: slots, scheduler: scheduler, store: store,
-                                 commandTimeout: configuration.commandTimeout, eventLogCapacity: configuration.eventLogSize, logger: logger)
+                                 commandTimeout: configuration.commandTimeout, eventLogCapacity: configuration.eventLogSize,
+                                 historyBudget: configuration.historyBudgetBytes, logger: logger)
         var startupValues: [ViewModelHost.StartupValue] = []
         for setting in configuration.settings {
             do { startupValues.append(try setting.resolve(in: host.surfaces)) } catch {

@@ -60,14 +60,14 @@ final class StatePublisher: Sendable {
     private let published: Lock<Published>
     private let timers = DispatchQueue(label: "bindery.host.timers")
 
-    init(viewModelNames: [String], eventLogCapacity: Int, historyDepth: Int = 1_000) {
+    init(viewModelNames: [String], eventLogCapacity: Int, historyBudget: Int) {
         keys = viewModelNames.map { name in
             var writer = JSONWriter(capacity: name.utf8.count + 3)
             writer.string(name)
             return writer.bytes + [UInt8(ascii: ":")]
         }
         published = Lock(Published(snapshot: StateSnapshot(version: 0, json: Array(#"{"version":0,"viewModels":{}}"#.utf8)),
-                                    log: EventLog(capacity: eventLogCapacity), history: VersionHistory(depth: historyDepth)))
+                                    log: EventLog(capacity: eventLogCapacity), history: VersionHistory(byteBudget: historyBudget)))
     }
 
     /// Publishes `version`: the view models' state objects (in pieces, joined only when the
@@ -123,10 +123,10 @@ final class StatePublisher: Sendable {
         }
     }
 
-    /// The history's kept versions from the newest checkpoint at or before `from` (docs/HTTP.md,
-    /// `/api/history`), and the current version.
-    func history(from: UInt64) -> (version: UInt64, span: (checkpoint: UInt64, document: [UInt8], versions: [(version: UInt64, step: VersionHistory.Step)])?) {
-        published.withLock { ($0.version, $0.history.span(from: from)) }
+    /// The current version and the history kept in memory (a copy: reading it holds up no
+    /// change).
+    var history: (version: UInt64, history: VersionHistory) {
+        published.withLock { ($0.version, $0.history) }
     }
 
     /// The oldest and newest versions the history keeps (nil: none).

@@ -7,20 +7,61 @@ import BinderyProtocol
 /// The state at earlier versions (docs/HTTP.md, `/api/history`; docs/PROTOCOL.md, `restore`):
 /// reading it, and putting a past version's inputs back as one change.
 extension ViewModelHost {
-    /// The history's kept versions from the newest checkpoint at or before `from`, and the
-    /// current version.
-    func history(from: UInt64) -> (version: UInt64, span: (checkpoint: UInt64, document: [UInt8], versions: [(version: UInt64, step: VersionHistory.Step)])?) {
-        publisher.history(from: from)
+    /// The history budget when no option sets one: 64 MiB.
+    public static let defaultHistoryBudget = 64 << 20
+
+    /// The bytes of history kept in memory: all of it without a store; with one, the newest
+    /// quarter, and older versions are read from the store when asked for.
+    static func memoryHistoryBudget(_ budget: Int, persisted: Bool) -> Int {
+        persisted ? max(1, budget / 4) : budget
+    }
+
+    /// The current version, the oldest version the history keeps, and one page of it
+    /// (``VersionHistory/page(from:to:limit:byteCap:)``; nil when none of the range is kept):
+    /// from memory, or from the store when the page reaches older versions than memory holds.
+    func historyPage(from: UInt64?, to: UInt64?, limit: Int) -> (version: UInt64, oldest: UInt64?, page: HistoryPage?) {
+        let (current, memory) = publisher.history
+        let oldest = historyRange?.lowerBound
+        let end = min(to ?? current, current)
+        if let from, from > end { return (current, oldest, nil) }
+        let page = memory.page(from: from, to: end, limit: limit)
+        guard let store, let oldest, let memoryOldest = memory.oldest, oldest < memoryOldest,
+              from.map({ $0 < memoryOldest }) ?? (page.map { $0.from == memoryOldest && $0.versions.count < limit } ?? true) else {
+            return (current, oldest, page)
+        }
+        guard let rows = try? store.loadHistoryPage(from: from, through: end, limit: limit, byteCap: VersionHistory.pageBytes) else {
+            return (current, oldest, page)
+        }
+        return (current, oldest, VersionHistory.loading(rows).page(from: from, to: end, limit: limit))
+    }
+
+    /// The history holding versions `start` through `end`: memory's when it reaches back to
+    /// `start`, otherwise rebuilt from the store's rows for just that range.
+    func keptHistory(from start: UInt64, through end: UInt64) -> VersionHistory {
+        let memory = publisher.history.history
+        guard let store, memory.oldest.map({ start < $0 }) ?? true,
+              let rows = try? store.loadHistory(from: start, through: min(end, publisher.version)) else { return memory }
+        return VersionHistory.loading(rows)
     }
 
     /// The oldest and newest versions whose state the history keeps (nil: none yet).
-    public var historyRange: ClosedRange<UInt64>? { publisher.historyRange }
+    public var historyRange: ClosedRange<UInt64>? {
+        guard let range = publisher.historyRange else { return nil }
+        guard let stored = try? store?.oldestKeptVersion(), stored < range.lowerBound else { return range }
+        return stored...range.upperBound
+    }
 
     /// The `/api/state` document at `version` (secret inputs masked, as published), or a
     /// `invalid_argument` failure that names the versions kept.
     public func state(at version: UInt64) -> Result<JSONValue, HostFailure> {
-        if let document = publisher.document(at: version) { return .success(document) }
+        if let document = publisher.document(at: version) ?? olderDocument(at: version) { return .success(document) }
         return .failure(HostFailure(.invalidArgument, Self.notKept(version, range: historyRange)))
+    }
+
+    /// The document at `version` from the store, when it is older than memory keeps.
+    private func olderDocument(at version: UInt64) -> JSONValue? {
+        guard let oldest = publisher.historyRange?.lowerBound, version < oldest else { return nil }
+        return keptHistory(from: version, through: version).document(at: version)
     }
 
     /// "version V is not kept: …", naming the versions the history keeps.

@@ -100,7 +100,7 @@ extension ViewModelHost {
         let publisher = publisher, pieces = state.encoder!.viewModelPieces, changes = entries
         let secrets = secretInputValues()
         // The history's checkpoints are built here, where they are also saved with their version.
-        let checkpoint = VersionHistory.isCheckpoint(version, restart: startsOver)
+        let checkpoint = historyCheckpoints.withLock { $0.isCheckpoint(version, restart: startsOver, entries: changes) }
             ? publisher.checkpointDocument(version: version, pieces: pieces) : nil
         let publication: @Sendable () -> Void = {
             publisher.publish(version: version, viewModelPieces: pieces, secretInputs: secrets, changes: changes,

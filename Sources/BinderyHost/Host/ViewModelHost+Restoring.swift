@@ -35,7 +35,10 @@ extension ViewModelHost {
             saved.lists = try store.loadLists()
             (saved.previousVersion, saved.cleanStop) = try store.previousRun()
             publisher.loadEvents(try store.loadEvents(newest: eventLogCapacity))
-            publisher.loadHistory(try store.loadHistory(depth: UInt64(historyDepth)))
+            // Only the newest checkpoint and the versions after it (about a sixteenth of the budget at
+            // most) are read: a start costs the same whatever the store keeps; memory fills up again
+            // as versions come, and older ones are read from the store when asked for.
+            publisher.loadHistory(try store.loadHistory(newestBytes: 0))
             try store.clearCleanStop()
         } catch {
             warnings.append("could not read the saved state: \(error)")

@@ -21,7 +21,7 @@ extension ViewModelHost {
             return .failure(HostFailure(.invalidArgument,
                 "the events of version \(start) on are not all kept (the log keeps the newest \(eventLogCapacity)): start at @\(oldest) or later"))
         }
-        guard let span = history(from: start).span,
+        guard let span = keptHistory(from: start, through: end).span(from: start),
               let document = SessionDocument.write(daemon: daemon, from: start, to: end, exportedAt: ISO8601Timestamp.string(fromEpochSeconds: ISO8601Timestamp.now()),
                                                    span: span, events: events.map { ($0.version, $0.json) }) else {
             return .failure(HostFailure(.invalidArgument, "versions \(start)–\(end) are no longer kept"))

@@ -97,8 +97,11 @@ public final class ViewModelHost: Sendable {
     let referenceMembers: [String]
     /// The most events the log keeps (in memory and in the store).
     let eventLogCapacity: Int
-    /// How many versions back the history keeps the state at least (in memory and in the store).
-    let historyDepth: Int
+    /// The most bytes the history keeps (docs/HTTP.md, `/api/history`): in the store, which
+    /// memory caches the newest part of (``memoryHistoryBudget``), or in memory without one.
+    let historyBudget: Int
+    /// When the next version gets a checkpoint, consulted on the scheduler as each is flushed.
+    let historyCheckpoints: Lock<CheckpointSchedule>
     /// The session imported for reading (the `import` op): beside the live history, never in it.
     package let imported = ImportedSessionSlot()
 
@@ -124,7 +127,7 @@ public final class ViewModelHost: Sendable {
         store: InputStore?,
         commandTimeout: Double = 30,
         eventLogCapacity: Int = 10_000,
-        historyDepth: Int = 1_000,
+        historyBudget: Int = ViewModelHost.defaultHistoryBudget,
         logger: Logger? = nil
     ) {
         // Runs the view models start themselves are attributed to what started them.
@@ -153,7 +156,8 @@ public final class ViewModelHost: Sendable {
         self.unrestorableMembers = unrestorable
         self.referenceMembers = notValues
         self.eventLogCapacity = max(1, eventLogCapacity)
-        self.historyDepth = max(1, historyDepth)
+        self.historyBudget = max(1, historyBudget)
+        historyCheckpoints = Lock(CheckpointSchedule(historyBudget: max(1, historyBudget)))
         self.scheduler = scheduler
         self.store = store
         self.logger = logger
@@ -161,7 +165,7 @@ public final class ViewModelHost: Sendable {
         let metrics = Metrics(commands: surfaces.flatMap { surface in surface.commands.map { (surface.name, $0.name) } })
         self.metrics = metrics
         self.writer = store.map { store in
-            CommitWriter(store: store, eventCapacity: max(1, eventLogCapacity), historyDepth: UInt64(max(1, historyDepth)),
+            CommitWriter(store: store, eventCapacity: max(1, eventLogCapacity), historyBudget: max(1, historyBudget),
                          commitEnded: { metrics.recordStateCommit(failed: $0) })
         }
         self.commandTimeout = commandTimeout
@@ -171,7 +175,7 @@ public final class ViewModelHost: Sendable {
         self.surfaceJSON = SurfaceDocument.all(surfaces)
         self.queueKey = queueKey
         self.publisher = StatePublisher(viewModelNames: surfaces.map(\.name), eventLogCapacity: eventLogCapacity,
-                                        historyDepth: max(1, historyDepth))
+                                        historyBudget: Self.memoryHistoryBudget(max(1, historyBudget), persisted: store != nil))
     }
 
     // MARK: - Lifecycle

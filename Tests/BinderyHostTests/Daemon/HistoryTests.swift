@@ -1,4 +1,6 @@
 import BinderyJSON
+import BinderyPersistence
+import BinderySQLite
 import BinderyTestSupport
 import Foundation
 import Testing
@@ -101,21 +103,101 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    /// How far back: after 1,250 versions the history starts at the newest checkpoint at least
-    /// 1,000 versions back (between 1,000 and 1,099 versions kept), and nothing older is served.
-    @Test func keepsBetween1000And1099VersionsBack() throws {
+    /// How far back: the history keeps `--history-mib` of bytes, on disk and in memory — 40
+    /// searches of 1,000 books each (every result a 1,000-row list) outgrow 1 MiB, so the
+    /// oldest are "not kept" while every version inside the budget reads back, before and
+    /// after a restart (which reads only the newest checkpoint on: older ones come from
+    /// state.sqlite on demand).
+    @Test func keepsItsByteBudgetOnDiskAndInMemoryAcrossARestart() throws {
+        let directory = try TemporaryDirectory()
+        let arguments = ["--history-mib", "1"]
+        var daemon = try DaemonProcess(directory: directory.path("d"), extraArguments: arguments, logLevel: "warning")
+        #expect(daemon.stop() == 0)
+        let store = try SQLiteDatabase(.file(path: daemon.stateDirectory + "/bindery.sqlite"))
+        for index in 0..<2_000 {
+            try store.execute("INSERT INTO books (id, title, author, year) VALUES (?, ?, ?, ?)",
+                              [10_000 + index, (index % 2 == 0 ? "Alpha " : "Beta ") + String(index), "Author \(index % 7)", 1_990])
+        }
+        daemon = try DaemonProcess(directory: directory.path("d"), extraArguments: arguments, logLevel: "warning")
+        var client = try daemon.control()
+        var searches: [(version: Int, word: String)] = []
+        for index in 0..<40 {
+            let word = index % 2 == 0 ? "Alpha" : "Beta"
+            #expect(try client.request(#"{"op":"set","vm":"books","name":"query","value":"\#(word)"}"#).isOK)
+            #expect(try client.request(#"{"op":"run","vm":"books","name":"search"}"#).isOK)
+            searches.append((try #require(try client.request(#"{"op":"ping"}"#)["version"]?.intValue), word))
+        }
+        let database = try SQLiteDatabase(.file(path: daemon.stateDirectory + "/" + InputStore.fileName))
+        let stored = try #require(try database.queryFirst("SELECT sum(length(json)) AS bytes FROM history")).value("bytes", as: Int64.self)
+        // The budget, the newest segment (a sixteenth of it) and one version with its checkpoint.
+        #expect(stored <= (1 << 20) + (1 << 16) + 200_000, "state.sqlite keeps \(stored) bytes of history")
+
+        /// The first title of `books` at each search's version, from the history.
+        func unreadable(_ client: ControlClient, from oldest: Int) throws -> [Int] {
+            try searches.filter { $0.version >= oldest }.compactMap { search in
+                let reply = try client.request(#"{"op":"get","vm":"books","name":"books","at":\#(search.version)}"#)
+                let title = reply["value"]?.arrayValue?.first?["title"]?.stringValue ?? ""
+                return reply["value"]?.arrayValue?.count == 1_000 && title.hasPrefix(search.word) ? nil : search.version
+            }
+        }
+        var http = try daemon.http()
+        let oldest = try #require(try JSONParser.parse(http.get("/api/history?limit=1").body)["oldest"]?.intValue)
+        #expect(oldest > searches[10].version && oldest <= searches[38].version, "the oldest kept is \(oldest)")
+        let dropped = try client.request(#"{"op":"get","vm":"books","name":"books","at":\#(searches[0].version)}"#)
+        #expect(dropped.errorCode == "invalid_argument"
+                && dropped.errorMessage?.hasPrefix("version \(searches[0].version) is not kept: the history keeps versions \(oldest)–") == true)
+        #expect(try http.get("/api/state?at=\(oldest - 1)").status == 404)
+        #expect(try unreadable(client, from: oldest).isEmpty)
+
+        #expect(daemon.stop() == 0)
+        daemon = try DaemonProcess(directory: directory.path("d"), extraArguments: arguments, logLevel: "warning")
+        client = try daemon.control()
+        http = try daemon.http()
+        #expect(try JSONParser.parse(http.get("/api/history?limit=1").body)["oldest"]?.intValue == oldest)
+        let afterRestart = try unreadable(client, from: oldest)
+        #expect(afterRestart.isEmpty, "versions kept but unreadable after the restart: \(afterRestart)")
+        #expect(daemon.stop() == 0)
+    }
+
+    /// `/api/history` is paged: each answer holds at most `limit` versions, `older` and
+    /// `newer` chain the pages from the oldest kept version to the current one, and a bad
+    /// parameter is a one-line 400.
+    @Test func historyIsReadAPageAtATime() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))
-        let sets = try setMany(try daemon.control(), count: 1_250)
-        let newest = sets.last!.version
+        let sets = try setMany(try daemon.control(), count: 120)
         let http = try daemon.http()
-        let history = try JSONParser.parse(try http.get("/api/history").body)
-        let from = try #require(history["from"]?.intValue)
-        #expect(newest - from >= 1_000 && newest - from < 1_100, "kept \(newest - from) versions back")
-        #expect(from % 100 == 0, "the oldest kept is a checkpoint")
-        #expect(try http.get("/api/state?at=\(from)").status == 200)
-        let older = try http.get("/api/state?at=\(from - 1)")
-        #expect(older.status == 404 && older.text.contains("the history keeps versions \(from)–\(newest)"))
+        let current = sets.last!.version
+        var steps: [Int] = []
+        var path = "/api/history?limit=25"
+        var first = 0
+        while true {
+            let page = try JSONParser.parse(try http.get(path).body)
+            let versions = page["versions"]?.arrayValue?.compactMap { $0["version"]?.intValue } ?? []
+            let from = try #require(page["from"]?.intValue), to = try #require(page["to"]?.intValue)
+            #expect(versions.count <= 25 && to > from && versions == Array((from + 1)...to))
+            #expect(try #require(page["state"]?["version"]?.intValue) == from)
+            steps = versions + steps
+            first = from
+            guard let older = page["older"]?["to"]?.intValue else { break }
+            #expect(older == from)
+            path = "/api/history?limit=25&to=\(older)"
+        }
+        #expect(steps == Array((first + 1)...current) && first <= sets[0].version)
+        // Forward from a version: the state at it, then the next ones, and where to go on.
+        let forward = try JSONParser.parse(try http.get("/api/history?from=\(sets[10].version)&limit=5").body)
+        #expect(forward["state"]?["viewModels"]?["api"]?["inputs"]?["failureRate"]?.doubleValue == Double(sets[10].rate))
+        #expect(forward["versions"]?.arrayValue?.count == 5 && forward["newer"]?["from"]?.intValue == sets[10].version + 5)
+        // Bad parameters: 400, one line, naming the rule.
+        for (query, message) in [("limit=0", "limit must be a whole number from 1 to 1000, without leading zeros"),
+                                 ("limit=1001", "limit must be a whole number from 1 to 1000, without leading zeros"),
+                                 ("limit=05", "limit must be a whole number from 1 to 1000, without leading zeros"),
+                                 ("from=x", "from must be a version: a non-negative integer without leading zeros"),
+                                 ("to=-1", "to must be a version: a non-negative integer without leading zeros"),
+                                 ("from=10&to=5", "from must not be after to")] {
+            let answer = try http.get("/api/history?" + query)
+            #expect(answer.status == 400 && answer.text == message + "\n", "\(query): \(answer.status) \(answer.text)")
+        }
         #expect(daemon.stop() == 0)
     }
 }

@@ -28,7 +28,7 @@ enum ControlFrameFuzz {
         let scheduler = QueueScheduler(name: "fuzz.trip")
         let model = scheduler.queue.sync { TripViewModel() }
         let host = ViewModelHost(viewModels: [model], scheduler: scheduler, store: nil, commandTimeout: 5,
-                                 eventLogCapacity: 64, historyDepth: 16)
+                                 eventLogCapacity: 64, historyBudget: 64 << 10)
         let warnings = host.start()
         precondition(warnings.isEmpty, "the fuzzed host starts with warnings: \(warnings)")
         return (scheduler, ControlProtocolHandler(host: host))

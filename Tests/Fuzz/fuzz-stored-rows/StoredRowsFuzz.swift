@@ -39,7 +39,7 @@ enum StoredRowsFuzz {
     }
 
     private static func checkHistory(_ input: inout FuzzInput) {
-        var history = VersionHistory(depth: 1 + input.choice(8), byteBudget: 1 + input.choice(256) * 64)
+        var history = VersionHistory(byteBudget: 1 + input.choice(256) * 64)
         var version = UInt64(VersionHistory.checkpointInterval) - 2
         var rows = 0
         while rows < maximumRows, let row = input.line() {
