@@ -85,10 +85,14 @@ let package = Package(
         .executableTarget(name: "bindery-access-scan"),
         .plugin(name: "SurfaceAccess", capability: .buildTool(), dependencies: ["bindery-access-scan"]),
 
+        // The JSON forms of a surface's parts that the host serves and keeps: the surface
+        // documents, a list's rows encoded once and chunked, why a command is disabled.
+        .target(name: "BinderySurfaceEncoding", dependencies: ["Bindery", "BinderyJSON"]),
+
         // Host: view-model hosts, state and events, the control server, the daemon's routes.
         .target(name: "BinderyHost", dependencies: ["Bindery", "BinderyPrimitives", "BinderyJSON", "BinderyProtocol", "BinderySignals",
                                                    "BinderySQLite", "BinderyPersistence", "BinderyHistory", "BinderyEventLog", "BinderyHTTP", "BinderyControl",
-                                                   "BinderySystemd", "BinderyWeb"]),
+                                                   "BinderySystemd", "BinderyWeb", "BinderySurfaceEncoding"]),
 
         // The demo's view models over their SQLite store and the simulated API client.
         .target(name: "BinderyModels", dependencies: ["Bindery", "BinderyPrimitives", "BinderyProtocol", "BinderySQLite"], plugins: ["SurfaceAccess"]),
@@ -164,7 +168,7 @@ let package = Package(
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderyPrimitives", "BinderySQLite", "BinderyTestSupport"]),
         .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyHistory", "BinderyTestSupport", "binderyctl", "binderyd",
                                                          "bindery-ticker-daemon"]),
-        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyPrimitives", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
+        .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyPrimitives", "BinderySurfaceEncoding", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyHistory", "BinderyModels", "BinderyProtocol", "BinderySQLite",
                                                            "BinderyTestSupport", "bindery-activation-probe", "bindery-types-daemon", "bindery-search-daemon", "bindery-graph-search-daemon",
                                                            "bindery-pipelines-daemon",

@@ -4,6 +4,7 @@ import BinderyEventLog
 import BinderyHistory
 import BinderyJSON
 import BinderyProtocol
+import BinderySurfaceEncoding
 
 /// Answers control-protocol frames (docs/PROTOCOL.md) against a ``ViewModelHost``.
 ///

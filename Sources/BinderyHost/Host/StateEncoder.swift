@@ -1,5 +1,6 @@
 import Bindery
 import BinderyJSON
+import BinderySurfaceEncoding
 
 /// The encoded JSON of every hosted view model, kept member by member — and row by row for
 /// list values — so that a change re-encodes only the members (and rows) that changed.

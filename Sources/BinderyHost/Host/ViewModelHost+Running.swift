@@ -1,6 +1,7 @@
 import BinderyProtocol
 import Bindery
 import BinderyEventLog
+import BinderySurfaceEncoding
 import Dispatch
 
 /// Command runs through the host: starting, timing out, finishing and interrupting them, and

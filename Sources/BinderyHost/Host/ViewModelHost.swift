@@ -6,6 +6,7 @@ import BinderyHistory
 import BinderyPersistence
 import BinderyProtocol
 import BinderySQLite
+import BinderySurfaceEncoding
 import BinderySystemd
 import Dispatch
 import Synchronization

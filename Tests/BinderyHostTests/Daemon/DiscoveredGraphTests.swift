@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderySurfaceEncoding
 import BinderyTestSupport
 import Testing
 

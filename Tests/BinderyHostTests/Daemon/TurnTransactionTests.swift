@@ -3,6 +3,7 @@ import BinderyHost
 import BinderyJSON
 import BinderyTestSupport
 import Foundation
+import BinderyPrimitives
 import Testing
 
 /// A turn is a transaction (docs/CONTRACTS.md): a `set` of several inputs and a `restore`

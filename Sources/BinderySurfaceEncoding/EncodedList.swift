@@ -14,8 +14,8 @@ import BinderyJSON
 ///   whose row now differs from before the edits — with every index from an insertion or
 ///   removal on, since those rows moved — so a client holding the old rows gets the new list by
 ///   cutting it to ``count`` and putting those rows at those indices.
-/// - Not thread-safe: kept in ``StateEncoder``, confined to the host's scheduler.
-struct EncodedList {
+/// - Not thread-safe: kept in the host's `StateEncoder`, confined to its scheduler.
+package struct EncodedList {
     /// Each row's JSON.
     private var rowJSON: [[UInt8]] = []
     /// The rows of chunk k (rows k·chunkSize ..< (k+1)·chunkSize) joined by commas, kept in
@@ -24,22 +24,22 @@ struct EncodedList {
     private var groups: [[[UInt8]]] = []
 
     /// Rows per chunk: an edit re-joins about this many rows' JSON.
-    static let chunkSize = 64
+    package static let chunkSize = 64
     /// Chunks per group: handing the list on costs one reference per group, and an edit
     /// copies at most one group's references (while the last published state shares them).
-    static let groupSize = 64
+    package static let groupSize = 64
 
     /// The number of rows.
-    var count: Int { rowJSON.count }
+    package var count: Int { rowJSON.count }
 
     /// The JSON of row `index`.
-    func row(_ index: Int) -> [UInt8] { rowJSON[index] }
+    package func row(_ index: Int) -> [UInt8] { rowJSON[index] }
 
     /// The list's chunks, in groups (with no brackets): `[` + these + `]` is its JSON.
-    var chunkGroups: [[[UInt8]]] { groups }
+    package var chunkGroups: [[[UInt8]]] { groups }
 
     /// The list's JSON in pieces: `[`, its chunks (shared, not copied), `]`.
-    var pieces: JSONPieces {
+    package var pieces: JSONPieces {
         var text = JSONPieces()
         text.append([UInt8(ascii: "[")])
         text.append(groups: groups)
@@ -48,11 +48,11 @@ struct EncodedList {
     }
 
     /// The list's JSON in one array.
-    var json: [UInt8] { pieces.joined }
+    package var json: [UInt8] { pieces.joined }
 
     /// Applies `changes` in order; returns the indices (ascending) whose row differs from
     /// before, or nil when neither a row nor the length changed.
-    mutating func apply(_ changes: [ListChange<SurfaceValue>]) -> [Int]? {
+    package mutating func apply(_ changes: [ListChange<SurfaceValue>]) -> [Int]? {
         let oldCount = rowJSON.count
         var marked: Set<Int> = []
         // Every index from here on holds a row that moved (or is new).

@@ -5,10 +5,10 @@ import BinderyJSON
 /// enabled state derives from (`enabledDerivesFrom`, read from the code's composition) holds
 /// values that keep it off — an input's value, an output's value traced one step back through
 /// its `derivesFrom` to the inputs a person can change, another command that is executing.
-enum DisabledReason {
+package enum DisabledReason {
     /// "login.login is already executing (for 0.4 s)" or "signin.login is not enabled now:
     /// isValid is false — it derives from username = "ab", password = """.
-    static func message(surface: Surface, command index: Int, executingSeconds: Double?,
+    package static func message(surface: Surface, command index: Int, executingSeconds: Double?,
                         inputs: [SurfaceValue], outputs: [SurfaceValue]) -> String {
         let command = surface.commands[index]
         let target = surface.name + "." + command.name
