@@ -29,6 +29,9 @@ package struct EncodedList {
     /// copies at most one group's references (while the last published state shares them).
     package static let groupSize = 64
 
+    /// An empty list.
+    package init() {}
+
     /// The number of rows.
     package var count: Int { rowJSON.count }
 
