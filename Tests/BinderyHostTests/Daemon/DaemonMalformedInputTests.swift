@@ -13,10 +13,10 @@ import Testing
         let daemon = try DaemonProcess(directory: directory.path("d"))
         let client = try daemon.control()
         let cases: [(String, String, String)] = [
-            (#"{"id":1}"#, "unknown_op", "request has no 'op'; ops: ping, list, describe, get, set, run, interrupt, watch, log, restore, session"),
+            (#"{"id":1}"#, "unknown_op", "request has no 'op'; ops: ping, list, describe, get, set, run, interrupt, watch, log, restore, session, import"),
             (#"{"op":7}"#, "unknown_op", "field 'op' must be a string"),
             (#"{"op":"pingg"}"#, "unknown_op", "unknown op 'pingg' — did you mean 'ping'?"),
-            (#"{"op":"zzzzzzzzzz"}"#, "unknown_op", "unknown op 'zzzzzzzzzz' (ops: ping, list, describe, get, set, run, interrupt, watch, log, restore, session)"),
+            (#"{"op":"zzzzzzzzzz"}"#, "unknown_op", "unknown op 'zzzzzzzzzz' (ops: ping, list, describe, get, set, run, interrupt, watch, log, restore, session, import)"),
             (#"{"op":"describe"}"#, "bad_request", "describe needs field 'vm' (a string)"),
             (#"{"op":"interrupt","vm":"api","name":3}"#, "bad_request", "field 'name' must be a string, got a number"),
             (#"{"op":"log","n":"x"}"#, "bad_request", "field 'n' must be an integer, got a string"),
