@@ -9,40 +9,21 @@ daemon's at that version, while the live cards go on.
 
 Prints one line per check; exits 0 only when all held."""
 
-import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
-from dashboard_test import open_dashboard
+from daemon_page_test import run_daemon_page_test
 from devtools import TestFailure
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from daemon import Daemon  # noqa: E402
 
 BANNER = "document.getElementById('imported-session')"
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin-dir", default=os.path.join(ROOT, ".build", "debug"))
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
-    args = parser.parse_args()
-    daemon = Daemon(os.path.join(args.bin_dir, "bindery-ticker-daemon"), [], prefix="bindery-import-")
-    try:
-        daemon.start()
-        control = [os.path.join(args.bin_dir, "binderyctl"), "--socket", daemon.socket]
-        with open_dashboard(args.chromium, daemon.base_url, timeout=30, prefix="bindery-import-web-") as (session, _):
-            return check_dashboard(session, control)
-    except TestFailure as failure:
-        print(f"FAIL  {failure}")
-        return 1
-    finally:
-        daemon.close()
+    return run_daemon_page_test(__doc__, "bindery-ticker-daemon", "bindery-import", check_dashboard)
 
 
 def ctl(control, command):

@@ -13,18 +13,12 @@ daemon (issue 40, item 3):
 
 Prints one line per check; exits 0 only when all held."""
 
-import argparse
-import os
-import shutil
 import subprocess
 import sys
 
-from dashboard_test import open_dashboard
+from daemon_page_test import run_daemon_page_test
 from devtools import TestFailure
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from daemon import Daemon  # noqa: E402
 
 FOLD = "document.querySelector('#event-list li.event-fold')"
 FOLD_COUNT = f"Number(({FOLD}?.querySelector('.fold-count')?.textContent ?? '×0').slice(1))"
@@ -32,23 +26,7 @@ FINISHES = "document.querySelectorAll('#event-list li.event[data-event-kind=\"fi
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin-dir", default=os.path.join(ROOT, ".build", "debug"))
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
-    parser.add_argument("--web-dir", help="serve these dashboard files instead of the compiled-in ones")
-    args = parser.parse_args()
-    daemon = Daemon(os.path.join(args.bin_dir, "bindery-ticker-daemon"), ["--web-dir", args.web_dir] if args.web_dir else [],
-                    prefix="bindery-ticker-")
-    try:
-        daemon.start()
-        control = [os.path.join(args.bin_dir, "binderyctl"), "--socket", daemon.socket]
-        with open_dashboard(args.chromium, daemon.base_url, timeout=30, prefix="bindery-ticker-web-") as (session, _):
-            return check_dashboard(session, control)
-    except TestFailure as failure:
-        print(f"FAIL  {failure}")
-        return 1
-    finally:
-        daemon.close()
+    return run_daemon_page_test(__doc__, "bindery-ticker-daemon", "bindery-ticker", check_dashboard)
 
 
 def check_dashboard(session, control):

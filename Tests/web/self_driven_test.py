@@ -12,39 +12,16 @@ headless Chromium, against the real daemon (bindery-search-daemon, this build's)
 
 Prints one line per check; exits 0 only when all held."""
 
-import argparse
-import os
-import shutil
 import subprocess
 import sys
 
 from dashboard_checks import js, run_state
-from dashboard_test import open_dashboard
+from daemon_page_test import run_daemon_page_test
 from devtools import TestFailure
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from daemon import Daemon  # noqa: E402
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin-dir", default=os.path.join(ROOT, ".build", "debug"))
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
-    parser.add_argument("--web-dir", help="serve these dashboard files instead of the compiled-in ones")
-    args = parser.parse_args()
-    daemon = Daemon(os.path.join(args.bin_dir, "bindery-search-daemon"), ["--web-dir", args.web_dir] if args.web_dir else [],
-                    prefix="bindery-search-")
-    try:
-        daemon.start()
-        control = [os.path.join(args.bin_dir, "binderyctl"), "--socket", daemon.socket]
-        with open_dashboard(args.chromium, daemon.base_url, timeout=30, prefix="bindery-search-web-") as (session, _):
-            return check_dashboard(session, control)
-    except TestFailure as failure:
-        print(f"FAIL  {failure}")
-        return 1
-    finally:
-        daemon.close()
+    return run_daemon_page_test(__doc__, "bindery-search-daemon", "bindery-search", check_dashboard)
 
 
 def check_dashboard(session, control):
