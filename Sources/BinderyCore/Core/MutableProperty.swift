@@ -48,9 +48,13 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
 
     /// The current value; setting it notifies observers (inside a ``PropertyTransaction``'s
     /// body, once the body has set everything it sets).
+    ///
+    /// Inlinable, so a caller's set is specialised for its `Value` (the check for an open
+    /// transaction made the setter too large for the optimiser to inline across modules on
+    /// its own, and an unspecialised set looks up generic metadata at every step).
     public var value: Value {
-        get { core.currentValue }
-        set {
+        @inlinable get { core.currentValue }
+        @inlinable set {
             if PropertyTransaction.isAnyOpen, PropertyTransaction.hold(newValue, in: core) { return }
             core.sendStoring(newValue)
         }
