@@ -17,9 +17,8 @@ extension DaemonHTTPRoutes {
             case let .failure(error): responder.respond(error.response); return
             }
         }
-        if let from = bounds[0], let to = bounds[1], from > to {
-            responder.respond(.badRequest("from must not be after to")); return
-        }
+        // From after to: a range that holds no version, answered as one none of which is kept.
+        let empty = bounds[0].flatMap { from in bounds[1].map { from > $0 } } ?? false
         var limit = VersionHistory.maximumPageVersions
         if let text = request.query("limit") {
             guard let value = QueryNumber.parse(text), value >= 1, value <= UInt64(limit) else {
@@ -27,7 +26,8 @@ extension DaemonHTTPRoutes {
             }
             limit = Int(value)
         }
-        let (current, oldest, page) = host.historyPage(from: bounds[0], to: bounds[1], limit: limit)
+        let (current, oldest, found) = host.historyPage(from: bounds[0], to: bounds[1], limit: limit)
+        let page = empty ? nil : found
         var writer = JSONWriter(capacity: 256 + (page?.document.count ?? 0) + (page?.versions.reduce(0) { $0 + $1.step.size } ?? 0))
         writer.beginObject()
         writer.key("version"); writer.int(current)
