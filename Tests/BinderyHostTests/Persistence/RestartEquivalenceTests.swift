@@ -82,6 +82,13 @@ import Testing
         }
     }
 
+    /// The seed that found restores settling inputs that set each other (compass's A ⇄ B) in
+    /// one transaction, which left both reading "東" after a SIGTERM restart where both read "西".
+    @Test(.timeLimit(.minutes(3)))
+    func theSequenceThatFoundTwoWayRestoresInOneTransaction() throws {
+        try randomRounds(seed: 3_312_374_936_701_344_303)
+    }
+
     private func randomRounds(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let directory = try TemporaryDirectory()
