@@ -36,3 +36,12 @@ def run_daemon_page_test(description, program, prefix, check):
         return 1
     finally:
         daemon.close()
+
+
+def run_checks(session, name, checks):
+    """Runs each (description, check) pair in order, then prints "NAME: PASS — N checks" (or
+    FAIL); returns the exit status."""
+    for description, check in checks:
+        session.check(description, check)
+    print(f"{name}: {'PASS' if not session.failed else 'FAIL'} — {session.passed} checks")
+    return 0 if not session.failed else 1

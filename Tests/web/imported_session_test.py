@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-from daemon_page_test import run_daemon_page_test
+from daemon_page_test import run_checks, run_daemon_page_test
 from devtools import TestFailure
 
 
@@ -59,13 +59,10 @@ def check_dashboard(session, control):
         live = session.evaluate("Number(document.body.dataset.version || 0)")
         session.wait_for(f"Number(document.body.dataset.version || 0) > {live}", "the live state going on beside it")
 
-    for description, check in [
+    return run_checks(session, "imported session dashboard test", [
         ("with nothing imported there is no imported-session banner", nothing_imported_no_banner),
         ("an imported session is shown apart, marked imported and not live, with a slider over its versions", imported_session_apart),
-    ]:
-        session.check(description, check)
-    print(f"imported session dashboard test: {'PASS' if not session.failed else 'FAIL'} — {session.passed} checks")
-    return 0 if not session.failed else 1
+    ])
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ Prints one line per check; exits 0 only when all held."""
 import subprocess
 import sys
 
-from daemon_page_test import run_daemon_page_test
+from daemon_page_test import run_checks, run_daemon_page_test
 from devtools import TestFailure
 
 
@@ -75,14 +75,11 @@ def check_dashboard(session, control):
                          " box.value = ''; box.dispatchEvent(new Event('input')); })()")
         return f"{last_values[0]!r}"
 
-    for description, check in [
+    return run_checks(session, "repeat fold dashboard test", [
         ("a timer's identical runs fold into one line '×N, last at T' that opens to list them", identical_runs_fold),
         ("a different answer is listed as its own run, not folded", a_different_answer_is_its_own_run),
         ("a command's state is shown once per event: its lastValue by the new value alone", command_state_once),
-    ]:
-        session.check(description, check)
-    print(f"repeat fold dashboard test: {'PASS' if not session.failed else 'FAIL'} — {session.passed} checks")
-    return 0 if not session.failed else 1
+    ])
 
 
 if __name__ == "__main__":

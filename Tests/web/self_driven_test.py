@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 from dashboard_checks import js, run_state
-from daemon_page_test import run_daemon_page_test
+from daemon_page_test import run_checks, run_daemon_page_test
 from devtools import TestFailure
 
 
@@ -56,14 +56,11 @@ def check_dashboard(session, control):
         if lines != 1:
             raise TestFailure(f"a date cell spans {lines} lines")
 
-    for description, check in [
+    return run_checks(session, "self-driven dashboard test", [
         ("runs a binding starts are shown with what started them, a later success clears 'failed now'", runs_by_the_binding),
         ("the card states the settable rule and reads types as written", rules_and_types),
         ("a date in a list row stays on one line", dates_keep_one_line),
-    ]:
-        session.check(description, check)
-    print(f"self-driven dashboard test: {'PASS' if not session.failed else 'FAIL'} — {session.passed} checks")
-    return 0 if not session.failed else 1
+    ])
 
 
 if __name__ == "__main__":
