@@ -136,6 +136,35 @@ import Musl
         #expect(try http.get("/api/events?origin=" + String(repeating: "a", count: 201)).status == 400)
     }
 
+    /// A run a client's set starts — through a binding and a debounce (Examples/Search's
+    /// `search <~ query`), or a restore of the input — says which client made the set.
+    @Test func aRunASetStartsSaysWhichClientMadeTheSet() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(program: "bindery-search-daemon", directory: directory.path("d"), latencyFlag: false, logLevel: "warning")
+        defer { daemon.stop() }
+        let searcher = try daemon.control()
+        let swift = try searcher.request(#"{"op":"set","vm":"search","name":"query","value":"swift","client":"searcher"}"#)
+        #expect(swift.isOK, "\(swift)")
+        let (uid, pid) = ownIDs
+        #expect(try waitUntil { try newestEvent(searcher, where: isEvent("finish", "search", "search")) != nil })
+        for kind in ["start", "finish"] {
+            let event = try #require(try newestEvent(searcher, where: isEvent(kind, "search", "search")))
+            #expect(event["by"] == .string("binding") && event["via"] == .string("set search.query"), "\(event)")
+            #expect(event["origin"] == .object([("uid", uid), ("pid", pid), ("client", .string("searcher")), ("by", .string("binding"))]),
+                    "\(kind): \(event)")
+        }
+
+        #expect(try searcher.request(#"{"op":"set","vm":"search","name":"query","value":"boom"}"#).isOK)
+        #expect(try waitUntil { try newestEvent(searcher, where: isEvent("fail", "search", "search")) != nil })
+        let restorer = try daemon.control()
+        let version = try #require(swift["version"]?.intValue)
+        #expect(try restorer.request("{\"op\":\"restore\",\"version\":\(version),\"client\":\"restorer\"}").isOK)
+        #expect(try waitUntil { try newestEvent(restorer, where: isEvent("start", "search", "search"))?["via"] == .string("restore v\(version)") })
+        let start = try #require(try newestEvent(restorer, where: isEvent("start", "search", "search")))
+        #expect(start["origin"]?["client"] == .string("restorer") && start["origin"]?["pid"] == pid, "\(start)")
+        #expect(start["origin"]?["by"] == .string("binding"), "\(start)")
+    }
+
     /// `--set` values given at start are logged as `set` events `by` `--set`, after the
     /// restart's event (they are set over the state it restored), in the start's version.
     @Test func aStartsSetValuesAreLoggedAfterTheRestart() throws {
