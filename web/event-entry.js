@@ -62,12 +62,15 @@ export function originText(event) {
   return parts.join(", ");
 }
 
-/** The entry's origin, unless its line says it already (a run's `by`, a restart's message). */
+/**
+ * The entry's origin, unless its line says it already (a run's `by`, a restart's message); a
+ * client's, without how when a run's line says it ("by binding, from set search.query").
+ */
 function originNode(event) {
   const origin = event.origin;
   if (!origin || typeof origin !== "object") return null;
   if (typeof origin.client !== "string" && (event.by || event.kind === "restart")) return null;
-  const text = originText(event);
+  const text = originText(event.by ? { origin: { ...origin, by: undefined } } : event);
   if (!text) return null;
   return h("span", { class: "origin", "data-client": origin.client === undefined ? null : origin.client,
     title: "who made this change" }, typeof origin.client === "string" ? `from ${text}` : `by ${text}`);

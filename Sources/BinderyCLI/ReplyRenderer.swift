@@ -264,8 +264,8 @@ public struct ReplyRenderer: Sendable {
     }
 
     /// Who made the change, in words, when a client did: "client -c, uid 1000, pid 4242"
-    /// (with how, for a restore's sets: "…, restore from v12"); else what did, unless the
-    /// event says it already (a run's `by`, a restart): "by host".
+    /// (with how, for a restore's sets: "…, restore from v12"; a run's line says how itself);
+    /// else what did, unless the event says it already (a run's `by`, a restart): "by host".
     static func origin(_ event: JSONValue) -> String? {
         guard let origin = event["origin"] else { return nil }
         let by = origin["by"]?.stringValue
@@ -273,7 +273,8 @@ public struct ReplyRenderer: Sendable {
             var words = ["client " + client]
             if let uid = origin["uid"]?.intValue { words.append("uid \(uid)") }
             if let pid = origin["pid"]?.intValue { words.append("pid \(pid)") }
-            if let by { words.append(by) }
+            // A run's line says how already ("by binding, from set search.query").
+            if let by, event["by"] == nil { words.append(by) }
             return words.joined(separator: ", ")
         }
         guard let by, event["by"] == nil, event["kind"]?.stringValue != "restart" else { return nil }

@@ -55,6 +55,11 @@ import Testing
         #expect(plain.event(timer) == "#11 23:41:12.000 start  quotes.refresh (by timer)", "said once, by the run's `by`")
         let host = try JSONParser.parse(#"{"version":12,"at":"2026-12-01T23:41:13.000Z","kind":"set","vm":"api","name":"latencyMs","value":1,"origin":{"by":"host"}}"#)
         #expect(plain.event(host) == "#12 23:41:13.000 set    api.latencyMs = 1 (by host)")
+        let started = try JSONParser.parse(#"{"version":13,"at":"2026-12-01T23:41:14.000Z","kind":"start","vm":"search","name":"search","by":"binding","via":"set search.query","origin":{"uid":1000,"pid":4250,"client":"-c","by":"binding"}}"#)
+        #expect(plain.event(started) == "#13 23:41:14.000 start  search.search (by binding, from set search.query) (client -c, uid 1000, pid 4250)",
+                "a run a client's set started names the client; its `by` is said once")
+        let flag = try JSONParser.parse(#"{"version":14,"at":"2026-12-01T23:41:15.000Z","kind":"set","vm":"api","name":"latencyMs","value":0,"origin":{"by":"--set"}}"#)
+        #expect(plain.event(flag) == "#14 23:41:15.000 set    api.latencyMs = 0 (by --set)")
         let got = try JSONParser.parse(#"{"kind":"input","value":5,"lastSet":{"version":9,"origin":{"uid":1000,"pid":4250,"client":"-c"}}}"#)
         #expect(plain.got(got) == ["5"], "a script's get prints the value alone")
         #expect(plain.got(got, sayingWhoSet: true) == ["5", "(set at #9 by client -c, uid 1000, pid 4250)"])

@@ -30,9 +30,9 @@ import Synchronization
 ///   state therefore never starts work, however many operators lie between the restored
 ///   property and the action.
 public indirect enum RunCause: Sendable, Hashable {
-    /// Something a host names: `kind` ("client", "set", "start") and what it is about
-    /// ("search.query"), if anything.
-    case named(String, detail: String?)
+    /// Something a host names: `kind` ("client", "set", "start"), what it is about
+    /// ("search.query"), if anything, and who asked for it (a client's set), if anyone.
+    case named(String, detail: String?, requester: RunRequester? = nil)
     /// An execution of the action with this identity (`Action.runIdentity`): its work
     /// starting, or one of its events being delivered.
     case action(ObjectIdentifier)

@@ -84,22 +84,4 @@ final class HostState: @unchecked Sendable {
     /// host's run, not one the view model started.
     var hostStarting: ChangeKey?
     var observations: [Disposable] = []
-
-    /// Notes that a member's value changed: the next flush re-encodes it.
-    func memberChanged(_ key: ChangeKey) {
-        turn.memberChanged(key)
-    }
-
-    // The parts of ``turn`` under the names the observation, setting, restoring and running
-    // code uses (in place: `_modify` yields the turn's own storage, so no edit copies it).
-    var pendingEvents: [HostEvent] { get { turn.events } _modify { yield &turn.events } }
-    var pendingChangeIndex: [ChangeKey: Int] { get { turn.changeIndex } _modify { yield &turn.changeIndex } }
-    var pendingReplies: [@Sendable (Result<UInt64, StorageFault>) -> Void] { get { turn.replies } _modify { yield &turn.replies } }
-    var pendingSets: [PendingSet] { get { turn.sets } _modify { yield &turn.sets } }
-    var changedInputs: Set<GroupCommit.Key> { get { turn.inputs } _modify { yield &turn.inputs } }
-    var changedStores: Set<StoreKey> { get { turn.stores } _modify { yield &turn.stores } }
-    var pendingListEdits: [StoreKey: [ListChange<EncodableSnapshot>]] { get { turn.listEdits } _modify { yield &turn.listEdits } }
-    var changedCommands: Set<ChangeKey> { get { turn.commands } _modify { yield &turn.commands } }
-    var changedOutputs: Set<ChangeKey> { get { turn.outputs } _modify { yield &turn.outputs } }
-    var pendingRowChanges: [ChangeKey: [ListChange<SurfaceValue>]] { get { turn.rowChanges } _modify { yield &turn.rowChanges } }
 }

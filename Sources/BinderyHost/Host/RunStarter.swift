@@ -18,14 +18,15 @@ public struct RunStarter: Sendable, Hashable {
     public let by: String
     /// What it is about, if known: an input, a command, or what sent a binding its value.
     public let via: String?
-    /// The client, when a client started the run (its `run`).
+    /// The client, when a client started the run: its `run`, or its set or restore that
+    /// started it (directly, or through a binding).
     public let clientOrigin: EventOrigin?
 
-    /// A starter of kind `by`, about `via`.
-    public init(by: String, via: String? = nil) {
+    /// A starter of kind `by`, about `via`, asked for by the client `clientOrigin`, if any.
+    public init(by: String, via: String? = nil, clientOrigin: EventOrigin? = nil) {
         self.by = by
         self.via = via
-        clientOrigin = nil
+        self.clientOrigin = clientOrigin
     }
 
     /// A `run` of the client `origin` (one with no client named: ``client``).
@@ -38,9 +39,13 @@ public struct RunStarter: Sendable, Hashable {
     /// A client's `run`, the client not named.
     public static let client = RunStarter(by: "client")
 
-    /// The origin of the run's events: the client who started it, else what did (`by`; a
-    /// `run` of a caller in the daemon's process, not a client: `host`).
-    public var origin: EventOrigin { clientOrigin ?? EventOrigin(by: by == "client" ? "host" : by) }
+    /// The origin of the run's events: the client who started it (through `by` when not
+    /// by its `run`: "set", "binding"), else what did (`by`; a `run` of a caller in the
+    /// daemon's process, not a client: `host`).
+    public var origin: EventOrigin {
+        guard let clientOrigin else { return EventOrigin(by: by == "client" ? "host" : by) }
+        return by == "client" ? clientOrigin : clientOrigin.through(by)
+    }
     /// ``SurfaceDeclaration/runAtStart(_:)``.
     public static let start = RunStarter(by: "start")
 
@@ -49,11 +54,12 @@ public struct RunStarter: Sendable, Hashable {
     init(_ cause: RunCause?, commandName: (ObjectIdentifier) -> String?) {
         switch cause {
         case nil, .restoring?: self.init(by: "viewModel")
-        case let .named(kind, detail)?: self.init(by: kind, via: detail)
+        case let .named(kind, detail, requester)?:
+            self.init(by: kind, via: detail, clientOrigin: requester?.identity(as: EventOrigin.self))
         case let .action(identity)?: self.init(by: "command", via: commandName(identity))
         case let .binding(inner)?:
             let sender = inner.map { RunStarter($0, commandName: commandName) }
-            self.init(by: "binding", via: sender.flatMap { $0.by == "viewModel" ? nil : $0.text })
+            self.init(by: "binding", via: sender.flatMap { $0.by == "viewModel" ? nil : $0.text }, clientOrigin: sender?.clientOrigin)
         }
     }
 

@@ -152,7 +152,7 @@ extension ViewModelHost {
             }
             let setNames = changed.map { "\(surfaces[$0.viewModel].name).\(surfaces[$0.viewModel].inputs[$0.input].name)" }
             applyTurn(changed, logged: .restore(from: version, skipped: skipped, secret: secret),
-                      cause: .named("restore", detail: "v\(version)"), origin: madeBy) { result in
+                      cause: .named("restore", detail: "v\(version)", requester: origin.map(RunRequester.init)), origin: madeBy) { result in
                 switch result {
                 case let .success(now): completion(.success(Restored(set: setNames, skipped: skipped, version: now)))
                 case let .failure(fault):

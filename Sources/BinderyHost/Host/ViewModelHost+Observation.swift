@@ -71,8 +71,8 @@ extension ViewModelHost {
     func inputChanged(_ vm: Int, _ index: Int, _ value: SurfaceValue) {
         guard state.values.indices.contains(vm), state.values[vm].inputs[index] != value else { return }
         state.values[vm].inputs[index] = value
-        state.changedInputs.insert(GroupCommit.Key(viewModel: vm, input: index))
-        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .input, index: index))
+        state.turn.inputs.insert(GroupCommit.Key(viewModel: vm, input: index))
+        state.turn.memberChanged(HostState.ChangeKey(viewModel: vm, part: .input, index: index))
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.inputs[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .input, value: .value(surface.inputs[index].disclosed(value)))),
@@ -82,7 +82,7 @@ extension ViewModelHost {
 
     /// A stored member behind the outputs changed: saved with the version that shows it.
     func storeChanged(_ vm: Int, _ index: Int) {
-        state.changedStores.insert(HostState.StoreKey(viewModel: vm, index: index))
+        state.turn.stores.insert(HostState.StoreKey(viewModel: vm, index: index))
         markDirty()
     }
 
@@ -90,9 +90,9 @@ extension ViewModelHost {
     func storedListEdited(_ vm: Int, _ index: Int, _ edit: ListChange<EncodableSnapshot>) {
         let key = HostState.StoreKey(viewModel: vm, index: index)
         if case .replaced = edit {
-            state.pendingListEdits[key] = [edit]
+            state.turn.listEdits[key] = [edit]
         } else {
-            state.pendingListEdits[key, default: []].append(edit)
+            state.turn.listEdits[key, default: []].append(edit)
         }
         markDirty()
     }
@@ -101,8 +101,8 @@ extension ViewModelHost {
         guard state.values.indices.contains(vm), state.values[vm].outputs[index] != value else { return }
         state.values[vm].outputs[index] = value
         let key = HostState.ChangeKey(viewModel: vm, part: .output, index: index)
-        state.memberChanged(key)
-        state.changedOutputs.insert(key)
+        state.turn.memberChanged(key)
+        state.turn.outputs.insert(key)
         if !state.restoreChecks.isEmpty { outputChangedAfterRestore(key, value) }
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.outputs[index].name, at: ISO8601Timestamp.now(),
@@ -117,8 +117,8 @@ extension ViewModelHost {
     func outputRowsChanged(_ vm: Int, _ index: Int, _ change: ListChange<SurfaceValue>) {
         guard state.values.indices.contains(vm) else { return }
         let key = HostState.ChangeKey(viewModel: vm, part: .output, index: index)
-        state.pendingRowChanges[key, default: []].append(change)
-        state.memberChanged(key)
+        state.turn.rowChanges[key, default: []].append(change)
+        state.turn.memberChanged(key)
         // Before the first flush, the edit is the list as observation found it: not an event.
         if state.encoder != nil {
             let surface = surfaces[vm]
@@ -133,10 +133,10 @@ extension ViewModelHost {
     /// list as the flush being published shows it (one event per list: they coalesce), from
     /// the rows' cached JSON. Only when a watch stream is open to receive them.
     func fillInReportedListEvents() {
-        for (key, position) in state.pendingChangeIndex
+        for (key, position) in state.turn.changeIndex
         where key.part == .output && surfaces[key.viewModel].outputs[key.index].rowChanges != nil {
-            let event = state.pendingEvents[position]
-            state.pendingEvents[position] = HostEvent(viewModel: event.viewModel, name: event.name, at: event.at,
+            let event = state.turn.events[position]
+            state.turn.events[position] = HostEvent(viewModel: event.viewModel, name: event.name, at: event.at,
                                                       kind: .change(part: .output, value: .json(state.encoder!.json(key))))
         }
     }
@@ -168,8 +168,8 @@ extension ViewModelHost {
 
     func updateCommand(_ vm: Int, _ index: Int, _ command: CommandState) {
         state.values[vm].commands[index] = command
-        state.memberChanged(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
-        state.changedCommands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
+        state.turn.memberChanged(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
+        state.turn.commands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
         let surface = surfaces[vm]
         record(HostEvent(viewModel: surface.name, name: surface.commands[index].name, at: ISO8601Timestamp.now(),
                          kind: .change(part: .command, value: .command(command))),
@@ -178,9 +178,9 @@ extension ViewModelHost {
 
     /// Records `event` before the events recorded since `position` (its effects).
     func record(_ event: HostEvent, at position: Int) {
-        state.pendingEvents.insert(event, at: position)
-        for (key, index) in state.pendingChangeIndex where index >= position {
-            state.pendingChangeIndex[key] = index + 1
+        state.turn.events.insert(event, at: position)
+        for (key, index) in state.turn.changeIndex where index >= position {
+            state.turn.changeIndex[key] = index + 1
         }
     }
 
@@ -189,17 +189,17 @@ extension ViewModelHost {
             // A newer change of the same part replaces the older one and moves to the end,
             // so it follows whatever caused it (a finish before the command state it left).
             removePendingChange(key)
-            state.pendingChangeIndex[key] = state.pendingEvents.count
+            state.turn.changeIndex[key] = state.turn.events.count
         }
-        state.pendingEvents.append(event)
+        state.turn.events.append(event)
     }
 
     /// Removes the pending change event of `key`, if there is one.
     func removePendingChange(_ key: HostState.ChangeKey) {
-        guard let position = state.pendingChangeIndex.removeValue(forKey: key) else { return }
-        state.pendingEvents.remove(at: position)
-        for (other, index) in state.pendingChangeIndex where index > position {
-            state.pendingChangeIndex[other] = index - 1
+        guard let position = state.turn.changeIndex.removeValue(forKey: key) else { return }
+        state.turn.events.remove(at: position)
+        for (other, index) in state.turn.changeIndex where index > position {
+            state.turn.changeIndex[other] = index - 1
         }
     }
 

@@ -131,7 +131,7 @@ extension ViewModelHost {
                 let durationMs = saved["executingSince"]?.doubleValue.map { max(0, now - $0) * 1000 } ?? 0
                 record(HostEvent(viewModel: row.viewModel, name: row.name, at: now, kind: .fail(durationMs: durationMs, failure: failure),
                                  origin: EventOrigin(by: "restart")))
-                state.changedCommands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
+                state.turn.commands.insert(HostState.ChangeKey(viewModel: vm, part: .command, index: index))
             }
             state.values[vm].commands[index] = command
         }
@@ -168,7 +168,7 @@ extension ViewModelHost {
             guard JSONWriter.encode(state.values[vm].outputs[index]) != shown else { continue }
             let key = HostState.ChangeKey(viewModel: vm, part: .output, index: index)
             state.restoreChecks[key] = shown
-            state.changedOutputs.insert(key)
+            state.turn.outputs.insert(key)
             markReset(row.viewModel, row.name)
         }
         guard !state.restoreChecks.isEmpty else { return }

@@ -55,7 +55,7 @@ extension ViewModelHost {
         record(HostEvent(viewModel: surface.name, name: surfaceCommand.name, at: ISO8601Timestamp.now(),
                          kind: .start(argument: argument), startedBy: startedBy))
         if !wait {
-            state.pendingReplies.append { _ in completion(.started) }
+            state.turn.replies.append { _ in completion(.started) }
         }
         markDirty()
         let work = state.runs[id]!.work
@@ -113,7 +113,7 @@ extension ViewModelHost {
             let surface = surfaces[run.viewModel]
             let qualifiedName = surface.name + "." + surface.commands[run.command].name
             let completion = run.completion
-            state.pendingReplies.append { result in
+            state.turn.replies.append { result in
                 if case let .failure(fault) = result {
                     completion(.failed(HostFailure(.storage, "\(qualifiedName) ended, but the inputs it changed were not saved: \(fault)")))
                 } else {

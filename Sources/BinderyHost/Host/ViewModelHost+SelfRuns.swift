@@ -51,7 +51,7 @@ extension ViewModelHost {
         let event = HostEvent(viewModel: surface.name, name: surface.commands[index].name, at: ISO8601Timestamp.now(),
                               kind: .start(argument: nil), startedBy: starter)
         // The command's `executing` change may already be pending: the start goes before it.
-        if let position = state.pendingChangeIndex[key] { record(event, at: position) } else { record(event) }
+        if let position = state.turn.changeIndex[key] { record(event, at: position) } else { record(event) }
         markDirty()
     }
 

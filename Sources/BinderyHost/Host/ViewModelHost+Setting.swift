@@ -102,7 +102,8 @@ extension ViewModelHost {
         }
         let names = settings.map { "\($0.viewModel).\($0.input)" }
         onScheduler { [self, inputs] in
-            applyTurn(inputs, logged: .sets, cause: .named("set", detail: names.joined(separator: ", ")), origin: origin) { result in
+            applyTurn(inputs, logged: .sets, cause: .named("set", detail: names.joined(separator: ", "), requester: origin.map(RunRequester.init)),
+                      origin: origin) { result in
                 switch result {
                 case let .success(version):
                     completion(.success(inputs.map { input in

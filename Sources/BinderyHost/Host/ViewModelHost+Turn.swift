@@ -35,7 +35,7 @@ extension ViewModelHost {
     func applyTurn(_ inputs: [TurnInput], logged: TurnLog, cause: RunCause, origin: EventOrigin?,
                    reply: @escaping @Sendable (Result<UInt64, StorageFault>) -> Void) {
         // Stamped before the turn runs, so no effect carries an earlier time than its cause.
-        let causePosition = state.pendingEvents.count
+        let causePosition = state.turn.events.count
         let causeTime = ISO8601Timestamp.now()
         // What the turn starts synchronously, or through bindings and timers it feeds, is
         // attributed to it (`RunCause`).
@@ -61,13 +61,13 @@ extension ViewModelHost {
                 // The observation recorded the input's change as a `change` event; the set
                 // replaces it (a set to the value the input already had changed nothing, and is
                 // still logged).
-                if let position = state.pendingChangeIndex[key], position >= causePosition { removePendingChange(key) }
+                if let position = state.turn.changeIndex[key], position >= causePosition { removePendingChange(key) }
                 record(HostEvent(viewModel: surface.name, name: surface.inputs[input.input].name, at: causeTime,
                                  kind: .set(value: surface.inputs[input.input].disclosed(input.accepted.value)), origin: origin,
                                  encodedValue: input.encoded),
                        at: causePosition + offset)
                 if !surface.inputs[input.input].isSecret {
-                    state.pendingSets.append(HostState.PendingSet(key: key, value: input.accepted.value, encoded: input.encoded))
+                    state.turn.sets.append(HostState.PendingSet(key: key, value: input.accepted.value, encoded: input.encoded))
                 }
             }
         case let .restore(from, skipped, secret):
@@ -79,7 +79,7 @@ extension ViewModelHost {
                              origin: origin),
                    at: causePosition)
         }
-        state.pendingReplies.append(reply)
+        state.turn.replies.append(reply)
         markDirty()
     }
 }

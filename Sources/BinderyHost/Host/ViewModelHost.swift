@@ -218,17 +218,19 @@ public final class ViewModelHost: Sendable {
             // Restoring never starts work: actions applied under `.restoring` — however many
             // operators and scheduler hops lie between a restored input and them — do not
             // execute (`RunCause`). The restart shows what was shown before, and runs nothing.
-            RunCause.with(.restoring) {
+            let startupSets = RunCause.with(.restoring) { () -> [HostEvent] in
                 warnings += restoreInputs(saved.inputs)
                 warnings += restoreStores(saved)
-                warnings += applyStartupValues(startupValues)
+                return applyStartupValues(startupValues, warnings: &warnings)
             }
             observeAll()
-            // The restart first: the runs a crash cut short end because of it.
+            // The restart first: the `--set` values are set over the state it restored, and
+            // the runs a crash cut short end because of it.
             if saved.previousVersion > 0 {
                 record(HostEvent(viewModel: "", name: "", at: ISO8601Timestamp.now(),
                                  kind: .restart(stoppedAt: saved.previousVersion, reason: saved.cleanStop ? "clean stop" : "crash recovery")))
             }
+            for set in startupSets { record(set) }
             warnings += restoreCommands(saved.members, crashed: saved.previousVersion > 0 && !saved.cleanStop)
             checkOutputs(saved.members)
             if writer != nil {
@@ -259,14 +261,18 @@ public final class ViewModelHost: Sendable {
         return warnings
     }
 
-    /// Gives inputs their `--set` values (under the restore's cause: they start no work).
-    private func applyStartupValues(_ startupValues: [StartupValue]) -> [String] {
-        var warnings: [String] = []
+    /// Gives inputs their `--set` values (under the restore's cause: they start no work);
+    /// returns the `set` event of each, made `by` `--set`.
+    private func applyStartupValues(_ startupValues: [StartupValue], warnings: inout [String]) -> [HostEvent] {
+        var events: [HostEvent] = []
         for startup in startupValues {
             do throws(HostFailure) {
                 let surface = surfaces[try viewModelIndex(startup.viewModel)]
                 do throws(SurfaceError) {
-                    try surface.input(named: startup.input).set(startup.value, viewModel: surface.name)
+                    let input = try surface.input(named: startup.input)
+                    try input.set(startup.value, viewModel: surface.name)
+                    events.append(HostEvent(viewModel: surface.name, name: input.name, at: ISO8601Timestamp.now(),
+                                            kind: .set(value: input.disclosed(startup.value)), origin: EventOrigin(by: "--set")))
                 } catch {
                     throw HostFailure(error)
                 }
@@ -274,7 +280,7 @@ public final class ViewModelHost: Sendable {
                 warnings.append("startup value for \(startup.viewModel).\(startup.input) not applied: \(error.message)")
             }
         }
-        return warnings
+        return events
     }
 
     /// Starts the commands the view models asked to run at start

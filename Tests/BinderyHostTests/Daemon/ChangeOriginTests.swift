@@ -1,3 +1,4 @@
+import BinderyHost
 import BinderyJSON
 import BinderySQLite
 import BinderyTestSupport
@@ -133,6 +134,62 @@ import Musl
         #expect(byPid.count >= 2, "the origin as it reads, \"pid N\", is searched: \(byPid)")
         #expect(try events("origin=nobody-by-this-name").isEmpty)
         #expect(try http.get("/api/events?origin=" + String(repeating: "a", count: 201)).status == 400)
+    }
+
+    /// A run a client's set starts — through a binding and a debounce (Examples/Search's
+    /// `search <~ query`), or a restore of the input — says which client made the set.
+    @Test func aRunASetStartsSaysWhichClientMadeTheSet() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(program: "bindery-search-daemon", directory: directory.path("d"), latencyFlag: false, logLevel: "warning")
+        defer { daemon.stop() }
+        let searcher = try daemon.control()
+        let swift = try searcher.request(#"{"op":"set","vm":"search","name":"query","value":"swift","client":"searcher"}"#)
+        #expect(swift.isOK, "\(swift)")
+        let (uid, pid) = ownIDs
+        #expect(try waitUntil { try newestEvent(searcher, where: isEvent("finish", "search", "search")) != nil })
+        for kind in ["start", "finish"] {
+            let event = try #require(try newestEvent(searcher, where: isEvent(kind, "search", "search")))
+            #expect(event["by"] == .string("binding") && event["via"] == .string("set search.query"), "\(event)")
+            #expect(event["origin"] == .object([("uid", uid), ("pid", pid), ("client", .string("searcher")), ("by", .string("binding"))]),
+                    "\(kind): \(event)")
+        }
+
+        #expect(try searcher.request(#"{"op":"set","vm":"search","name":"query","value":"boom"}"#).isOK)
+        #expect(try waitUntil { try newestEvent(searcher, where: isEvent("fail", "search", "search")) != nil })
+        let restorer = try daemon.control()
+        let version = try #require(swift["version"]?.intValue)
+        #expect(try restorer.request("{\"op\":\"restore\",\"version\":\(version),\"client\":\"restorer\"}").isOK)
+        #expect(try waitUntil { try newestEvent(restorer, where: isEvent("start", "search", "search"))?["via"] == .string("restore v\(version)") })
+        let start = try #require(try newestEvent(restorer, where: isEvent("start", "search", "search")))
+        #expect(start["origin"]?["client"] == .string("restorer") && start["origin"]?["pid"] == pid, "\(start)")
+        #expect(start["origin"]?["by"] == .string("binding"), "\(start)")
+    }
+
+    /// `--set` values given at start are logged as `set` events `by` `--set`, after the
+    /// restart's event (they are set over the state it restored), in the start's version.
+    @Test func aStartsSetValuesAreLoggedAfterTheRestart() throws {
+        let directory = try TemporaryDirectory()
+        let first = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--set", "api.failureRate=0.25"])
+        let firstLog = try first.control().request(#"{"op":"log"}"#)["events"]?.arrayValue ?? []
+        let bySet = EventOrigin(by: "--set")
+        #expect(firstLog.map { [$0["kind"], $0["vm"], $0["name"], $0["value"], $0["version"]] }
+            == [[.string("set"), .string("api"), .string("latencyMs"), .int(0), .int(1)],
+                [.string("set"), .string("api"), .string("failureRate"), .number("0.25"), .int(1)]], "\(firstLog)")
+        #expect(firstLog.allSatisfy { EventOrigin(event: $0) == bySet }, "\(firstLog)")
+        #expect(first.stop() == 0)
+
+        let second = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--set", "api.failureRate=0.5"])
+        defer { second.stop() }
+        let client = try second.control()
+        let log = try client.request(#"{"op":"log"}"#)["events"]?.arrayValue ?? []
+        let started = Array(log.dropFirst(firstLog.count))
+        #expect(started.map { "\($0["version"]?.intValue ?? 0) \($0["kind"]?.stringValue ?? "") \($0["name"]?.stringValue ?? "")" }
+            == ["2 restart ", "2 set latencyMs", "2 set failureRate"], "\(started)")
+        #expect(started.dropFirst().allSatisfy { EventOrigin(event: $0) == bySet }, "\(started)")
+        #expect(started.last?["value"] == .number("0.5"))
+        // Read as binderyctl's `log` prints it.
+        let printed = try ProgramOutput.standardOutput(of: DaemonProcess.path(of: "binderyctl"), ["--socket", second.socketPath, "-c", "log"])
+        #expect(printed.contains("api.failureRate = 0.5 (by --set)"), "\(printed)")
     }
 
     @Test func theRestartSaysSoAndOriginsOutliveIt() throws {

@@ -47,9 +47,10 @@ import Testing
     }
 
     /// A daemon keeping `kept` events, after a distinctive compass.valueA set and then `count`
-    /// sets of api.latencyMs 1000, 1001, … pipelined (many of them share a version).
+    /// sets of api.latencyMs 1000, 1001, … pipelined (many of them share a version). Started
+    /// without `--latency-ms`, whose `--set` would be logged too: these are the only sets.
     private func daemonWithSets(_ directory: TemporaryDirectory, kept: Int, count: Int) throws -> DaemonProcess {
-        let daemon = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--event-log-size", String(kept)])
+        let daemon = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--event-log-size", String(kept)], latencyFlag: false)
         let client = try daemon.control()
         #expect(try client.request(#"{"op":"set","vm":"compass","name":"valueA","value":"Needle in the Haystack"}"#).isOK)
         let replies = try client.pipeline((0..<count).map { #"{"op":"set","vm":"api","name":"latencyMs","value":\#(1_000 + $0)}"# })

@@ -54,6 +54,18 @@ import Testing
         }
     }
 
+    /// The events a start of the test daemon logs after `logged`, those kept from before: the
+    /// restart, then its `--latency-ms 0` (a `--set`, set over the state the restart restored);
+    /// returns the restart.
+    private func startsEvents(_ relogged: [JSONValue], after logged: [JSONValue], _ how: String) -> JSONValue? {
+        #expect(Array(relogged.prefix(logged.count)) == logged, "\(how): every event from before, in order")
+        let started = Array(relogged.dropFirst(logged.count))
+        #expect(started.map { "\($0["kind"]?.stringValue ?? "?") \($0["name"]?.stringValue ?? "") by \($0["origin"]?["by"]?.stringValue ?? "?")" }
+            == ["restart  by restart", "set latencyMs by --set"], "\(how): \(started)")
+        #expect(Set(started.map { $0["version"] }).count == 1, "\(how): one version, the start's: \(started)")
+        return started.first
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func everythingShownComesBackAfterSIGTERMAndKill9() throws {
         let directory = try TemporaryDirectory()
@@ -75,8 +87,7 @@ import Testing
         let afterStop = try state(daemon)
         expectSameState(filled, afterStop, "after SIGTERM")
         var relogged = try events(daemon)
-        #expect(Array(relogged.dropLast()) == logged, "every event from before, in order")
-        let restart = relogged.last
+        let restart = startsEvents(relogged, after: logged, "after SIGTERM")
         #expect(restart?["kind"] == .string("restart"))
         #expect(restart?["reason"] == .string("clean stop"))
         #expect(restart?["stoppedAt"] == filled["version"])
@@ -91,8 +102,7 @@ import Testing
         daemon = try DaemonProcess(directory: directory.path("d"))
         expectSameState(beforeCrash, try state(daemon), "after kill -9")
         relogged = try events(daemon)
-        #expect(Array(relogged.dropLast()) == loggedBeforeCrash)
-        #expect(relogged.last?["reason"] == .string("crash recovery"))
+        #expect(startsEvents(relogged, after: loggedBeforeCrash, "after kill -9")?["reason"] == .string("crash recovery"))
         let rows = try daemon.control().request(#"{"op":"get","vm":"products","name":"products"}"#)["value"]?.arrayValue
         #expect(rows?[5]["isSelected"] == .bool(true))
         #expect(daemon.stop() == 0)
@@ -143,8 +153,9 @@ import Testing
         #expect(daemon.stop() == 0)
         daemon = try DaemonProcess(directory: directory.path("d"), extraArguments: ["--event-log-size", "5"])
         let kept = try events(daemon)
-        #expect(kept.compactMap { $0["value"]?.stringValue } == ["u4", "u5", "u6", "u7"])
-        #expect(kept.last?["kind"] == .string("restart"))
+        // The newest five: the last sets, the restart and the start's `--latency-ms 0`.
+        #expect(kept.compactMap { $0["value"]?.stringValue } == ["u5", "u6", "u7"])
+        #expect(kept.suffix(2).compactMap { $0["kind"]?.stringValue } == ["restart", "set"])
         #expect(daemon.stop() == 0)
     }
 }

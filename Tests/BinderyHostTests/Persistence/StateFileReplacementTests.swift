@@ -94,8 +94,10 @@ import Testing
         #expect(restored["viewModels"]?["signin"]?["inputs"]?["username"] == .string("after"))
         #expect(restored["viewModels"]?["products"]?["outputs"]?["products"]?.arrayValue?[2]["isSelected"] == .bool(true))
         let relogged = try events(daemon)
-        #expect(Array(relogged.dropLast()) == logged, "the event log from before and after the damage")
-        #expect(relogged.last?["kind"] == .string("restart"))
+        #expect(Array(relogged.dropLast(2)) == logged, "the event log from before and after the damage")
+        // Then the restart, and after it the start's `--latency-ms 0` (a `--set`).
+        #expect(relogged.suffix(2).map { $0["kind"]?.stringValue ?? "?" } == ["restart", "set"], "\(relogged.suffix(2))")
+        #expect(relogged.last?["origin"]?["by"] == .string("--set"))
         #expect(daemon.stop() == 0)
     }
 
