@@ -112,19 +112,26 @@
             // `other`'s lifetime: ended when `other` terminates, or with the combined run.
             let otherRun = CompositeDisposable()
             lifetime.attach(otherRun)
+            // `otherRun.end()` in each terminal case rather than once after the switch: code
+            // after it kept the event alive past the value's case, which then bound `w` by
+            // copy (half a copy of the string per W2 set).
             other.start(Signal<W, E>.Observer { event in
-                let terminal = event.isTerminating
                 switch consume event {
                 case let .value(w):
                     guard core.claim(.value(.b(w)), terminal: false) else { return }
                     // `consume`: moved, not copied again, into the value stored or paired.
                     latest.receiveB(consume w, send: send)
                     core.release()
-                case let .failed(error): core.send(.failed(error))
-                case .completed: core.send(.value(.completedB))
-                case .interrupted: core.send(.interrupted)
+                case let .failed(error):
+                    core.send(.failed(error))
+                    otherRun.end()
+                case .completed:
+                    core.send(.value(.completedB))
+                    otherRun.end()
+                case .interrupted:
+                    core.send(.interrupted)
+                    otherRun.end()
                 }
-                if terminal { otherRun.end() }
             }, in: Lifetime(otherRun))
         }
         let upstream = Signal<V, E>.Observer { event in
