@@ -179,7 +179,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// or, under a ``RunCause`` restoring state, `interrupted` (a restart never starts work).
     @inlinable func prepareExecution(
         _ input: Input,
-        output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void,
+        output: @escaping Signal<Output, ActionError<Error>>.Delivery,
         endsRun: Bool
     ) -> (ActionExecution<Output, Error>, SignalProducer<Output, Error>)? {
         if RunCause.isTracking, RunCause.current?.isRestoring == true {

@@ -90,7 +90,7 @@ import Synchronization
     /// What the execution's run receives: the `action` of the run's observer, held as the
     /// closure rather than the observer object, so that the observer the run's start handler
     /// is given need not outlive the start (the optimiser can then keep it off the heap).
-    @usableFromInline let output: (Signal<Output, ActionError<Error>>.Event) -> Void
+    @usableFromInline let output: Signal<Output, ActionError<Error>>.Delivery
     /// Whether this execution is the run itself (`apply` started directly, see
     /// ``SignalProducer/directStart``), rather than a part of a run that holds it: it then
     /// turns `isExecuting` false right after it delivers the terminal event or the
@@ -100,7 +100,7 @@ import Synchronization
     /// caller released its own copies after the call (two retains and releases per execution).
     @inlinable @inline(__always) init(
         outlets: ActionOutlets<Output, Error>,
-        output: @escaping (Signal<Output, ActionError<Error>>.Event) -> Void,
+        output: @escaping Signal<Output, ActionError<Error>>.Delivery,
         endsRun: Bool
     ) {
         self.outlets = outlets
@@ -142,7 +142,7 @@ import Synchronization
     }
 
     /// Receives one event of the work (see the type's comment for the claim).
-    @inlinable func send(_ event: Event) {
+    @inlinable func send(_ event: __owned Event) {
         if starter.load(ordering: .relaxed) == UInt(pthread_self()) {
             sendWhileStarting(event)
             return

@@ -56,7 +56,7 @@ public final class MutableProperty<Value>: PropertyProtocol, BindingTargetProvid
         @inlinable get { core.currentValue }
         @inlinable set {
             if PropertyTransaction.isAnyOpen, PropertyTransaction.hold(newValue, in: core) { return }
-            core.sendStoring(newValue)
+            core.sendStoring(consume newValue)
         }
     }
 

@@ -8,10 +8,20 @@ extension Signal {
     public final class Observer: @unchecked Sendable {
         // `@unchecked`: the action is immutable; when it runs is decided by the signal core
         // that owns this observer, which delivers events strictly one at a time.
-        @usableFromInline let action: (Event) -> Void
+        @usableFromInline let action: Delivery
 
         /// An observer running `action` for every event.
+        ///
+        /// Disfavoured, so that inside the core a closure written for an observer is a
+        /// `Delivery` (the initialiser below), taking its events owned; a closure given from
+        /// outside is wrapped once, here.
+        @_disfavoredOverload
         @inlinable public init(_ action: @escaping (Event) -> Void) {
+            self.action = action
+        }
+
+        /// An observer running `action` for every event, handed to it owned.
+        @inlinable init(_ action: @escaping Delivery) {
             self.action = action
         }
 

@@ -68,7 +68,7 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
     /// A run delivering to `action` directly: `start` with a closure does not wrap it in an
     /// `Observer` first (the optimiser often removed that object already, so this is for the
     /// cases where it cannot).
-    @inlinable init(action: @escaping (Event) -> Void) {
+    @inlinable init(action: @escaping Signal<Value, Error>.Delivery) {
         sink = .events(action)
         interrupt = { $0.send(.interrupted) }
         super.init()
@@ -87,7 +87,7 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
     /// The observer a run's start handler sends into.
     @inlinable var input: Signal<Value, Error>.Observer { Signal<Value, Error>.Observer(send) }
 
-    @inlinable func send(_ event: Event) {
+    @inlinable func send(_ event: __owned Event) {
         guard claim(event, terminal: event.isTerminating) else { return }
         if deliverOne(event) { return }
         release()
@@ -186,7 +186,7 @@ final class RunCore<Value, Error: Swift.Error>: CompositeDisposable, @unchecked 
     /// which cost more than the rest of the hop. Nobody can see it moved out: only the loop's
     /// owner touches `sink`, and it cannot come back here during the call (a re-entrant send
     /// is queued, see the type's comment).
-    @inlinable func deliverOne(_ event: Event) -> Bool {
+    @inlinable func deliverOne(_ event: __owned Event) -> Bool {
         let terminal = event.isTerminating
         var taken = RunSink<Value, Error>.released
         swap(&taken, &sink)

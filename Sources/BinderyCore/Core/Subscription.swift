@@ -19,7 +19,7 @@ extension SignalCore {
 
         /// The observer's action, held directly so delivery skips one indirection; unused
         /// by a run.
-        @usableFromInline let action: (Event) -> Void
+        @usableFromInline let action: Signal<Value, Error>.Delivery
         /// A run's observer; `released` for any other subscription.
         @exclusivity(unchecked) @usableFromInline var runSink: RunSink<Value, Error>
         @usableFromInline let active = Synchronization.Atomic<Bool>(true)
@@ -57,8 +57,8 @@ extension SignalCore {
             detach(self)
         }
 
-        /// Delivers `event`. Called by the loop's owner only.
-        @inlinable func receive(_ event: Event) {
+        /// Delivers `event`, taking it (see `Signal.Delivery`). Called by the loop's owner only.
+        @inlinable func receive(_ event: consuming Event) {
             if isRun { receiveAsRun(event) } else { action(event) }
         }
 
@@ -69,20 +69,21 @@ extension SignalCore {
         /// retains and releases the observer's closure context on every event. Nobody can see
         /// it moved out: the loop never delivers two events to one subscription at once, nor
         /// re-enters it (a re-entrant send is queued).
-        @inlinable func receiveAsRun(_ event: Event) {
+        @inlinable func receiveAsRun(_ event: consuming Event) {
+            let terminal = event.isTerminating
             var taken = RunSink<Value, Error>.released
             swap(&taken, &runSink)
             switch consume taken {
             case let .events(action):
                 action(event)
-                if !event.isTerminating { runSink = .events(action) }
+                if !terminal { runSink = .events(action) }
             case let .values(action):
                 if case let .value(value) = event { action(value) }
-                if !event.isTerminating { runSink = .values(action) }
+                if !terminal { runSink = .values(action) }
             case .released:
                 return
             }
-            if event.isTerminating { disposed.store(true, ordering: .releasing) }
+            if terminal { disposed.store(true, ordering: .releasing) }
         }
     }
 }

@@ -66,9 +66,11 @@
         }
     }
 
-    /// Calls `body` with each element, in order, consuming the list: the delivery loop's
-    /// path. A switch rather than an iterator, and the loop's own snapshot handed over, so one
-    /// observer costs one call and no retain of its own.
+    /// Calls `body` with each element, in order, consuming the list (a queued interruption
+    /// of one run, `SignalCore.takeQueued`). A switch rather than an iterator, and the loop's
+    /// own snapshot handed over, so one observer costs one call and no retain of its own. The
+    /// delivery loop itself switches over `storage` (`SignalCore.deliver(_:to:)`), to hand a
+    /// single observer the event owned.
     @inlinable consuming func visit(_ body: (Element) -> Void) {
         switch storage {
         case .none: return

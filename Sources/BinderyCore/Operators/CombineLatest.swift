@@ -33,7 +33,7 @@
     /// Stores `value` as side A's latest and sends the pair, once side B has sent a value.
     /// Takes `value` (the caller's last use of it) so that it moves into the pair, and only
     /// the stored copy and the other side's value are copies.
-    @inlinable func receiveA<E>(_ value: consuming A, send: (Signal<(A, B), E>.Event) -> Void) {
+    @inlinable func receiveA<E>(_ value: consuming A, send: Signal<(A, B), E>.Delivery) {
         guard !finished else { return }
         a = copy value
         // Read in place, not bound (`if let`): binding copies the other side's value once
@@ -43,14 +43,14 @@
 
     /// `receiveA` for side B. Nothing B sends after its terminal event counts (its own run
     /// dropped it).
-    @inlinable func receiveB<E>(_ value: consuming B, send: (Signal<(A, B), E>.Event) -> Void) {
+    @inlinable func receiveB<E>(_ value: consuming B, send: Signal<(A, B), E>.Delivery) {
         guard !finished, !completedB else { return }
         b = copy value
         if a != nil, !holdsPair() { send(.value((a.unsafelyUnwrapped, value))) }
     }
 
     /// Sends the latest pair, held until the end of a ``PropertyTransaction``'s deliveries.
-    @inlinable func sendHeldPair<E>(send: (Signal<(A, B), E>.Event) -> Void) {
+    @inlinable func sendHeldPair<E>(send: Signal<(A, B), E>.Delivery) {
         held = false
         guard !finished, a != nil, b != nil else { return }
         send(.value((a.unsafelyUnwrapped, b.unsafelyUnwrapped)))
@@ -112,22 +112,30 @@
             // `other`'s lifetime: ended when `other` terminates, or with the combined run.
             let otherRun = CompositeDisposable()
             lifetime.attach(otherRun)
+            // `otherRun.end()` in each terminal case rather than once after the switch: code
+            // after it kept the event alive past the value's case, which then bound `w` by
+            // copy (half a copy of the string per W2 set).
             other.start(Signal<W, E>.Observer { event in
-                switch event {
+                switch consume event {
                 case let .value(w):
                     guard core.claim(.value(.b(w)), terminal: false) else { return }
                     // `consume`: moved, not copied again, into the value stored or paired.
                     latest.receiveB(consume w, send: send)
                     core.release()
-                case let .failed(error): core.send(.failed(error))
-                case .completed: core.send(.value(.completedB))
-                case .interrupted: core.send(.interrupted)
+                case let .failed(error):
+                    core.send(.failed(error))
+                    otherRun.end()
+                case .completed:
+                    core.send(.value(.completedB))
+                    otherRun.end()
+                case .interrupted:
+                    core.send(.interrupted)
+                    otherRun.end()
                 }
-                if event.isTerminating { otherRun.end() }
             }, in: Lifetime(otherRun))
         }
         let upstream = Signal<V, E>.Observer { event in
-            switch event {
+            switch consume event {
             case let .value(v):
                 guard core.claim(.value(.a(v)), terminal: false) else { return }
                 latest.receiveA(consume v, send: send)

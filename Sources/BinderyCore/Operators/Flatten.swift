@@ -53,7 +53,7 @@ private final class Flattener<Value, Error: Swift.Error>: @unchecked Sendable {
         return inner
     }
 
-    func outer(_ event: Signal<Inner, Error>.Event) {
+    func outer(_ event: __owned Signal<Inner, Error>.Event) {
         switch event {
         case let .value(inner): add(inner)
         case let .failed(error): output.send(error: error)

@@ -30,8 +30,8 @@
 /// called directly from a switch, not through `Event.map`.
 @usableFromInline enum EventRules {
     @inlinable static func mapping<V, U, E>(
-        _ send: @escaping (Signal<U, E>.Event) -> Void, _ transform: @escaping (V) -> U
-    ) -> (Signal<V, E>.Event) -> Void {
+        _ send: @escaping Signal<U, E>.Delivery, _ transform: @escaping (V) -> U
+    ) -> Signal<V, E>.Delivery {
         { event in
             switch event {
             case let .value(value): send(.value(transform(value)))
@@ -43,14 +43,14 @@
     }
 
     @inlinable static func mappingErrors<V, E, F>(
-        _ send: @escaping (Signal<V, F>.Event) -> Void, _ transform: @escaping (E) -> F
-    ) -> (Signal<V, E>.Event) -> Void {
+        _ send: @escaping Signal<V, F>.Delivery, _ transform: @escaping (E) -> F
+    ) -> Signal<V, E>.Delivery {
         { send($0.mapError(transform)) }
     }
 
     @inlinable static func filtering<V, E>(
-        _ send: @escaping (Signal<V, E>.Event) -> Void, _ isIncluded: @escaping (V) -> Bool
-    ) -> (Signal<V, E>.Event) -> Void {
+        _ send: @escaping Signal<V, E>.Delivery, _ isIncluded: @escaping (V) -> Bool
+    ) -> Signal<V, E>.Delivery {
         { event in
             if case let .value(value) = event, !isIncluded(value) { return }
             send(event)
@@ -58,8 +58,8 @@
     }
 
     @inlinable static func compactMapping<V, U, E>(
-        _ send: @escaping (Signal<U, E>.Event) -> Void, _ transform: @escaping (V) -> U?
-    ) -> (Signal<V, E>.Event) -> Void {
+        _ send: @escaping Signal<U, E>.Delivery, _ transform: @escaping (V) -> U?
+    ) -> Signal<V, E>.Delivery {
         { event in
             switch event {
             case let .value(value): if let mapped = transform(value) { send(.value(mapped)) }
