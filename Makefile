@@ -113,11 +113,15 @@ release: deps-run
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too.
 # The example packages (Examples/Login and Examples/Brokerage, docs/GUIDE.md's; Examples/Search;
-# Examples/Migration) are root packages of their own, so they cannot share .build; they share
-# .build/examples (their targets' names differ), where the first builds the Bindery targets they
-# use (about 30 s and 100 MB from cold on 2 cores) and the others reuse them (seconds).
-# scripts/e2e.sh runs the tests of all but Examples/Migration, whose own run is examples-tests.
-EXAMPLES_BUILD := .build/examples
+# Examples/Migration) are root packages of their own, built into the package's own .build
+# (their targets' names differ from the package's and each other's): SwiftPM compiles this
+# checkout's targets, their path dependency, with the arguments it compiles them with as the
+# root, so the examples reuse what `make test-build` compiled (each example's own targets and a
+# replan: about 3 CPU seconds each beyond its code), and a `swift build` of the package afterwards
+# finds nothing to rebuild. In a scratch path of their own they compiled the Bindery targets
+# again (about 90 CPU seconds). scripts/e2e.sh runs the tests of all but Examples/Migration,
+# whose own run is examples-tests.
+EXAMPLES_BUILD := .build
 # The package's suites, in two runs: the host's (which start daemons and wait on them, blocking
 # the test runner's two cooperative threads) apart from the rest, whose async tests would
 # otherwise wait behind them and, on a loaded machine, pass their time limits waiting.
