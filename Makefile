@@ -186,9 +186,9 @@ docs: deps-run
 # BinderyPackageTests, not --build-tests: the benchmarks, bindery-docs and the fuzzing harnesses
 # never run here), with line tables only for debug information: a report's stacks need files
 # and lines, not the types and variables full debug information adds (about a tenth of the
-# compile time), and without the index store, which only an editor reads (it added about a
-# quarter to each file's compile time, measured on BinderyCore).
-TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN -Xswiftc -gline-tables-only --disable-index-store --scratch-path .build/tsan
+# compile time). The index store stays: SwiftPM finds the tests to put in the bundle's entry
+# point through it (without it the build fails at that step).
+TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN -Xswiftc -gline-tables-only --scratch-path .build/tsan
 TSAN_DIR     := $(shell mktemp -u /tmp/bindery-tsan.XXXXXX)
 TSAN_REPORTS := $(TSAN_DIR)/reports
 # One test run per target: the core's async tests would otherwise wait behind the host's
@@ -253,8 +253,9 @@ asan: deps
 # SwiftPM applies it to every program it builds, the build plugins' tools too, and would link
 # libFuzzer's own main into them. Only the harnesses and what they import are built (the
 # control harness's BinderyHost brings most of the package), with line tables only for debug
-# information and no index store (as `make tsan`'s: a finding's stack needs files and lines).
-# -timeout: an input taking longer
+# information (as `make tsan`'s: a finding's stack needs files and lines) and no index store
+# (only an editor reads it; it added about a quarter to each file's compile time, measured on
+# BinderyCore). -timeout: an input taking longer
 # is a hang; -rss_limit_mb: memory growing past it is a finding too. SWIFT_BACKTRACE=enable=no:
 # the Swift runtime's backtracer, reading the crashed thread's stack, trips AddressSanitizer
 # and buries the finding under a report of its own.
