@@ -119,7 +119,8 @@ release: deps-run
 # root, so the examples reuse what `make test-build` compiled (each example's own targets and a
 # replan: about 3 CPU seconds each beyond its code), and a `swift build` of the package afterwards
 # finds nothing to rebuild. In a scratch path of their own they compiled the Bindery targets
-# again (about 90 CPU seconds). scripts/e2e.sh runs the tests of all but Examples/Migration,
+# again (about 90 CPU seconds). SwiftPM locks a scratch path, so a `swift` command on .build
+# while they build (`make docs`'s, in `make test`) waits for them. scripts/e2e.sh runs the tests of all but Examples/Migration,
 # whose own run is examples-tests.
 EXAMPLES_BUILD := .build
 # The package's suites, in two runs: the host's (which start daemons and wait on them, blocking
