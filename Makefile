@@ -113,11 +113,16 @@ release: deps-run
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too.
 # The example packages (Examples/Login and Examples/Brokerage, docs/GUIDE.md's; Examples/Search;
-# Examples/Migration) are root packages of their own, so they cannot share .build; they share
-# .build/examples (their targets' names differ), where the first builds the Bindery targets they
-# use (about 30 s and 100 MB from cold on 2 cores) and the others reuse them (seconds).
-# scripts/e2e.sh runs the tests of all but Examples/Migration, whose own run is examples-tests.
-EXAMPLES_BUILD := .build/examples
+# Examples/Migration) are root packages of their own, built into the package's own .build
+# (their targets' names differ from the package's and each other's): SwiftPM compiles this
+# checkout's targets, their path dependency, with the arguments it compiles them with as the
+# root, so the examples reuse what `make test-build` compiled (each example's own targets and a
+# replan: about 3 CPU seconds each beyond its code), and a `swift build` of the package afterwards
+# finds nothing to rebuild. In a scratch path of their own they compiled the Bindery targets
+# again (about 90 CPU seconds). SwiftPM locks a scratch path, so a `swift` command on .build
+# while they build (`make docs`'s, in `make test`) waits for them. scripts/e2e.sh runs the tests of all but Examples/Migration,
+# whose own run is examples-tests.
+EXAMPLES_BUILD := .build
 # The package's suites, in two runs: the host's (which start daemons and wait on them, blocking
 # the test runner's two cooperative threads) apart from the rest, whose async tests would
 # otherwise wait behind them and, on a loaded machine, pass their time limits waiting.
@@ -178,7 +183,13 @@ docs: deps-run
 # (Tests/tsan.supp) are only for libraries we do not own, each explained there. TSAN_DIR is
 # under /tmp, not the checkout: daemons the tests run as `nobody` write reports there and read
 # the suppressions, and a checkout may sit where nobody can reach.
-TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN --scratch-path .build/tsan
+# Only the test bundle and the programs its tests start are built (the product
+# BinderyPackageTests, not --build-tests: the benchmarks, bindery-docs and the fuzzing harnesses
+# never run here), with line tables only for debug information: a report's stacks need files
+# and lines, not the types and variables full debug information adds (about a tenth of the
+# compile time). The index store stays: SwiftPM finds the tests to put in the bundle's entry
+# point through it (without it the build fails at that step).
+TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN -Xswiftc -gline-tables-only --scratch-path .build/tsan
 TSAN_DIR     := $(shell mktemp -u /tmp/bindery-tsan.XXXXXX)
 TSAN_REPORTS := $(TSAN_DIR)/reports
 # One test run per target: the core's async tests would otherwise wait behind the host's
@@ -191,7 +202,7 @@ TSAN_SUITES  ?= BinderyTests BinderyHostTests
 TSAN_HOST_RUNS := '^BinderyHostTests\.[A-F]' '^BinderyHostTests\.[G-O]' '^BinderyHostTests\.[P-R]' '^BinderyHostTests\.S[a-m]' '^BinderyHostTests\.(S[^a-m]|[^A-S])'
 TSAN_RUNS = $(foreach suite,$(TSAN_SUITES),$(if $(filter BinderyHostTests,$(suite)),$(TSAN_HOST_RUNS),'^$(suite)\.'))
 tsan-build: deps-run
-	$(SWIFT) build --build-tests $(TSAN_FLAGS)
+	$(SWIFT) build --product BinderyPackageTests $(TSAN_FLAGS)
 tsan: deps tsan-build
 	@rm -rf $(TSAN_DIR) && mkdir -p -m 1777 $(TSAN_REPORTS) && install -m 644 Tests/tsan.supp $(TSAN_DIR)/tsan.supp
 	@status=0; for filter in $(TSAN_RUNS); do \
@@ -242,7 +253,10 @@ asan: deps
 # toolchain's libclang_rt.fuzzer_no_main, found next to the compiler). Not -sanitize=fuzzer:
 # SwiftPM applies it to every program it builds, the build plugins' tools too, and would link
 # libFuzzer's own main into them. Only the harnesses and what they import are built (the
-# control harness's BinderyHost brings most of the package). -timeout: an input taking longer
+# control harness's BinderyHost brings most of the package), with line tables only for debug
+# information (as `make tsan`'s: a finding's stack needs files and lines) and no index store
+# (only an editor reads it; it added about a quarter to each file's compile time, measured on
+# BinderyCore). -timeout: an input taking longer
 # is a hang; -rss_limit_mb: memory growing past it is a finding too. SWIFT_BACKTRACE=enable=no:
 # the Swift runtime's backtracer, reading the crashed thread's stack, trips AddressSanitizer
 # and buries the finding under a report of its own.
@@ -251,7 +265,7 @@ FUZZ_SECONDS       ?= 60
 FUZZ_BRIEF_SECONDS ?= 5
 FUZZ_LIB_DIR       := $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))../lib/clang/*/lib/linux))
 FUZZ_FLAGS         := --sanitize=address -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table \
-                      -Xswiftc -DBINDERY_FUZZ -Xlinker -L$(FUZZ_LIB_DIR) --scratch-path .build/fuzz
+                      -Xswiftc -DBINDERY_FUZZ -Xswiftc -gline-tables-only --disable-index-store -Xlinker -L$(FUZZ_LIB_DIR) --scratch-path .build/fuzz
 fuzz-build: deps-run
 	@for harness in $(FUZZ_HARNESSES); do $(SWIFT) build --product $$harness $(FUZZ_FLAGS) || exit 1; done
 fuzz: fuzz-build

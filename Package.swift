@@ -110,7 +110,7 @@ let package = Package(
 
         // Tests. What more than one test target needs (a temporary directory, the real daemon
         // on a temporary socket, raw sockets) is written once, in BinderyTestSupport.
-        .target(name: "BinderyTestSupport", path: "Tests/BinderyTestSupport"),
+        .target(name: "BinderyTestSupport", dependencies: ["BinderyPrimitives"], path: "Tests/BinderyTestSupport"),
         // Test-only programs: one reports the sockets systemd-style activation handed it; one
         // serves a view model of dates, optionals, arrays, dictionaries and an enum.
         .executableTarget(name: "bindery-activation-probe", dependencies: ["BinderyHost", "BinderyHTTP", "BinderySystemd"],
@@ -166,7 +166,7 @@ let package = Package(
         // docs/PROTOCOL.md's op table lists the protocol's declared ops and fields.
         .testTarget(name: "DocumentationTests", dependencies: ["BinderyProtocol"]),
         .testTarget(name: "BinderyModelsTests", dependencies: ["BinderyModels", "BinderyPrimitives", "BinderySQLite", "BinderyTestSupport"]),
-        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyProtocol", "BinderyHistory", "BinderyTestSupport", "binderyctl", "binderyd",
+        .testTarget(name: "BinderyCLITests", dependencies: ["BinderyCLI", "BinderyJSON", "BinderyPrimitives", "BinderyProtocol", "BinderyHistory", "BinderyTestSupport", "binderyctl", "binderyd",
                                                          "bindery-ticker-daemon"]),
         .testTarget(name: "BinderyHostTests", dependencies: ["BinderyHost", "BinderyPrimitives", "BinderySurfaceEncoding", "BinderyHTTP", "BinderyControl", "BinderyPersistence", "BinderySystemd",
                                                            "BinderyJSON", "BinderyHistory", "BinderyModels", "BinderyProtocol", "BinderySQLite",

@@ -30,7 +30,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/debug
 # Where `make test` builds the example packages (the Makefile passes its EXAMPLES_BUILD).
-examples=${EXAMPLES_BUILD:-.build/examples}
+examples=${EXAMPLES_BUILD:-.build}
 passed=0
 failed=0
 

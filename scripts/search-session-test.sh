@@ -8,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/debug
-examples=${EXAMPLES_BUILD:-.build/examples}
+examples=${EXAMPLES_BUILD:-.build}
 generated=Examples/Search/Tests/SearchKitTests/SearchSessionTests.swift
 keep=${1:-}
 

@@ -37,7 +37,7 @@ func w0w2() -> Int {
     let map: ((String, String)) -> Void = { pair in skipRepeats(!pair.0.isEmpty && !pair.1.isEmpty) }
     phone.observe { l.a = $0; if let b = l.b { map(($0, b)) } }
     code.observe { l.b = $0; if let a = l.a { map((a, $0)) } }
-    let pool = (0..<64).map { $0 % 5 == 0 ? "" : "1380013" + String($0 * 37) }
+    let pool = w2Pool()
     for i in 0..<1_000_000 {
         let str = pool[(i &* 13) & 63]
         if i % 2 == 0 { phone.value = str } else { code.value = str }

@@ -1,4 +1,5 @@
 import BinderyJSON
+import BinderyPrimitives
 import BinderyTestSupport
 import Foundation
 import Synchronization
@@ -61,11 +62,8 @@ final class ControlRelay: Sendable {
     private func acceptLoop() {
         defer { close(listener) }
         while true {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            let client = retryingInterrupted { accept(listener, nil, nil) }
+            guard client >= 0 else { return }
             guard let daemon = try? UnixSocket.connect(to: daemonSocket) else { close(client); continue }
             let live = state.withLock { state -> Bool in
                 if !state.stopped { state.descriptors += [client, daemon] }
@@ -82,8 +80,7 @@ final class ControlRelay: Sendable {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         reading: while true {
-            let n = read(client, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingInterrupted { read(client, &chunk, chunk.count) }
             guard n > 0 else { break }
             buffer += chunk[0..<n]
             while let newline = buffer.firstIndex(of: 0x0A) {
@@ -105,8 +102,7 @@ final class ControlRelay: Sendable {
     private func relayReplies(from daemon: Int32, to client: Int32) {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let n = read(daemon, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingInterrupted { read(daemon, &chunk, chunk.count) }
             guard n > 0 else { break }
             UnixSocket.write(Array(chunk[0..<n]), to: client)
         }

@@ -1,3 +1,4 @@
+import BinderyPrimitives
 import Foundation
 
 /// Plain stream sockets on a path, for tests that must send or relay raw bytes (binderyctl's
@@ -41,8 +42,7 @@ public enum UnixSocket {
     public static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0 && errno == EINTR { continue }
+            let written = retryingInterrupted { bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
             guard written > 0 else { return false }
             offset += written
         }

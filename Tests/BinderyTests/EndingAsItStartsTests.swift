@@ -22,9 +22,9 @@ import Testing
         SignalProducer<Int, Never>(value: 1)
             .then(SignalProducer(value: 2))
             .concat(SignalProducer<Int, Never>.empty)
-            .flatMap(.concat) { SignalProducer<Int, Never>(value: $0 * 10) }
+            .flatMap(.concat) { (value: Int) in SignalProducer<Int, Never>(value: value * 10) }
             .combineLatest(with: SignalProducer<Int, Never>(value: 3))
-            .map { $0 + $1 }
+            .map { (left: Int, right: Int) in left + right }
             .startWithValues { log.append($0) }
         #expect(log.all == [23])
 

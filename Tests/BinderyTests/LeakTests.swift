@@ -112,8 +112,8 @@ private final class Owner {
             let canary = Canary()
             weakCanary = canary
             SignalProducer(outer)
-                .flatMap(.latest) { value in SignalProducer(inner).map { _ in withExtendedLifetime(canary) { value } } }
-                .flatMap(.merge) { SignalProducer(value: $0) }
+                .flatMap(.latest) { (value: Int) in SignalProducer(inner).map { _ in withExtendedLifetime(canary) { value } } }
+                .flatMap(.merge) { (value: Int) in SignalProducer<Int, Never>(value: value) }
                 .startWithValues { _ in }
         }
         sendOuter.send(value: 1)

@@ -10,7 +10,7 @@ code), driven through binderyctl to a rich state, then checked as a user would s
             to the current one (read through /api/state?at=V) shows what the last version
             before the stop showed, outputs included, and the restart started no run.
 
-  python3 Tests/examples/brokerage_test.py --brokerd .build/examples/debug/brokerd \\
+  python3 Tests/examples/brokerage_test.py --brokerd .build/debug/brokerd \\
       --binderyctl .build/debug/binderyctl [--checks refusals,restarts]
 
 Prints one line per check (a difference per line under a failed one); exits 0 only when all
