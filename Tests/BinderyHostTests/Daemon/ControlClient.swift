@@ -12,15 +12,16 @@ import Musl
 /// bytes exactly as given (malformed, pipelined, left unread), reads reply and event lines in
 /// order. binderyctl's client (BinderyCLI's `DaemonConnection`) sends only requests it builds
 /// itself and hands events to a callback, so it cannot say what these tests say.
-/// Reads time out after 10 s so a broken daemon fails a test instead of hanging it.
+/// Reads time out (after 10 s unless the test says otherwise) so a broken daemon fails a test
+/// instead of hanging it.
 final class ControlClient {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private var nextID = 1
 
-    init(path: String) throws {
+    init(path: String, readTimeoutSeconds: Int = 10) throws {
         descriptor = try UnixSocket.connect(to: path)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 

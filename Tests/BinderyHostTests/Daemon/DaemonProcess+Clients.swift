@@ -6,8 +6,8 @@ extension DaemonProcess {
         try RawHTTPConnection(port: port)
     }
 
-    /// A new connection to the daemon's control socket.
-    func control() throws -> ControlClient {
-        try ControlClient(path: socketPath)
+    /// A new connection to the daemon's control socket, whose reads wait `readTimeoutSeconds`.
+    func control(readTimeoutSeconds: Int = 10) throws -> ControlClient {
+        try ControlClient(path: socketPath, readTimeoutSeconds: readTimeoutSeconds)
     }
 }

@@ -38,10 +38,20 @@ import Testing
         close(descriptor)
     }
 
-    /// Asks the daemon for a ping on a fresh connection: it is still serving.
+    /// Asks the daemon for a ping on a fresh connection: it is still serving. The ping waits
+    /// up to a minute, not the usual 10 s: once, in `make test` beside the other suites'
+    /// daemons on two CPUs, it went unanswered past 10 s (not reproduced in 20 runs alone nor
+    /// beside busy loops and fsyncs). A daemon that does not answer fails the test with what
+    /// it wrote to stderr, so a hang shows its cause.
     private func expectServing(_ daemon: DaemonProcess, after what: String) throws {
-        let reply = try daemon.control().request(#"{"op":"ping"}"#)
-        #expect(reply.isOK, "after \(what): \(reply)")
+        do {
+            let reply = try daemon.control(readTimeoutSeconds: 60).request(#"{"op":"ping"}"#)
+            #expect(reply.isOK, "after \(what): \(reply)")
+        } catch {
+            let status = daemon.stop(signal: SIGKILL)
+            Issue.record("after \(what), no answer to a ping: \(error); the daemon (ended \(status)) wrote: \(daemon.standardError().suffix(2_000))")
+            throw error
+        }
     }
 
     @Test func clientsOfEveryOpThatHangUpBeforeTheirReplyLeaveTheDaemonServing() throws {
