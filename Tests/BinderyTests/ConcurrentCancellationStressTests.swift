@@ -52,6 +52,7 @@ private final class CancellationID: Sendable {
     }
 
     @Test func mergedDeferredEffectsCancelledByIDFromOtherQueues() {
+        var delivered = 0
         for round in 0..<Self.rounds {
             let tally = ObserverContractTally()
             let ids = (0..<Self.ids).map { _ in CancellationID() }
@@ -67,8 +68,13 @@ private final class CancellationID: Sendable {
                 return SignalProducer.merge(effect, canceller)
             }
             SignalProducer.merge(effects).start(tally.observer())
-            tally.expectContractHeld("round \(round)")
+            // Some values across the rounds, not in each: an effect takes two scheduler hops
+            // to its value and a canceller one, so on a loaded machine (seen under `make tsan`
+            // in `make test`) every canceller of a round can win.
+            tally.expectContractHeld("round \(round)", expectingValues: false)
+            delivered += tally.values
         }
+        #expect(delivered > 0, "values were delivered in \(Self.rounds) rounds, not only terminal events")
     }
 
     /// ReactiveSwift's `QueueScheduler(queue:)` makes a serial queue targeting the queue it is
