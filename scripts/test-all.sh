@@ -29,6 +29,15 @@ failed=()
 run_started=$(date +%s)
 
 seconds_since() { echo $(( $(date +%s) - $1 )); }
+# Sets the variable named $1 to the CPU seconds (user + system) of this shell's finished children
+# so far: bash's `times`, run in this shell (inside `$(…)` it would count the subshell's own,
+# empty, children). A step's CPU is the difference around it: how `make test`'s cost compares
+# between commits on a VM whose wall clocks swing.
+children_cpu() {
+  local file="$lanes/times.$BASHPID"
+  times >"$file"
+  printf -v "$1" '%s' "$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%d", s }' "$file")"
+}
 
 # The build lane: each target's output to its log, then a `.done` file holding its status.
 build_lane() {
@@ -36,10 +45,11 @@ build_lane() {
     if [ "$target" = examples-build ]; then
       while [ ! -e "$lanes/unit-tests.ended" ]; do sleep 1; done
     fi
-    local started; started=$(date +%s)
+    local started cpu_before cpu_after; started=$(date +%s); children_cpu cpu_before
     ${MAKE:-make} --no-print-directory "$target" >"$lanes/$target.log" 2>&1
     local status=$?
-    echo "$status $(seconds_since "$started")" >"$lanes/$target.done.tmp" && mv "$lanes/$target.done.tmp" "$lanes/$target.done"
+    children_cpu cpu_after
+    echo "$status $(seconds_since "$started") $(( cpu_after - cpu_before ))" >"$lanes/$target.done.tmp" && mv "$lanes/$target.done.tmp" "$lanes/$target.done"
   done
 }
 set -m  # the build lane in a process group of its own, so stopping it stops its builds
@@ -57,13 +67,13 @@ await_build() {
     kill -0 "$builder" 2>/dev/null || { echo "test-all: the build lane ended before $target"; return 1; }
     sleep 1
   done
-  local status duration
-  read -r status duration <"$lanes/$target.done"
+  local status duration cpu
+  read -r status duration cpu <"$lanes/$target.done"
   if [ -z "${shown[$target]:-}" ]; then
     shown[$target]=1
     echo "=== build $target ==="
     cat "$lanes/$target.log"
-    echo "=== build $target: $( [ "$status" = 0 ] && echo ok || echo "FAILED (status $status)" ) in ${duration} s ==="
+    echo "=== build $target: $( [ "$status" = 0 ] && echo ok || echo "FAILED (status $status)" ) in ${duration} s, ${cpu} CPU s ==="
     [ "$status" = 0 ] || failed+=("build $target")
   fi
   [ "$status" = 0 ]
@@ -79,11 +89,13 @@ check() {
     await_build "$build" || { failed+=("$name (not run: build $build failed)"); return; }
   done
   echo "=== check $name ==="
-  local started; started=$(date +%s)
+  local started cpu_before cpu_after; started=$(date +%s); children_cpu cpu_before
   if "$@"; then
-    echo "=== check $name: ok in $(seconds_since "$started") s ==="
+    children_cpu cpu_after
+    echo "=== check $name: ok in $(seconds_since "$started") s, $(( cpu_after - cpu_before )) CPU s ==="
   else
-    echo "=== check $name: FAILED in $(seconds_since "$started") s ==="
+    children_cpu cpu_after
+    echo "=== check $name: FAILED in $(seconds_since "$started") s, $(( cpu_after - cpu_before )) CPU s ==="
     failed+=("$name")
   fi
 }
@@ -101,9 +113,10 @@ check tsan                tsan-build -- make_step tsan
 
 wait "$builder"
 trap - EXIT
-echo "=== build lane: $(for f in "$lanes"/*.done; do t=$(basename "$f" .done); read -r s d <"$f"; printf '%s %s s%s; ' "$t" "$d" "$( [ "$s" = 0 ] || echo ' FAILED')"; done)==="
+echo "=== build lane: $(for f in "$lanes"/*.done; do t=$(basename "$f" .done); read -r s d c <"$f"; printf '%s %s s (%s CPU s)%s; ' "$t" "$d" "$c" "$( [ "$s" = 0 ] || echo ' FAILED')"; done)==="
+children_cpu run_cpu
 if [ ${#failed[@]} -eq 0 ]; then
-  echo "test-all: every check passed in $(seconds_since "$run_started") s"
+  echo "test-all: every check passed in $(seconds_since "$run_started") s, $run_cpu CPU s"
 else
   echo "test-all: failed after $(seconds_since "$run_started") s: ${failed[*]}"
   exit 1
