@@ -123,11 +123,13 @@ release: deps-run
 # while they build (`make docs`'s, in `make test`) waits for them. scripts/e2e.sh runs the tests of all but Examples/Migration,
 # whose own run is examples-tests.
 EXAMPLES_BUILD := .build
-# The package's suites, in two runs: the host's (which start daemons and wait on them, blocking
-# the test runner's two cooperative threads) apart from the rest, whose async tests would
-# otherwise wait behind them and, on a loaded machine, pass their time limits waiting.
-UNIT_TESTS = timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build --skip BinderyHostTests && \
-	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build --filter BinderyHostTests
+# The package's suites, in one run. The host's and binderyctl's suites, which start daemons and
+# wait on them, carry `.ownThreads` (Tests/BinderyTestSupport/OwnThreadsTrait.swift): their
+# blocking runs on threads of their own, so the async tests beside them and every time limit
+# go on, and the run can share the machine with a build. They only read the build, so they skip
+# SwiftPM's lock on .build (`--ignore-lock`, as the examples' tests do): `make test` runs other
+# steps that take it beside them (scripts/test-all.sh), and none writes what they read.
+UNIT_TESTS = timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build --ignore-lock
 test: deps
 	MAKE="$(MAKE)" FUZZ_BRIEF_SECONDS=$(FUZZ_BRIEF_SECONDS) scripts/test-all.sh
 
@@ -142,7 +144,7 @@ examples-build: deps-run
 	$(SWIFT) build --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --build-tests
 	$(SWIFT) build --package-path Examples/Brokerage --scratch-path $(EXAMPLES_BUILD) --build-tests
 examples-tests:
-	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --skip-build
+	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --skip-build --ignore-lock
 api-self-checks:
 	scripts/rs-api-diff.py --self-test
 	scripts/check-run-deps.sh
@@ -192,23 +194,17 @@ docs: deps-run
 TSAN_FLAGS   := --sanitize=thread -Xswiftc -DBINDERY_TSAN -Xswiftc -gline-tables-only --scratch-path .build/tsan
 TSAN_DIR     := $(shell mktemp -u /tmp/bindery-tsan.XXXXXX)
 TSAN_REPORTS := $(TSAN_DIR)/reports
-# One test run per target: the core's async tests would otherwise wait behind the host's
-# blocking ones for the two cooperative threads, and pass their time limits waiting.
+# The core's suites and the host's, in one run (the host's run on threads of their own, so the
+# core's async tests never wait behind them: see UNIT_TESTS).
 TSAN_SUITES  ?= BinderyTests BinderyHostTests
-# The host's suites in five runs, by the first letters of their names (together: every host
-# test). The host's real-daemon tests block the test runner's two threads while they wait, so
-# under the sanitizer's slowdown a run of all 300 took over three minutes and the tests queued
-# last passed their time limits waiting for a thread; a fifth of them at a time does not.
-TSAN_HOST_RUNS := '^BinderyHostTests\.[A-F]' '^BinderyHostTests\.[G-O]' '^BinderyHostTests\.[P-R]' '^BinderyHostTests\.S[a-m]' '^BinderyHostTests\.(S[^a-m]|[^A-S])'
-TSAN_RUNS = $(foreach suite,$(TSAN_SUITES),$(if $(filter BinderyHostTests,$(suite)),$(TSAN_HOST_RUNS),'^$(suite)\.'))
+TSAN_FILTER   = '^($(shell echo $(TSAN_SUITES) | tr ' ' '|'))\.'
 tsan-build: deps-run
 	$(SWIFT) build --product BinderyPackageTests $(TSAN_FLAGS)
 tsan: deps tsan-build
 	@rm -rf $(TSAN_DIR) && mkdir -p -m 1777 $(TSAN_REPORTS) && install -m 644 Tests/tsan.supp $(TSAN_DIR)/tsan.supp
-	@status=0; for filter in $(TSAN_RUNS); do \
-	  TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/report suppressions=$(TSAN_DIR)/tsan.supp halt_on_error=0 second_deadlock_stack=1" \
-	    timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter "$$filter" || status=1; \
-	done; \
+	@status=0; \
+	TSAN_OPTIONS="log_path=$(TSAN_REPORTS)/report suppressions=$(TSAN_DIR)/tsan.supp halt_on_error=0 second_deadlock_stack=1" \
+	  timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter $(TSAN_FILTER) || status=1; \
 	reports=$$(ls $(TSAN_REPORTS)); \
 	if [ -n "$$reports" ]; then cat $(TSAN_REPORTS)/*; echo "ThreadSanitizer: reports from $$(echo $$reports | wc -w) processes (above)"; status=1; fi; \
 	rm -rf $(TSAN_DIR); exit $$status

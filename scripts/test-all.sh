@@ -1,31 +1,37 @@
 #!/usr/bin/env bash
-# `make test`: every check, in two lanes, so what only waits runs beside what computes.
+# `make test`: every check, in lanes that run side by side, so what only waits (daemons,
+# browsers, nginx, systemd, the test runner's sleeps) runs beside what computes.
 #
-#   builds  (background, one after another: each wants both cores)
-#           debug + tests → (a pause) → example packages → release (install) → fuzzing →
-#           ThreadSanitizer
-#   checks  (foreground, each as soon as the build it needs is done; they mostly wait on
-#           daemons, browsers, nginx, systemd)
-#           unit suites (in the pause) → API self-checks, schemathesis, docs → examples' tests, e2e →
-#           .deb under systemd → fuzzing → ThreadSanitizer suites
+#   builds    one after another (each wants both cores):
+#             debug + tests → example packages → ThreadSanitizer → release (install) → fuzzing
+#   checks    three lanes, each step as soon as the builds it needs are done:
+#     suites    the package's suites → the ThreadSanitizer suites
+#     web       API self-checks → schemathesis → the examples' tests → e2e → docs
+#     package   the .deb under systemd → fuzzing
 #
-# The unit suites and the ThreadSanitizer suites run with no build beside them (the build lane
-# pauses for the unit suites; ThreadSanitizer's build is the last): both run the host's
-# tests, which block the test runner's two cooperative threads on real daemons, so the tests
-# queued behind them wait, and a machine busy compiling made them wait past their time limits.
+# The package's suites start after the example packages' build, the last build into .build, and
+# read the debug build without SwiftPM's lock (`--ignore-lock`), so the web lane's steps that
+# take it are not held up for the length of the run; docs, which asks SwiftPM for the symbol
+# graphs, comes last in its lane.
 #
-# Each build's output is printed, whole, when the first check that needs it starts, so the log
-# reads in order; each step prints its duration. Any failure fails the run (a check whose build
-# failed is not started) and the run ends with the failed steps named. Every step is one Makefile
-# target, so its commands are written once, there. Each check is bounded by TEST_TIMEOUT inside its
-# target; builds are not (a loaded machine can make one slow).
+# The suites can share the machine with builds and with each other because the tests that block
+# (real daemons, raw sockets) run on threads of their own (Tests/BinderyTestSupport/
+# OwnThreadsTrait.swift), never on the test runner's cooperative threads, so no test or time
+# limit waits behind them. Every check starts its daemons on temporary sockets, ports and state
+# directories, and systemd's on its own namespace, so the lanes share nothing else.
+#
+# Each step's output goes to its own log, printed whole when the step ends (a build's, when the
+# first check needing it starts), so the output reads step by step; each step prints its wall
+# clock and CPU seconds. Any failure fails the run (a check whose build failed is not started;
+# the rest of its lane still runs) and the run ends with the failed steps named. Every step is one
+# Makefile target, so its commands are written once, there. Each check is bounded by
+# TEST_TIMEOUT inside its target; builds are not (a loaded machine can make one slow).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 make_step() { ${MAKE:-make} --no-print-directory "$@"; }
 
 lanes=.build/test-lanes
 rm -rf "$lanes" && mkdir -p "$lanes"
-failed=()
 run_started=$(date +%s)
 
 seconds_since() { echo $(( $(date +%s) - $1 )); }
@@ -39,82 +45,118 @@ children_cpu() {
   printf -v "$1" '%s' "$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%d", s }' "$file")"
 }
 
-# The build lane: each target's output to its log, then a `.done` file holding its status.
-build_lane() {
-  for target in test-build examples-build install-build fuzz-build tsan-build; do
-    if [ "$target" = examples-build ]; then
-      while [ ! -e "$lanes/unit-tests.ended" ]; do sleep 1; done
-    fi
-    local started cpu_before cpu_after; started=$(date +%s); children_cpu cpu_before
-    ${MAKE:-make} --no-print-directory "$target" >"$lanes/$target.log" 2>&1
-    local status=$?
-    children_cpu cpu_after
-    echo "$status $(seconds_since "$started") $(( cpu_after - cpu_before ))" >"$lanes/$target.done.tmp" && mv "$lanes/$target.done.tmp" "$lanes/$target.done"
-  done
+# Runs one step (a build or a check) into $lanes/NAME.log, then writes $lanes/NAME.done:
+# "status seconds cpu-seconds". Writing .done last (a rename) is what tells the others it ended.
+run_step() {
+  local name=$1; shift
+  local started cpu_before cpu_after status
+  started=$(date +%s); children_cpu cpu_before
+  "$@" >"$lanes/$name.log" 2>&1
+  status=$?
+  children_cpu cpu_after
+  echo "$status $(seconds_since "$started") $(( cpu_after - cpu_before ))" >"$lanes/$name.tmp"
+  mv "$lanes/$name.tmp" "$lanes/$name.done"
 }
-set -m  # the build lane in a process group of its own, so stopping it stops its builds
-build_lane &
-builder=$!
-set +m
-# A run stopped early (Ctrl-C, CI's limit) stops its builds too.
-trap 'kill -- -$builder 2>/dev/null' EXIT
 
-# Waits for a build, prints its output once, and succeeds when it succeeded.
-declare -A shown=()
-await_build() {
-  local target=$1
-  while [ ! -e "$lanes/$target.done" ]; do
-    kill -0 "$builder" 2>/dev/null || { echo "test-all: the build lane ended before $target"; return 1; }
-    sleep 1
-  done
-  local status duration cpu
-  read -r status duration cpu <"$lanes/$target.done"
-  if [ -z "${shown[$target]:-}" ]; then
-    shown[$target]=1
-    echo "=== build $target ==="
-    cat "$lanes/$target.log"
-    echo "=== build $target: $( [ "$status" = 0 ] && echo ok || echo "FAILED (status $status)" ) in ${duration} s, ${cpu} CPU s ==="
-    [ "$status" = 0 ] || failed+=("build $target")
-  fi
+# Waits until step NAME has ended; succeeds when it succeeded.
+await_step() {
+  while [ ! -e "$lanes/$1.done" ]; do sleep 1; done
+  local status _
+  read -r status _ <"$lanes/$1.done"
   [ "$status" = 0 ]
 }
 
-# Runs one check after the builds it needs; a check whose build failed is named, not run.
-check() {
-  local name=$1; shift
-  local builds=()
-  while [ "$1" != -- ]; do builds+=("$1"); shift; done
-  shift
-  for build in "${builds[@]}"; do
-    await_build "$build" || { failed+=("$name (not run: build $build failed)"); return; }
+build_lane() {
+  for target in test-build examples-build tsan-build install-build fuzz-build; do
+    run_step "$target" make_step "$target"
   done
-  echo "=== check $name ==="
-  local started cpu_before cpu_after; started=$(date +%s); children_cpu cpu_before
-  if "$@"; then
-    children_cpu cpu_after
-    echo "=== check $name: ok in $(seconds_since "$started") s, $(( cpu_after - cpu_before )) CPU s ==="
-  else
-    children_cpu cpu_after
-    echo "=== check $name: FAILED in $(seconds_since "$started") s, $(( cpu_after - cpu_before )) CPU s ==="
-    failed+=("$name")
-  fi
 }
 
-check unit-tests          test-build -- make_step unit-tests
-touch "$lanes/unit-tests.ended"
-check api-self-checks     test-build -- make_step api-self-checks
-check api-check           test-build -- make_step api-check
-check docs                test-build -- make_step docs
-check examples-tests      test-build examples-build -- make_step examples-tests
-check e2e                 test-build examples-build -- make_step e2e
-check systemd-test        install-build -- make_step systemd-test
-check fuzz                fuzz-build -- make_step fuzz FUZZ_SECONDS="${FUZZ_BRIEF_SECONDS:-5}"
-check tsan                tsan-build -- make_step tsan
+# A check lane: each argument is CHECK[:BUILD,BUILD…]; a check runs once its builds succeeded,
+# and is marked not run (status "skipped") when one failed.
+check_lane() {
+  local spec name builds build
+  for spec in "$@"; do
+    name=${spec%%:*}; builds=${spec#*:}; [ "$builds" = "$spec" ] && builds=""
+    local ready=1
+    for build in ${builds//,/ }; do await_step "$build" || { ready=0; echo "skipped $build" >"$lanes/$name.done"; break; }; done
+    [ "$ready" = 1 ] && run_step "$name" make_step "$name"
+  done
+}
 
-wait "$builder"
+set -m  # each lane in a process group of its own, so stopping the run stops its builds and checks
+build_lane &
+lane_pids=($!)
+check_lane unit-tests:test-build,examples-build tsan:tsan-build &
+lane_pids+=($!)
+check_lane api-self-checks:test-build api-check:test-build \
+  examples-tests:examples-build e2e:test-build,examples-build docs:test-build &
+lane_pids+=($!)
+check_lane systemd-test:install-build fuzz:fuzz-build &
+lane_pids+=($!)
+set +m
+# A run stopped early (Ctrl-C, CI's limit) stops every lane.
+trap 'for pid in "${lane_pids[@]}"; do kill -- -"$pid" 2>/dev/null; done' EXIT
+
+# Prints each step's log once it has ended, in the order the steps end.
+steps=(test-build examples-build tsan-build install-build fuzz-build
+       unit-tests tsan api-self-checks api-check docs examples-tests e2e systemd-test fuzz)
+declare -A printed=()
+failed=()
+print_ended_steps() {
+  local step status duration cpu kind
+  for step in "${steps[@]}"; do
+    [ -n "${printed[$step]:-}" ] && continue
+    [ -e "$lanes/$step.done" ] || continue
+    printed[$step]=1
+    read -r status duration cpu <"$lanes/$step.done"
+    case $step in *-build) kind=build ;; *) kind=check ;; esac
+    if [ "$status" = skipped ]; then
+      echo "=== $kind $step: not run (build $duration failed) ==="
+      failed+=("$step (not run: build $duration failed)")
+      continue
+    fi
+    echo "=== $kind $step ==="
+    cat "$lanes/$step.log"
+    if [ "$status" = 0 ]; then
+      echo "=== $kind $step: ok in $duration s, $cpu CPU s ==="
+    else
+      echo "=== $kind $step: FAILED (status $status) in $duration s, $cpu CPU s ==="
+      failed+=("$kind $step")
+    fi
+  done
+}
+lanes_running() { local pid; for pid in "${lane_pids[@]}"; do kill -0 "$pid" 2>/dev/null && return 0; done; return 1; }
+while [ ${#printed[@]} -lt ${#steps[@]} ]; do
+  print_ended_steps
+  [ ${#printed[@]} -lt ${#steps[@]} ] || break
+  if ! lanes_running; then
+    print_ended_steps
+    for step in "${steps[@]}"; do
+      [ -n "${printed[$step]:-}" ] || { printed[$step]=1; echo "=== $step: never ended (its lane stopped) ==="; failed+=("$step (its lane stopped)"); }
+    done
+    break
+  fi
+  sleep 1
+done
+wait
 trap - EXIT
-echo "=== build lane: $(for f in "$lanes"/*.done; do t=$(basename "$f" .done); read -r s d c <"$f"; printf '%s %s s (%s CPU s)%s; ' "$t" "$d" "$c" "$( [ "$s" = 0 ] || echo ' FAILED')"; done)==="
+
 children_cpu run_cpu
+step_summary() {
+  local step s d c
+  for step in "${steps[@]}"; do
+    s=never d=- c=0
+    [ -e "$lanes/$step.done" ] && read -r s d c <"$lanes/$step.done"
+    case $s in
+      0) printf '%s %s s (%s CPU s); ' "$step" "$d" "$c" ;;
+      skipped) printf '%s not run; ' "$step" ;;
+      never) printf '%s never ended; ' "$step" ;;
+      *) printf '%s FAILED %s s (%s CPU s); ' "$step" "$d" "$c" ;;
+    esac
+  done
+}
+echo "=== steps: $(step_summary)==="
 if [ ${#failed[@]} -eq 0 ]; then
   echo "test-all: every check passed in $(seconds_since "$run_started") s, $run_cpu CPU s"
 else

@@ -1,7 +1,8 @@
 import BinderyCLI
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct CommandParserTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct CommandParserTests {
     @Test func commentsBlankLinesAndCase() throws {
         #expect(try CommandParser.parse("# set x") == nil)
         #expect(try CommandParser.parse("   ") == nil)

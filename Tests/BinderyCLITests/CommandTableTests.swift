@@ -1,9 +1,10 @@
-import BinderyProtocol
 @testable import BinderyCLI
 import BinderyJSON
+import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct CommandTableTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct CommandTableTests {
     @Test func parsesEveryCommandShape() throws {
         #expect(try CommandParser.parse("set login.mobilePhone 138") == .set(vm: "login", input: "mobilePhone", value: Token("138")))
         #expect(try CommandParser.parse("run products.toggle 2") == .run(vm: "products", command: "toggle", argument: Token("2"), wait: true))

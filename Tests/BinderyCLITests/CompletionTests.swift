@@ -1,9 +1,10 @@
-import BinderyProtocol
 @testable import BinderyCLI
 import BinderyJSON
+import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct CompletionTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct CompletionTests {
     let completer = Completer(catalog: StaticCatalog())
 
     @Test func commandWordsAndViewModels() {

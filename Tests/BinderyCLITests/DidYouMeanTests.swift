@@ -1,9 +1,10 @@
-import BinderyProtocol
 @testable import BinderyCLI
 import BinderyJSON
+import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct DidYouMeanTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DidYouMeanTests {
     @Test func suggestsCloseNamesOnly() {
         #expect(DidYouMean.closest(to: "mobilPhone", among: ["mobilePhone", "verifyCode"]) == "mobilePhone")
         #expect(DidYouMean.closest(to: "gte", among: CommandTable.names) == "get")

@@ -1,11 +1,12 @@
 import BinderyCLI
 import BinderyJSON
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// binderyctl as a script uses it: `-c` and stdin modes, rendering, errors and exit codes,
 /// against the daemon of `TestDaemon` (the real binderyd).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct EndToEndTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct EndToEndTests {
     func withDaemon(_ body: (TestDaemon) throws -> Void) throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }

@@ -1,11 +1,12 @@
 import BinderyJSON
 import BinderyProtocol
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// The one list of error codes (BinderyProtocol' `ErrorCode`) is the list docs/PROTOCOL.md
 /// documents, spelled as on the wire.
-@Suite(.timeLimit(.minutes(2))) struct ErrorCodeTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ErrorCodeTests {
     @Test func everyCodeIsTheOneDocumentedInTheProtocol() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let protocolText = try String(contentsOf: root.appendingPathComponent("docs/PROTOCOL.md"), encoding: .utf8)

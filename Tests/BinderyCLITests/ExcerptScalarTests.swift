@@ -1,9 +1,10 @@
 import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
 /// Excerpts count Unicode scalars (issue 22, item 8): a letter with half a million combining
 /// marks is one Character but is cut like any other megabyte.
-@Suite(.timeLimit(.minutes(2))) struct ExcerptScalarTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ExcerptScalarTests {
     @Test func combiningMarksAreCutAndCounted() {
         let letter = "a" + String(repeating: "\u{301}", count: 500_000)
         let quoted = Excerpt.quoted(letter)

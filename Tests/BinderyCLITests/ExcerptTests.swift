@@ -1,9 +1,10 @@
 import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
 /// The one rule for quoting a typed value back (BinderyProtocol' `Excerpt`), which binderyctl and
 /// the daemon's surface errors share.
-@Suite(.timeLimit(.minutes(2))) struct ExcerptTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ExcerptTests {
     @Test func shortTextIsQuotedWhole() {
         #expect(Excerpt.quoted("abc") == #""abc""#)
         #expect(Excerpt.quoted(String(repeating: "x", count: Excerpt.limit)) == "\"" + String(repeating: "x", count: Excerpt.limit) + "\"")

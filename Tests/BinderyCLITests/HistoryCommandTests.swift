@@ -1,9 +1,10 @@
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// binderyctl's time travel against its own real binderyd (a shared one would move versions
 /// under the test): `show VM @V`, `get VM.NAME @V`, `restore @V` and their one-line errors.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct HistoryCommandTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct HistoryCommandTests {
     /// The version `ping` reports.
     private func version(_ socket: String) throws -> Int {
         let ping = try Binderyctl.run(["--socket", socket, "-c", "ping"]).stdout

@@ -1,5 +1,6 @@
 import BinderyHistory
 import BinderyJSON
+import BinderyTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// into another, fresh one for reading: its versions read back as they were, marked imported,
 /// kept apart from the live versions, which go on as before; a bad file gets one line and
 /// changes nothing.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct ImportSessionTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(3))) struct ImportSessionTests {
     private func version(_ socket: String) throws -> Int {
         let ping = try Binderyctl.run(["--socket", socket, "-c", "ping"]).stdout
         return Int(try #require(ping.firstMatch(of: /state version (\d+)/)).1)!

@@ -1,10 +1,11 @@
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// binderyctl's output on a real terminal (a tmux pane on a private tmux server): colour-aware
 /// alignment, tables fitted to the width, `\x`, the pager, and Ctrl-C interrupting a run —
 /// against the daemon of `TestDaemon` (the real binderyd).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InteractiveTerminalTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct InteractiveTerminalTests {
     typealias Pane = InteractiveTmuxTests.Pane
 
     func shell(_ daemon: TestDaemon, environment: String = "", columns: Int = 160, rows: Int = 50) throws -> Pane {

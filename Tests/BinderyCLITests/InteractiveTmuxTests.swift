@@ -6,7 +6,7 @@ import Testing
 /// binderyctl on a real terminal (a tmux pane) driven as a person would: Tab completion, a
 /// set, a run whose "executing…" line is seen, an error, the daemon going away and coming
 /// back, and Ctrl-D leaving cleanly with exit 0.
-@Suite(.serialized, .enabled(if: ExternalTool.tmux.isInstalled, Comment(rawValue: ExternalTool.tmux.missingReason)), .timeLimit(.minutes(2)))
+@Suite(.ownThreads, .serialized, .enabled(if: ExternalTool.tmux.isInstalled, Comment(rawValue: ExternalTool.tmux.missingReason)), .timeLimit(.minutes(2)))
 struct InteractiveTmuxTests {
     /// A detached session running one command, on its own tmux server; its pane is read
     /// with capture-pane.

@@ -1,4 +1,5 @@
 import BinderyCLI
+import BinderyTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// one stops waiting. The real daemon ends an interrupted run at once, so the test's own
 /// daemon sits behind a ``ControlRelay`` that withholds the `interrupt` request: a daemon slow
 /// to stop the run, whose login.login waits out a long API latency meanwhile.
-@Suite(.timeLimit(.minutes(2))) struct InterruptWaitTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct InterruptWaitTests {
     @Test(.timeLimit(.minutes(2)))
     func aSecondCtrlCStopsWaiting() throws {
         let daemon = try TestDaemon.startOwn()

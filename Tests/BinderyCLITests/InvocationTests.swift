@@ -1,9 +1,10 @@
-import BinderyProtocol
 @testable import BinderyCLI
 import BinderyJSON
+import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct InvocationTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct InvocationTests {
     @Test func flagsParse() throws {
         let i = try Invocation.parse(["--socket", "/tmp/s", "-c", "ping", "-cls", "--json", "--keep-going"])
         #expect(i.socketPath == "/tmp/s" && i.commands == ["ping", "ls"] && i.json && i.keepGoing)

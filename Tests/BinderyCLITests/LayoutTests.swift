@@ -1,8 +1,9 @@
 import BinderyCLI
 import BinderyJSON
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct LayoutTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct LayoutTests {
     let green = Style(enabled: true).green
 
     @Test func colourCodesTakeNoColumns() {

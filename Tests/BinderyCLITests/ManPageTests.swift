@@ -8,7 +8,7 @@ import Testing
 /// the command table (usage, summary and details, as `help` prints them) and every backslash
 /// command; binderyd(8) every option of `binderyd --help`. README's synopsis of binderyd is
 /// its `--help` usage.
-@Suite(.enabled(if: ManPage.manIsInstalled, "needs man-db's man (make deps installs it)"), .timeLimit(.minutes(2)))
+@Suite(.ownThreads, .enabled(if: ManPage.manIsInstalled, "needs man-db's man (make deps installs it)"), .timeLimit(.minutes(2)))
 struct ManPageTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

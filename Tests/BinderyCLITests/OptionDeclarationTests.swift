@@ -8,7 +8,7 @@ import Testing
 /// did-you-mean are derived from it, and its man page's OPTIONS section and its bash
 /// completion must name exactly the declared options, so none of them can drift again (the
 /// completion once lacked -f, --file and --check, which the man page documented).
-@Suite(.timeLimit(.minutes(2))) struct OptionDeclarationTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct OptionDeclarationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static var declared: Set<ManPageOption> {

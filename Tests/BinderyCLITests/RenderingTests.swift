@@ -1,9 +1,10 @@
-import BinderyProtocol
 @testable import BinderyCLI
 import BinderyJSON
+import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct RenderingTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct RenderingTests {
     let plain = ReplyRenderer(style: Style(enabled: false))
 
     @Test func listsAreNumberedRows() throws {

@@ -1,10 +1,11 @@
+import BinderyTestSupport
 import Testing
 
 /// `get` and `run` are one request each (docs/PROTOCOL.md): the daemon checks the names, and
 /// binderyctl asks for a surface (`describe`) only to word a refusal or to parse a command's
 /// argument by its type. The test's own daemon sits behind a ``ControlRelay`` that shows what
 /// binderyctl sends.
-@Suite(.timeLimit(.minutes(1))) struct RoundTripTests {
+@Suite(.ownThreads, .timeLimit(.minutes(1))) struct RoundTripTests {
     @Test func getAndRunWithoutAnArgumentSendNoDescribe() throws {
         let daemon = try TestDaemon.startOwn()
         defer { daemon.stop() }

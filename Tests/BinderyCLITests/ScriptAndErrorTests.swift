@@ -1,13 +1,14 @@
 import BinderyCLI
 import BinderyJSON
 import BinderyProtocol
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// Errors print once, `--json` answers every command with exactly one reply, scripts take
 /// comments and name the failing line, and over-long lines fail at once — against the daemon
 /// of `TestDaemon` (the real binderyd).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ScriptAndErrorTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct ScriptAndErrorTests {
     func withDaemon(_ body: (TestDaemon) throws -> Void) throws {
         let daemon = try TestDaemon.start()
         defer { daemon.stop() }

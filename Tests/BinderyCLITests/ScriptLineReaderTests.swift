@@ -1,8 +1,9 @@
 import BinderyCLI
+import BinderyTestSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ScriptLineReaderTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ScriptLineReaderTests {
     func reader(for text: String) throws -> (ScriptLineReader, Pipe) {
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data(text.utf8))

@@ -1,5 +1,6 @@
 import BinderyHistory
 import BinderyJSON
+import BinderyTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// test): `export` writes the daemon's session file (what `/api/session` serves), `replay`
 /// sends its steps again and says where outputs differ, `testgen` writes a test of one view
 /// model; bad input gets one line and changes nothing.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct SessionCommandTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(3))) struct SessionCommandTests {
     /// The version `ping` reports.
     private func version(_ socket: String) throws -> Int {
         let ping = try Binderyctl.run(["--socket", socket, "-c", "ping"]).stdout

@@ -2,11 +2,12 @@
 import BinderyHistory
 import BinderyJSON
 import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
 /// The session format without a daemon: what ``SessionDocument`` writes ``RecordedSession``
 /// reads back, the times in it, and the Swift literals `testgen` writes values as.
-@Suite(.timeLimit(.minutes(1))) struct SessionFileUnitTests {
+@Suite(.ownThreads, .timeLimit(.minutes(1))) struct SessionFileUnitTests {
     private func event(_ version: Int, _ at: String, _ body: String) -> (version: UInt64, json: [UInt8]) {
         (UInt64(version), Array(#"{"version":\#(version),"at":"\#(at)",\#(body)}"#.utf8))
     }
@@ -60,7 +61,7 @@ import Testing
 
 /// `replay`'s words for a difference: the first row and field that differ, not an excerpt of
 /// a long value's matching start.
-@Suite(.timeLimit(.minutes(1))) struct ReplayDifferenceTests {
+@Suite(.ownThreads, .timeLimit(.minutes(1))) struct ReplayDifferenceTests {
     private func json(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }
 
     @Test func aDifferenceIsFollowedDownToItsRowAndField() throws {

@@ -1,10 +1,11 @@
+import BinderyTestSupport
 import Testing
 
 /// binderyctl's side of a `set` (docs/PROTOCOL.md, "The life of a set"): one request, parsed and
 /// checked by the daemon; and a connection the daemon dropped is reported as dropped. The
 /// test's own daemon sits behind a ``ControlRelay``, which shows what binderyctl sends and
 /// drops the connection where a daemon could die.
-@Suite(.timeLimit(.minutes(1))) struct SetPathTests {
+@Suite(.ownThreads, .timeLimit(.minutes(1))) struct SetPathTests {
     @Test func aSetIsOneRequestWithTheTypedText() throws {
         let daemon = try TestDaemon.startOwn()
         defer { daemon.stop() }

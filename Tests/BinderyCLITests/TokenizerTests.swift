@@ -1,9 +1,10 @@
-import BinderyProtocol
 @testable import BinderyCLI
 import BinderyJSON
+import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct TokenizerTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct TokenizerTests {
     @Test func bareQuotedAndUnicodeWords() throws {
         let tokens = try LineTokenizer.tokenize("set  compass.valueA 西")
         #expect(tokens.map(\.text) == ["set", "compass.valueA", "西"])

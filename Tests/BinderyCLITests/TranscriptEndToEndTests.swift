@@ -1,9 +1,10 @@
 import BinderyCLI
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// `--check` and `record` against the daemon of `TestDaemon` (the real binderyd).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct TranscriptEndToEndTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct TranscriptEndToEndTests {
     func file(_ text: String, ext: String = "txt") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bctl-\(UUID().uuidString.prefix(8)).\(ext)")
         try text.write(to: url, atomically: true, encoding: .utf8)

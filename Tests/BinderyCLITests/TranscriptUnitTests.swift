@@ -1,8 +1,9 @@
 import BinderyCLI
+import BinderyTestSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct TranscriptUnitTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct TranscriptUnitTests {
     @Test func plainTranscriptsSplitIntoCommandsAndExpectedOutput() {
         let t = Transcript(parsing: "intro line\nbindery> ping\npong\nbindery> # note\nbindery> get a.b\n1\n2\n", markdown: false)
         #expect(t.steps == [

@@ -1,8 +1,9 @@
-import BinderyProtocol
 import BinderyJSON
+import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ValueParsingTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ValueParsingTests {
     @Test func valuesFollowTheValueType() throws {
         #expect(try ValueType.string.parse("西", for: "c.v") == .string("西"))
         #expect(try ValueType.int.parse("800", for: "api.latencyMs") == .int(800))

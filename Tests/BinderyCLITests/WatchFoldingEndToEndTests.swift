@@ -6,7 +6,7 @@ import Testing
 /// Issue 40, item 3, against the real daemon: `binderyctl watch` of a view model polled by a
 /// timer every 0.3 s (bindery-ticker-daemon) prints a poll once and counts the identical ones,
 /// and a command's state object never in full after the first.
-@Suite(.timeLimit(.minutes(3))) struct WatchFoldingEndToEndTests {
+@Suite(.ownThreads, .timeLimit(.minutes(3))) struct WatchFoldingEndToEndTests {
     @Test func aTimersIdenticalPollsAreCountedNotPrinted() throws {
         let directory = try TemporaryDirectory(name: "bwf-\(UUID().uuidString.prefix(8))")
         let daemon = try DaemonProcess(program: "bindery-ticker-daemon", directory: directory.path("d"), latencyFlag: false, logLevel: "warning")

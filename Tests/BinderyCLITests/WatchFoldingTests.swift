@@ -1,10 +1,11 @@
 @testable import BinderyCLI
 import BinderyJSON
+import BinderyTestSupport
 import Testing
 
 /// Issue 40, item 3: `watch` folds a timer's identical polls into a count line and shows a
 /// command's state object by what changed, once per event.
-@Suite(.timeLimit(.minutes(2))) struct WatchFoldingTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct WatchFoldingTests {
     let plain = ReplyRenderer(style: Style(enabled: false))
 
     /// The lines of `outputs` as a reader sees them: a replaced line replaces the last one.

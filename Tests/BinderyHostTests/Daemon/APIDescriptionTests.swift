@@ -7,7 +7,7 @@ import Testing
 /// docs/openapi.yaml describes binderyd's HTTP API: its paths are the routes the daemon
 /// declares (``DaemonHTTPRoutes/routes``), and the daemon serves it, compiled in, at
 /// `/api/openapi.yaml`. (That every answer matches it is scripts/api-check.sh's job.)
-@Suite(.timeLimit(.minutes(2))) struct APIDescriptionTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct APIDescriptionTests {
     /// This checkout's docs/openapi.yaml.
     static var documentPath: String {
         URL(fileURLWithPath: DaemonProcess.webDirectory).deletingLastPathComponent()

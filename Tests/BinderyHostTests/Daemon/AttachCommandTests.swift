@@ -1,8 +1,9 @@
 import BinderyProtocol
+import BinderyTestSupport
 import Testing
 
 /// How binderyctl attaches: one rule for the start line, STATUS= and the dashboard's note.
-@Suite(.timeLimit(.minutes(2))) struct AttachCommandTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct AttachCommandTests {
     @Test func theServiceSocketNeedsSudoAndNoFlag() {
         #expect(AttachCommand(socketPath: "/run/bindery/control.sock", fromSystemd: true).line() == "sudo binderyctl")
         #expect(AttachCommand(socketPath: "/run/other.sock", fromSystemd: true).line() == "sudo binderyctl --socket /run/other.sock")

@@ -11,7 +11,7 @@ import Testing
 /// `--publish-url` (docs/HTTP.md, "Behind nginx with nchan"): the URL's two forms, each
 /// version's change-feed answer posted to its cursor's channel, the catch-up after an outage
 /// logged once, and the feed id the channels and the change feed carry.
-@Suite(.timeLimit(.minutes(2))) struct ChangeFeedPublisherTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ChangeFeedPublisherTests {
     @Test func publishURLsOverTCPAndUnixSocketsAndOneLineErrors() throws {
         let tcp = try PublishURL(parsing: "http://127.0.0.1:8421/bindery/")
         #expect(tcp.server == .tcp(host: "127.0.0.1", port: 8421))

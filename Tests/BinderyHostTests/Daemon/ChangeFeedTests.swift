@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderyTestSupport
 import Testing
 
 /// A view model with a list output: `count` rows, the one at `selected` marked.
@@ -27,7 +28,7 @@ final class RowsViewModel: ViewModel {
 
 /// The change feed the host keeps (docs/HTTP.md, `/api/changes`): only what changed, rows of
 /// lists by index, and a reset for a cursor it cannot answer.
-@Suite(.timeLimit(.minutes(2))) struct ChangeFeedTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ChangeFeedTests {
     private func makeHost() -> ViewModelHost {
         startedHost(queue: "test.changes") { RowsViewModel() }.host
     }

@@ -13,7 +13,7 @@ import Musl
 /// Issue 41, item 3: every change says who made it — a control client's uid and pid as the
 /// kernel reported them and the name it gave, or what made it (`by`) — in `log`, `get`,
 /// `/api/events` (searched and filtered there) and across a restart, against the real binderyd.
-@Suite(.timeLimit(.minutes(3))) struct ChangeOriginTests {
+@Suite(.ownThreads, .timeLimit(.minutes(3))) struct ChangeOriginTests {
     /// The newest logged event matching `matches`.
     private func newestEvent(_ client: ControlClient, where matches: (JSONValue) -> Bool) throws -> JSONValue? {
         try client.request(#"{"op":"log","n":1000}"#)["events"]?.arrayValue?.last(where: matches)

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderyTestSupport
 import FoundationEssentials
 import Testing
 
@@ -17,7 +18,7 @@ private final class PlanViewModel: ViewModel {
     var surface: Surface { Surface(self) }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct CodableInputTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct CodableInputTests {
     @Test func aClientSetsACodableInputWithAJSONObject() throws {
         let scheduler = QueueScheduler(name: "test.plan")
         let model = scheduler.queue.sync { PlanViewModel() }

@@ -6,7 +6,7 @@ import Testing
 /// Many watchers that never read: all of them together may queue at most the control output
 /// budget (64 MiB by default); past it the slowest are disconnected with a logged reason, the
 /// daemon's memory stays bounded, and clients that read are served throughout.
-@Suite(.timeLimit(.minutes(2))) struct ControlOutputBudgetTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ControlOutputBudgetTests {
     @Test(.enabled(if: !underThreadSanitizer && !underAddressSanitizer, "resident memory under a sanitizer is the sanitizer's, not the daemon's"))
     func fiftyStuckWatchersCannotTakeTheDaemonsMemory() throws {
         let directory = try TemporaryDirectory()

@@ -15,7 +15,7 @@ import Testing
 /// held for ever — while a client holding no partial line (a REPL waiting for its user, a
 /// `watch`) is never disconnected for being idle. The HTTP side's slowloris bound
 /// (SlowlorisTests) is the model.
-@Suite(.timeLimit(.minutes(2))) struct ControlPartialLineTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ControlPartialLineTests {
     /// Answers each line with itself, and an incomplete line with an error naming the bound.
     private struct EchoHandler: ControlFrameHandler {
         func handle(frame: [UInt8], session: ControlSession) { session.reply(frame + [UInt8(ascii: "\n")]) }

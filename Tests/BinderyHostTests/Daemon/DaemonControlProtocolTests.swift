@@ -7,7 +7,7 @@ import Testing
 /// Every control-protocol op against the real binderyd. They use only the surface names
 /// SPEC.md fixes (`api.latencyMs`, `api.failureRate`) and discover commands through `list`
 /// and `describe`, so they hold for whichever view models binderyd hosts.
-@Suite(.timeLimit(.minutes(2))) struct DaemonControlProtocolTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DaemonControlProtocolTests {
     @Test func pingListDescribeAndGet() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// The HTTP endpoint of the real binderyd (docs/HTTP.md).
-@Suite(.timeLimit(.minutes(2))) struct DaemonHTTPTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DaemonHTTPTests {
     @Test func stateHasETagAndSharedCachingAndAnswers304() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

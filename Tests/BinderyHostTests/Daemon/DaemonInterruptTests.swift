@@ -9,7 +9,7 @@ import Testing
 
 /// The `interrupt` op against the real binderyd: a slow `products.refresh` ends as
 /// `interrupted` for the client waiting on it.
-@Suite(.timeLimit(.minutes(2))) struct DaemonInterruptTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DaemonInterruptTests {
     @Test func interruptOpEndsAWaitingRun() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -11,7 +11,7 @@ import Testing
 
 /// binderyd as a process: flags, persistence across kill -9 and SIGTERM, systemd
 /// notifications, the control socket's file.
-@Suite(.timeLimit(.minutes(2))) struct DaemonLifecycleTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DaemonLifecycleTests {
     @Test func anAcknowledgedSetSurvivesKillNine() throws {
         let directory = try TemporaryDirectory()
         let first = try DaemonProcess(directory: directory.path("d"), latencyFlag: false)

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Hostile control frames get error replies, change nothing, and the daemon keeps serving.
-@Suite(.timeLimit(.minutes(2))) struct DaemonMalformedInputTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DaemonMalformedInputTests {
     /// The unknown-op messages name the declared ops (`ControlOp`), and a missing or mistyped
     /// field is named with the type it needs, word for word as before the ops were declared.
     @Test func unknownOpsAndBadFieldsAreWordedByTheDeclaredOps() throws {

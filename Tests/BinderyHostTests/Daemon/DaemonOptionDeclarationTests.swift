@@ -7,7 +7,7 @@ import Testing
 /// through `DaemonOptions.options(adding:)`): parsing, `--help` and the did-you-mean of an
 /// unknown flag are derived from them, and binderyd(8)'s OPTIONS section names exactly
 /// binderyd's declared options.
-@Suite(.timeLimit(.minutes(2))) struct DaemonOptionDeclarationTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DaemonOptionDeclarationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

@@ -2,10 +2,11 @@ import Bindery
 import BinderyControl
 import BinderyHost
 import BinderyJSON
+import BinderyTestSupport
 import Testing
 
 /// The daemon's small parts: view-model values to JSON, line framing, the event ring, the flags.
-@Suite(.timeLimit(.minutes(2))) struct DaemonUnitTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DaemonUnitTests {
     @Test func writerEscapesAndRoundTrips() throws {
         let value: SurfaceValue = .record(["text": .string("a\"b\\c\n\u{1}<>&é"), "n": .double(.infinity), "list": .list([.int(1), .double(0.5)])])
         let bytes = JSONWriter.encode(value)

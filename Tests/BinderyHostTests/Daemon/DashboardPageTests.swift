@@ -1,8 +1,9 @@
 import BinderyHost
+import BinderyTestSupport
 import Testing
 
 /// The page binderyd serves: index.html with the state inline, no value able to end the block.
-@Suite(.timeLimit(.minutes(2))) struct DashboardPageTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DashboardPageTests {
     @Test func theDataGoesBeforeTheHeadsEndAndCannotCloseTheBlock() {
         let index = Array("<html><head><title>t</title></head><body></body></html>".utf8)
         let state = Array(#"{"version":3,"viewModels":{"x":{"outputs":{"s":"</script><b>"}}}}"#.utf8)

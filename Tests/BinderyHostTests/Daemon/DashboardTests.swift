@@ -6,7 +6,7 @@ import Testing
 
 /// The dashboard is compiled into binderyd from web/ (the EmbedDashboard plugin), so it is
 /// served wherever binderyd runs; `--web-dir` serves a directory instead, for editing.
-@Suite(.timeLimit(.minutes(2))) struct DashboardTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DashboardTests {
     static var webFiles: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: DaemonProcess.webDirectory)) ?? [])
             .filter { !$0.hasPrefix(".") }.sorted()

@@ -26,7 +26,7 @@ final class UndeclaredGraphViewModel: ViewModel {
 
 /// The graph read from the code reaches what hosts show: `describe`'s and `/api/surface`'s
 /// `derivesFrom`, and a refused `run`'s reason.
-@Suite(.timeLimit(.minutes(2))) struct DiscoveredGraphTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct DiscoveredGraphTests {
     private func makeHost() -> ViewModelHost {
         startedHost(queue: "test.undeclared") { UndeclaredGraphViewModel() }.host
     }

@@ -6,7 +6,7 @@ import Testing
 /// `/api/events` as pages (docs/HTTP.md): bounded answers, walked back with `before` or
 /// forward with `since`, and `vm`, `kind` and `q` searched in the daemon over every event it
 /// keeps, against the real binderyd.
-@Suite(.timeLimit(.minutes(3))) struct EventPagesTests {
+@Suite(.ownThreads, .timeLimit(.minutes(3))) struct EventPagesTests {
     /// One page's events (oldest first), `more` and its `next` cursor as a query.
     private struct Page {
         let events: [JSONValue]

@@ -8,7 +8,7 @@ import Testing
 /// A `finish` event never carries a large result: a result of more than 1 KB of JSON is
 /// summarised (kind, count, bytes, digest, first rows), and the whole result stays the
 /// command's last value.
-@Suite(.timeLimit(.minutes(2))) struct EventResultTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct EventResultTests {
     private func finish(_ value: SurfaceValue) throws -> JSONValue {
         let event = HostEvent(viewModel: "books", name: "search", at: 0, kind: .finish(durationMs: 3, value: value))
         return try JSONParser.parse(event.json(version: 7))

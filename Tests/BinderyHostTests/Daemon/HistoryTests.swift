@@ -8,7 +8,7 @@ import Testing
 /// The daemon's history (docs/HTTP.md `/api/history`, docs/PROTOCOL.md `get` with `at` and
 /// `restore`) against the real binderyd: the state at each of 300 versions, across a restart,
 /// and a past version's inputs put back as one acknowledged change.
-@Suite(.timeLimit(.minutes(2))) struct HistoryTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct HistoryTests {
     /// Sets api.failureRate 300 times (0.00, 0.01, … cycling), remembering each set's version.
     private func setMany(_ client: ControlClient, count: Int) throws -> [(version: Int, rate: String)] {
         var sets: [(Int, String)] = []

@@ -6,7 +6,7 @@ import Testing
 /// The small hostile-input gaps of issue 32 (item 3), each against the real binderyd: a
 /// request naming another host in its target or naming none, a cross-site read of the page,
 /// framing, a refused secret quoted back, and doubles with two spellings.
-@Suite(.timeLimit(.minutes(2))) struct HostileInputTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct HostileInputTests {
     /// An absolute-form target's authority replaces `Host` (RFC 9112 §3.2.2): it is the name
     /// checked, so a rebinding name there is refused even with an admitted `Host`.
     @Test func anAbsoluteFormTargetNamingAnotherHostIsRefused() throws {

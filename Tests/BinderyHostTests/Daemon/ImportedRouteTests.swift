@@ -6,7 +6,7 @@ import Testing
 /// The control protocol's `import` op and `/api/imported` (docs/PROTOCOL.md, docs/HTTP.md): a
 /// session loaded for reading is served marked imported, apart from the live history; a
 /// document that is not a session is refused with one line and changes nothing.
-@Suite(.timeLimit(.minutes(2))) struct ImportedRouteTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ImportedRouteTests {
     @Test func anImportedSessionIsServedMarkedAndApartFromTheLiveHistory() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -34,7 +34,7 @@ final class ShelfViewModel: ViewModel {
 /// `/api/state`, `get` and watch streams: the host follows the edits themselves — converting
 /// and encoding only the rows they carry — and clients see what a compared list would show.
 /// Serialized: its tests share the conversion counter.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ListOutputFeedTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct ListOutputFeedTests {
     private struct Hosted {
         let host: ViewModelHost
         let model: ShelfViewModel

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyPrimitives
+import BinderyTestSupport
 import Dispatch
 import Synchronization
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Long-polls of the host (`awaitVersion`, behind `/api/changes?since=V&wait=S`): polls arriving
 /// together share their timeout timers, and each is still answered exactly once — by the first
 /// change, or with the current version when its own timeout passes.
-@Suite(.timeLimit(.minutes(2))) struct LongPollDeadlineTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct LongPollDeadlineTests {
     /// Counts answers per poll and signals each one.
     final class Answers: Sendable {
         private let counts = Lock<[Int: [UInt64]]>([:])

@@ -10,7 +10,7 @@ import Testing
 
 /// Memory after a burst of long-polls (issue 32, item 3): the resident size the connections
 /// took is given back once they close, instead of staying at its peak.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LongPollMemoryTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct LongPollMemoryTests {
     @Test(.enabled(if: !underThreadSanitizer && !underAddressSanitizer, "resident memory under a sanitizer is the sanitizer's, not the daemon's"))
     func residentMemoryReturnsAfterABurstOfLongPollsCloses() throws {
         var limit = rlimit()

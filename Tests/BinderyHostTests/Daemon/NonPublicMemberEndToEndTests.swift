@@ -7,7 +7,7 @@ import Testing
 /// hosted by the real daemon: a `MutableProperty` not declared public or open is shown
 /// read-only, as an output, and setting it is refused with one line saying why, changing
 /// nothing; public ones (`public private(set) var` too) are inputs.
-@Suite(.timeLimit(.minutes(2))) struct NonPublicMemberEndToEndTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct NonPublicMemberEndToEndTests {
     @Test func aPrivateMutablePropertyIsReadOnlyAndRefusesSet() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(program: "bindery-types-daemon", directory: directory.path("daemon"), latencyFlag: false)

@@ -5,7 +5,7 @@ import Testing
 
 /// `/metrics` carries the conventional `process_*` families and `bindery_build_info`, with
 /// the real process's numbers (compared with what /proc says of the daemon from outside).
-@Suite(.timeLimit(.minutes(2))) struct ProcessMetricsTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ProcessMetricsTests {
     private func samples(_ text: String) -> [String: Double] {
         var values: [String: Double] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {

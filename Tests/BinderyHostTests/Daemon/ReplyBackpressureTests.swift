@@ -11,7 +11,7 @@ import Testing
 
 /// Clients that pipeline big requests and never read cost the daemon bounded memory: it
 /// stops reading a connection whose replies back up (measured on the real daemon's RSS).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ReplyBackpressureTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct ReplyBackpressureTests {
     /// Writes as much of `bytes` as the socket takes without blocking; returns the count sent.
     private func sendWithoutBlocking(_ client: ControlClient, _ bytes: [UInt8]) -> Int {
         var offset = 0

@@ -10,7 +10,7 @@ import Testing
 
 /// Runs refused with a reason, interrupted through the host, cut short by the view model,
 /// the one did-you-mean rule, and causes before effects in a watch.
-@Suite(.timeLimit(.minutes(2))) struct RunControlTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct RunControlTests {
     private func makeHost() -> ViewModelHost {
         startedHost(queue: "test.gated") { GatedViewModel() }.host
     }

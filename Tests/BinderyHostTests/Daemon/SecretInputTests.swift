@@ -6,7 +6,7 @@ import Testing
 /// Secret inputs (the demo's `signin.password` and `login.verifyCode`) on the real binderyd:
 /// their values never leave over HTTP, in the event log or in a watch stream — only whether
 /// they are set — while `get` on the private control socket still reads them.
-@Suite(.timeLimit(.minutes(2))) struct SecretInputTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct SecretInputTests {
     static let password = "hunter2-Secret"
     static let code = "918273645"
 

@@ -13,7 +13,7 @@ import Testing
 /// search command), hosted by `DaemonMain.run` in the real daemon. Runs a binding starts are
 /// runs — counted, with their last value and error, logged with what started them — and a
 /// restart (SIGTERM, kill -9) shows what was shown before and runs nothing.
-@Suite(.serialized) struct SelfDrivenRunsTests {
+@Suite(.ownThreads, .serialized) struct SelfDrivenRunsTests {
     private func start(_ directory: TemporaryDirectory) throws -> DaemonProcess {
         try DaemonProcess(program: "bindery-search-daemon", directory: directory.path("d"), latencyFlag: false, logLevel: "warning")
     }

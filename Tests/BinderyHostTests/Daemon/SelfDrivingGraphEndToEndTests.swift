@@ -7,7 +7,7 @@ import Testing
 /// its `derive(\.search, from: \.query, \.sort)` is a true declaration, so the daemon starts,
 /// and `/api/surface` shows what the code composes through `debounce` and `<~`: the query
 /// starts the search.
-@Suite(.timeLimit(.minutes(2))) struct SelfDrivingGraphEndToEndTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct SelfDrivingGraphEndToEndTests {
     @Test func aDebouncedSearchStartsAndItsSurfaceShowsQueryStartingSearch() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(program: "bindery-graph-search-daemon", directory: directory.path("d"), latencyFlag: false)

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderyTestSupport
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ private final class ChainViewModel: ViewModel {
 
 /// Issue 31, item 1, in-process: runs started by the view model are runs, with what started
 /// them; attempts while disabled are counted.
-@Suite struct SelfStartedRunTests {
+@Suite(.ownThreads) struct SelfStartedRunTests {
     @Test(.timeLimit(.minutes(2)))
     func runsTheViewModelStartsAreCountedLoggedAndAttributed() throws {
         let (host, _) = startedHost(queue: "test.selfstarted") { ChainViewModel() }

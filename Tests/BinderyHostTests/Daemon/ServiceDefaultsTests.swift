@@ -11,7 +11,7 @@ import Testing
 
 /// Defaults an operator relies on: private state whatever the umask, a warning and the true
 /// URL for an HTTP address other than loopback.
-@Suite(.timeLimit(.minutes(2))) struct ServiceDefaultsTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ServiceDefaultsTests {
     static func mode(_ path: String) -> mode_t {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o7777

@@ -6,7 +6,7 @@ import Testing
 
 /// `/api/session` and the control protocol's `session` op (docs/HTTP.md, docs/PROTOCOL.md): one
 /// document for both, a file download for the page, one line for a range not kept.
-@Suite(.timeLimit(.minutes(2))) struct SessionRouteTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct SessionRouteTests {
     @Test func theRouteAndTheOpAnswerTheSameSessionOfTheRange() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

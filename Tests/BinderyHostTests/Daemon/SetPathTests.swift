@@ -7,7 +7,7 @@ import Testing
 /// A `set` against the real binderyd (docs/PROTOCOL.md, "The life of a set"): typed text
 /// parsed by the daemon, one `set` event before its effects and no second `change` for the
 /// input it set, and the change feed carrying each version's events.
-@Suite(.timeLimit(.minutes(2))) struct SetPathTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct SetPathTests {
     @Test func textIsParsedByTheInputsTypeAndABadOneNamesTheType() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -6,7 +6,7 @@ import Testing
 /// "The life of a set"): against the real daemon, every place that shows a set's value shows
 /// that value — also when sets of one input are pipelined, so that one version holds a later
 /// value than an earlier set's reply and event must carry.
-@Suite(.serialized) struct SetValueBytesTests {
+@Suite(.ownThreads, .serialized) struct SetValueBytesTests {
     @Test(.timeLimit(.minutes(2)))
     func pipelinedSetsOfOneInputEachAnswerAndLogTheirOwnValue() throws {
         let directory = try TemporaryDirectory()

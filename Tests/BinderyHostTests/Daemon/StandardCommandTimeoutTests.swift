@@ -1,11 +1,12 @@
 import Bindery
 import BinderyHost
 import BinderyModels
+import BinderyTestSupport
 import Testing
 
 /// No command of the standard view models executes forever (seed pitfall 1: the HUD spinning
 /// forever) — and the host alone enforces it: the models declare no timeout of their own.
-@Suite(.timeLimit(.minutes(2))) struct StandardCommandTimeoutTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct StandardCommandTimeoutTests {
     private func makeHost(timeout: Double) throws -> ViewModelHost {
         let scheduler = QueueScheduler(name: "test.standard")
         let context = ModelContext(store: try Store(directory: nil), scheduler: scheduler,

@@ -11,7 +11,7 @@ import Testing
 /// What a previous run or an operator can leave behind at startup: a state directory the
 /// daemon's user cannot write stops the start with one line; a control socket nobody listens
 /// on (its daemon was killed) does not block the next start.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct StartupLeftoversTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct StartupLeftoversTests {
     @Test(.enabled(if: geteuid() == 0, "runs the daemon as the user nobody, which needs root"))
     func aStateDirectoryTheUserCannotWriteStopsTheStart() throws {
         let directory = try TemporaryDirectory()

@@ -14,7 +14,7 @@ import Testing
 /// compared by its Unicode scalars, never by canonical equivalence, wherever the daemon decides
 /// whether it changed; length limits count Unicode scalars, so one letter with half a million
 /// combining marks is refused, and every reply stays small.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct StringsAsSentTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct StringsAsSentTests {
     /// "café" written with a combining acute accent (U+0065 U+0301) and precomposed (U+00E9):
     /// canonically equivalent, so Swift's `==` calls them equal.
     static let decomposed = "cafe\u{301}"

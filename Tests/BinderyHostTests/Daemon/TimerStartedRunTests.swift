@@ -21,7 +21,7 @@ private final class PolledViewModel: ViewModel {
 
 /// Issue 40, item 3: a run a timer started says so — `by timer`, or `by binding` `via timer`
 /// when the timer feeds a binding — not "the view model's own code".
-@Suite struct TimerStartedRunTests {
+@Suite(.ownThreads) struct TimerStartedRunTests {
     @Test(.timeLimit(.minutes(2)))
     func runsATimerStartsSayATimerStartedThem() throws {
         let scheduler = QueueScheduler(name: "test.timer-started")

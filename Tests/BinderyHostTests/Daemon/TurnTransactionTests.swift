@@ -1,14 +1,14 @@
 import Bindery
 import BinderyHost
 import BinderyJSON
+import BinderyPrimitives
 import BinderyTestSupport
 import Foundation
-import BinderyPrimitives
 import Testing
 
 /// A turn is a transaction (docs/CONTRACTS.md): a `set` of several inputs and a `restore`
 /// change every input first and only then let bindings and derived work run.
-@Suite(.timeLimit(.minutes(2))) struct TurnTransactionTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct TurnTransactionTests {
     /// Two inputs and their `combineLatest`, recording every pair it sees.
     final class PairViewModel: ViewModel {
         let surface: Surface

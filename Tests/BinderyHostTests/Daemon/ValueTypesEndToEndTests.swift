@@ -7,7 +7,7 @@ import Testing
 /// (bindery-types-daemon): set as binderyctl sends them (the text as typed), described with
 /// their types, shown as JSON over HTTP, and restored after a restart; and its actions taking
 /// and sending a Codable struct or nothing, and failing with a LocalizedError, run and shown.
-@Suite(.timeLimit(.minutes(2))) struct ValueTypesEndToEndTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ValueTypesEndToEndTests {
     /// What binderyctl sends for `set journey.NAME TEXT`.
     private func set(_ name: String, _ text: String, on control: ControlClient) throws -> JSONValue {
         let request = JSONValue.object([("op", .string("set")), ("vm", .string("journey")), ("name", .string(name)), ("text", .string(text))])

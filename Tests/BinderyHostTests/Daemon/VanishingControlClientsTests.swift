@@ -15,7 +15,7 @@ import Testing
 /// timeout, a Ctrl-\ once stopped it: the connection's read source was suspended after it had
 /// been cancelled, and libdispatch ends the process when it releases a suspended source).
 /// Runs in every build and under `make tsan`.
-@Suite(.serialized, .timeLimit(.minutes(4))) struct VanishingControlClientsTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(4))) struct VanishingControlClientsTests {
     /// One request of every op the protocol has, each valid, so each reaches its handler.
     private static let requests = [
         #"{"op":"ping"}"#,

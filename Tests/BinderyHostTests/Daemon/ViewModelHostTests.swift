@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// The host in-process, with a test view model: versions, caching, sets, runs, watches.
-@Suite(.timeLimit(.minutes(2))) struct ViewModelHostTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ViewModelHostTests {
     private func makeHost(timeout: Double = 30, store: InputStore? = nil) -> (ViewModelHost, GreeterViewModel) {
         startedHost(queue: "test.host", store: store, commandTimeout: timeout) { GreeterViewModel() }
     }

@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// A finished run is watched before the command state it leaves behind.
-@Suite(.timeLimit(.minutes(2))) struct WatchOrderTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct WatchOrderTests {
     @Test func aFinishComesBeforeTheCommandStateItLeaves() {
         let scheduler = QueueScheduler(name: "test.order")
         let model = scheduler.queue.sync { GatedViewModel() }

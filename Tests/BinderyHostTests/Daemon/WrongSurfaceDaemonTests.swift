@@ -5,7 +5,7 @@ import Testing
 /// A daemon whose view model's surface is wrong does not start, and says why in one line:
 /// the library reports the problem (``Surface/problems``), and only the program, in
 /// `DaemonMain.run`, ends — with exit status 1, never a crash report.
-@Suite(.timeLimit(.minutes(2))) struct WrongSurfaceDaemonTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct WrongSurfaceDaemonTests {
     @Test func aDaemonWithAWrongSurfaceExitsOneWithOneLine() throws {
         let directory = try TemporaryDirectory()
         do {

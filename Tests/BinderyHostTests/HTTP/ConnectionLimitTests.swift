@@ -9,9 +9,10 @@ import Musl
 #endif
 import Synchronization
 import Testing
+import BinderyTestSupport
 
 /// Slow or idle clients holding connections must not starve a fresh request.
-@Suite(.timeLimit(.minutes(2))) struct ConnectionLimitTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ConnectionLimitTests {
     @Test func threeHundredIdleConnectionsDoNotBlockAFreshRequest() throws {
         let fixture = try ServerFixture { _, responder in responder.respond(.text("fresh")) }
         var idle: [RawHTTPConnection] = []

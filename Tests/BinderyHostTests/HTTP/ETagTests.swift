@@ -1,8 +1,9 @@
 import BinderyHTTP
 import BinderyHost
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ETagTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ETagTests {
     @Test func strongTagFromVersion() {
         #expect(ETag(version: 12).headerValue == "\"12\"")
         #expect(ETag(version: 12) == ETag(version: 12))

@@ -1,10 +1,11 @@
 import BinderyHTTP
 import BinderyHost
+import BinderyTestSupport
 import Foundation
 import Synchronization
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct HTTPServerSetupTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct HTTPServerSetupTests {
     @Test func aPortInUseIsAOneLineError() throws {
         let first = try ServerFixture { _, responder in responder.respond(.text("first")) }
         #expect {

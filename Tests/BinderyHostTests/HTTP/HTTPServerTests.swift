@@ -1,5 +1,6 @@
 import BinderyHTTP
 import BinderyHost
+import BinderyTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -27,7 +28,7 @@ private func dashboardHandler(web: StaticFiles) -> HTTPServer.Handler {
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct HTTPServerTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct HTTPServerTests {
     let web: TestWebRoot
     let fixture: ServerFixture
 

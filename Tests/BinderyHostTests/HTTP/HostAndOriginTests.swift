@@ -5,7 +5,7 @@ import Testing
 /// DNS rebinding and cross-origin reads against the real binderyd: only a `Host` naming the
 /// daemon is answered (421 otherwise), and the API refuses requests a browser makes for a
 /// page of another origin (403), with no CORS header anywhere.
-@Suite(.timeLimit(.minutes(2))) struct HostAndOriginTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct HostAndOriginTests {
     @Test func aRebindingHostIsRefusedWith421() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(directory: directory.path("d"))

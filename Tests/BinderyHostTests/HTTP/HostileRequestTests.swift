@@ -1,11 +1,12 @@
 import BinderyHTTP
 import BinderyHost
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// Requests an attacker or a broken client would send: none may reach a file outside the
 /// web root, and none may take the server down.
-@Suite(.timeLimit(.minutes(2))) struct HostileRequestTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct HostileRequestTests {
     let web: TestWebRoot
     let fixture: ServerFixture
 

@@ -2,6 +2,7 @@ import Bindery
 import BinderyHTTP
 import BinderyHost
 import BinderyPrimitives
+import BinderyTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -24,7 +25,7 @@ private func waitUntil(_ server: HTTPServer, isWaitingFor count: Int) -> Bool {
     return false
 }
 
-@Suite(.timeLimit(.minutes(2))) struct LongPollTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct LongPollTests {
     @Test func answersLaterFromAnotherThreadAndKeepsTheConnection() throws {
         let parked = ParkedResponders()
         let fixture = try ServerFixture { request, responder in

@@ -6,9 +6,10 @@ import Glibc
 import Musl
 #endif
 import Testing
+import BinderyTestSupport
 
 /// A response built once and queued to many requests, from several connections at once.
-@Suite(.timeLimit(.minutes(2))) struct PreparedResponseTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct PreparedResponseTests {
     @Test func oneBuiltResponseAnswersManyRequestsWithItsHeaders() throws {
         let body = Array(#"{"version": 7}"#.utf8)
         let prepared = try #require(PreparedResponse(HTTPResponse(

@@ -1,10 +1,11 @@
 import BinderyHost
+import BinderyTestSupport
 import Testing
 
 /// libmicrohttpd gets 16 KiB per connection (see `HTTPServer`): a request head of a few
 /// kilobytes, as browsers with cookies send, must still be served, and one far beyond the
 /// limit refused without stopping the server.
-@Suite(.timeLimit(.minutes(2))) struct RequestHeadSizeTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct RequestHeadSizeTests {
     let fixture: ServerFixture
 
     init() throws {

@@ -8,7 +8,7 @@ import Testing
 /// HTTP/1.1 without `Host` or with two, a body whose length could be read two ways, heads
 /// around libmicrohttpd's 16 KiB, a refused gzip, a number in the query not written as
 /// ``QueryNumber`` says.
-@Suite(.timeLimit(.minutes(2))) struct RequestHeadTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct RequestHeadTests {
     let directory: TemporaryDirectory
     let daemon: DaemonProcess
 

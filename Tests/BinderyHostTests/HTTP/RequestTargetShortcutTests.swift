@@ -1,10 +1,11 @@
 import BinderyHTTP
 import BinderyHost
+import BinderyTestSupport
 import Testing
 
 /// Targets that are already normal are taken as they are; these check that the shortcut
 /// and the full normalisation agree at their border.
-@Suite(.timeLimit(.minutes(2))) struct RequestTargetShortcutTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct RequestTargetShortcutTests {
     @Test(arguments: [
         ("/api/state", "/api/state", ["api", "state"]),
         ("/a/.b/c..", "/a/.b/c..", ["a", ".b", "c.."]),

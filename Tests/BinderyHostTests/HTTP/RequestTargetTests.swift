@@ -1,8 +1,9 @@
 import BinderyHTTP
 import BinderyHost
+import BinderyTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct RequestTargetTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct RequestTargetTests {
     @Test(arguments: [
         ("/", "/"),
         ("/index.html", "/index.html"),

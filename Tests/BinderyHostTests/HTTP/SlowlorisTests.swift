@@ -13,7 +13,7 @@ import Testing
 /// timeout, must still be complete within the head timeout — else the connection is closed,
 /// and the slots it held serve others again: a request made as soon as the tricklers see
 /// their connections end is served, even before libmicrohttpd has released them.
-@Suite(.timeLimit(.minutes(2))) struct SlowlorisTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct SlowlorisTests {
     /// Sends one byte of a never-ending head on each connection every `interval` until every
     /// connection is closed by the server or `window` seconds passed; returns how many of them
     /// were closed, and after how many seconds the last was.

@@ -4,7 +4,7 @@ import BinderyTestSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct StaticFilesTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct StaticFilesTests {
     @Test func resolvesOnlyInsideTheRoot() throws {
         let web = try TestWebRoot()
         let files = try StaticFiles(directory: web.root)
@@ -38,7 +38,7 @@ import Testing
 /// Found by fuzzing the request target (`fuzz-http-request`): a combining mark after a `/`
 /// makes one character of the two, so `String`'s `hasPrefix` compared paths differently from
 /// the file system.
-@Suite(.timeLimit(.minutes(2))) struct StaticFilesByteComparisonTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct StaticFilesByteComparisonTests {
     @Test func aCombiningMarkHidesNoDotfile() throws {
         let web = try TemporaryDirectory()
         try Data("secret".utf8).write(to: web.file(".\u{301}git"))

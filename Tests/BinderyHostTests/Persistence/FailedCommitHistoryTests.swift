@@ -14,7 +14,7 @@ import Testing
 /// stays readable at its number across a full disk and a restart. (Before, each failed commit
 /// used up a version number, the history started over at the gap, and the rows after a gap
 /// were dropped at load: `get @12` answered "not kept".)
-@Suite(.serialized, .timeLimit(.minutes(3))) struct FailedCommitHistoryTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(3))) struct FailedCommitHistoryTests {
     private struct Acknowledged {
         let version: Int
         let value: String

@@ -12,7 +12,7 @@ import Testing
 /// A crash on a full disk, and restarts while it stays full (issue 32, item 1): a version, its
 /// ETag and its cursor name one state, always; nothing is shown before it is durable; the
 /// restart and recovery events a start shows survive the next crash.
-@Suite(.serialized) struct FullDiskRestartTests {
+@Suite(.ownThreads, .serialized) struct FullDiskRestartTests {
     /// Every `/api/state` body served, by ETag, across every daemon of the test.
     private final class ServedBodies {
         var byETag: [String: [UInt8]] = [:]

@@ -12,7 +12,7 @@ import Testing
 
 /// The host's group commit and failure handling in-process, with a real state database and a
 /// second connection to it as the other writer.
-@Suite(.timeLimit(.minutes(2))) struct GroupCommitTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct GroupCommitTests {
     private func makeHost(_ directory: TemporaryDirectory, busyTimeoutMilliseconds: Int32 = 2_000) throws -> (ViewModelHost, GreeterViewModel) {
         let store = try InputStore(stateDirectory: directory.url, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let scheduler = QueueScheduler(name: "test.group-commit")

@@ -14,7 +14,7 @@ import Testing
 /// after the disk is freed and the daemon restarts (SIGTERM, then kill -9), `/api/history` has
 /// every version from the oldest kept to the current one, and every version shown before the
 /// restart reads the same after it.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct HeldStartHistoryTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(3))) struct HeldStartHistoryTests {
     /// What `/api/history` holds, read page by page back from the newest.
     private struct History: CustomStringConvertible {
         /// Each version's entry (`changes` or `reset`), by version; the oldest has none.

@@ -57,7 +57,7 @@ private final class LogLines: Sendable {
     func write(_ text: String) { lines.withLock { $0.append(text) } }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct HiddenStateTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct HiddenStateTests {
     private func host(_ directory: TemporaryDirectory, log: LogLines) throws -> (ViewModelHost, TallyViewModel, [String]) {
         let store = try InputStore(stateDirectory: directory.url)
         let scheduler = QueueScheduler(name: "test.hidden-state")

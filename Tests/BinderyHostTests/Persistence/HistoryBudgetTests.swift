@@ -9,7 +9,7 @@ import Testing
 /// The version history under one byte budget (docs/HTTP.md, `/api/history`): memory and
 /// `state.sqlite` drop their oldest checkpoints and versions past it, a start reads only the
 /// newest rows, and a page of it is bounded whatever the history holds.
-@Suite(.timeLimit(.minutes(2))) struct HistoryBudgetTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct HistoryBudgetTests {
     /// Version `version`'s input `x` (`size` bytes of text ending in the version).
     private static func value(_ version: UInt64, size: Int) -> String {
         String(repeating: "v", count: max(0, size - 12)) + String(format: "%012llu", version)

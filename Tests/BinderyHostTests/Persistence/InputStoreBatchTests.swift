@@ -9,7 +9,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct InputStoreBatchTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct InputStoreBatchTests {
     @Test func aBatchIsOneTransactionAndLoadsInChangeOrder() throws {
         let directory = try TemporaryDirectory()
         let store = try InputStore(stateDirectory: directory.url)

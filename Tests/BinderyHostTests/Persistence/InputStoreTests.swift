@@ -10,7 +10,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct InputStoreTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct InputStoreTests {
     @Test func savedInputsComeBackAfterReopening() throws {
         let directory = try TemporaryDirectory()
         do {

@@ -12,7 +12,7 @@ import Testing
 /// A state database another process holds is in use, not damaged: the start fails naming
 /// the holder (from /proc/locks), `--reset-state` moves nothing aside, and once the holder is
 /// gone the daemon starts with every input as it was.
-@Suite(.serialized, .enabled(if: ExternalTool.python3.isInstalled, Comment(rawValue: ExternalTool.python3.missingReason)), .timeLimit(.minutes(2)))
+@Suite(.ownThreads, .serialized, .enabled(if: ExternalTool.python3.isInstalled, Comment(rawValue: ExternalTool.python3.missingReason)), .timeLimit(.minutes(2)))
 struct LockedDatabaseTests {
     @Test(arguments: [["BEGIN IMMEDIATE"], ["PRAGMA locking_mode=EXCLUSIVE", "BEGIN EXCLUSIVE"]])
     func aLockedDatabaseIsNeverMovedAside(statements: [String]) throws {

@@ -14,7 +14,7 @@ import Testing
 /// by combinePrevious) invisibly, after SIGTERM and after kill -9: `/api/state` shows the same
 /// view models, one version later (the restart's), and no later version follows while the
 /// pipelines would have settled; nothing is set and nothing runs.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct PipelineStateDaemonRestartTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct PipelineStateDaemonRestartTests {
     private func start(_ directory: TemporaryDirectory, changedCode: Bool = false) throws -> DaemonProcess {
         try DaemonProcess(program: "bindery-pipelines-daemon", directory: directory.path("d"),
                           environment: changedCode ? ["BINDERY_PIPELINES_CHANGED": "1"] : [:], latencyFlag: false, logLevel: "warning")

@@ -89,7 +89,7 @@ private final class SignupViewModel: ViewModel {
 /// A restart builds the view models from their operators' saved states (docs/CONTRACTS.md
 /// §11): the first version after it shows exactly what the last before it showed, with no
 /// run, no backend call and no version while pipelines settle.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct PipelineStateRestartTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct PipelineStateRestartTests {
     /// The fake backend's clock and the counts that outlive each hosting.
     private let clock = TestScheduler()
     private let executions = Tally()

@@ -11,7 +11,7 @@ import Testing
 
 /// The host speaks with its program's name (a DaemonMain program such as the guide's logind):
 /// never "binderyd" in what it says about its state directory.
-@Suite(.timeLimit(.minutes(2))) struct ProgramNameTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ProgramNameTests {
     @Test func aHeldStateDirectoryNamesTheProgram() throws {
         let directory = try TemporaryDirectory()
         let state = directory.path("state")

@@ -48,7 +48,7 @@ private final class ReferencesViewModel: ViewModel, @unchecked Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct ReferenceMemberTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct ReferenceMemberTests {
     @Test func storedMembersHoldingClassInstancesAreRefusedAndNamedAtStart() throws {
         let directory = try TemporaryDirectory()
         let store = try InputStore(stateDirectory: directory.url)

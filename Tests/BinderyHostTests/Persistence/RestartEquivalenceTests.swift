@@ -12,7 +12,7 @@ import Testing
 
 /// What a client was shown survives restarts: the real daemon, restarted with SIGTERM and
 /// with kill -9 right after the last acknowledgement, shows every input as before.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct RestartEquivalenceTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct RestartEquivalenceTests {
     /// Sets the login fixtures' credentials and logs in, so `login.fillUp` has something to fill.
     private func logIn(_ client: ControlClient) throws {
         let replies = try client.pipeline([

@@ -7,7 +7,7 @@ import Testing
 /// The saved states of the view models' operators (`seeds`, docs/CONTRACTS.md §11): written in
 /// a version's transaction, one row per slot replaced when it changes, a scope dropped whole
 /// when its construction changed.
-@Suite(.timeLimit(.minutes(3))) struct SeedStoreTests {
+@Suite(.ownThreads, .timeLimit(.minutes(3))) struct SeedStoreTests {
     private func seed(_ slot: Int, _ json: String, scope: String = "view models") -> PersistedSeed {
         PersistedSeed(scope: scope, slot: slot, signature: "scan:Int", json: json)
     }

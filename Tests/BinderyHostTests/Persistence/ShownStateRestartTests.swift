@@ -13,7 +13,7 @@ import Testing
 /// command failed with an error and a non-trivial event log, restarted by SIGTERM and by
 /// kill -9, shows the same `/api/state` (but for `version`, one past the last) and the same
 /// event log plus the restart.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ShownStateRestartTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct ShownStateRestartTests {
     /// Drives the demo through the sequence, one request at a time (a fetch refuses to
     /// start while another runs); every request must succeed.
     private func fill(_ client: ControlClient) throws {

@@ -14,7 +14,7 @@ import Testing
 /// A small filesystem does not wedge the daemon (issue 22, item 3): the write-ahead log stays
 /// small, sets fail with `storage` while the disk is full and succeed again by themselves once
 /// space is freed, and a restart keeps the state and continues the versions.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct SmallDiskTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct SmallDiskTests {
     private func version(_ daemon: DaemonProcess) throws -> Int {
         try #require(try JSONParser.parse(daemon.http().get("/api/state").body)["version"]?.intValue)
     }

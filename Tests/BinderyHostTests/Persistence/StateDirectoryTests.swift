@@ -13,7 +13,7 @@ import Testing
 /// A state directory the daemon must not use as it is: held by another daemon, read-only,
 /// or with a damaged database. The daemon exits 1 with one clear line instead of starting
 /// with defaults; `--reset-state` moves damaged files aside.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct StateDirectoryTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct StateDirectoryTests {
     /// A stopped daemon's state directory with one set input.
     private func preparedState(_ directory: TemporaryDirectory, stop signal: Int32 = SIGTERM) throws -> String {
         let daemon = try DaemonProcess(directory: directory.path("d"))

@@ -14,7 +14,7 @@ import Testing
 /// item 2): the next commit notices, logs it once and writes the whole state into a fresh
 /// file; after a restart everything acknowledged before and after is there, and the version
 /// continues.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct StateFileReplacementTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct StateFileReplacementTests {
     /// What is done to the files at the database's path.
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
         case deleteDatabase, deleteDatabaseAndLog, truncateDatabase, replaceDatabase

@@ -24,7 +24,7 @@ private let isRoot = geteuid() == 0
 /// The state directory and its lock against another user's files: a planted symbolic or
 /// hard link is never followed or truncated, a directory or lock of another user is refused,
 /// and a deleted lock file lets no second daemon in.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct StateOwnershipTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct StateOwnershipTests {
     private func victim(_ directory: TemporaryDirectory) throws -> String {
         let file = directory.path("victim.txt")
         try "precious\n".write(toFile: file, atomically: false, encoding: .utf8)

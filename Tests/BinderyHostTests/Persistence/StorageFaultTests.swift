@@ -16,7 +16,7 @@ import Testing
 /// Faults caused for real while clients pipeline sets: the input database locked by another
 /// process, a full disk. A failed set never contradicts an acknowledgement: afterwards, and
 /// after a restart, each input reads its last acknowledged value.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct StorageFaultTests {
+@Suite(.ownThreads, .serialized, .timeLimit(.minutes(2))) struct StorageFaultTests {
     /// Checks the acknowledgement contract for one input after `requests` (sets of `name` in
     /// order) got `replies`: the live value is the last acknowledged one (or `initial`).
     private func expectLastAcknowledged(_ client: ControlClient, vm: String, name: String, initial: JSONValue,

@@ -2,6 +2,7 @@ import Bindery
 import BinderyHost
 import BinderyPrimitives
 import BinderySystemd
+import BinderyTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -13,7 +14,7 @@ private final class Captured: Sendable {
     func write(_ text: String) { texts.withLock { $0.append(text) } }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct LoggerTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct LoggerTests {
     @Test func journalFormatPrefixesEveryLineWithItsPriority() {
         let captured = Captured()
         let logger = Logger(threshold: .debug, format: .journal, write: captured.write)

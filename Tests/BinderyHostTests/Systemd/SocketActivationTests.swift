@@ -5,7 +5,7 @@ import BinderyTestSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct SocketActivationTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct SocketActivationTests {
     /// The probe executable built next to this test bundle.
     static var probePath: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -11,7 +11,7 @@ import Testing
 
 /// Which passed socket serves what. systemd names every socket of one .socket unit alike
 /// (`FileDescriptorName=` is per unit), so binderyd goes by the kind of socket.
-@Suite(.timeLimit(.minutes(2))) struct SocketAssignmentTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct SocketAssignmentTests {
     static func socket(_ descriptor: Int32, _ name: String, _ kind: InheritedSocket.Kind) -> InheritedSocket {
         InheritedSocket(descriptor: descriptor, name: name, kind: kind)
     }

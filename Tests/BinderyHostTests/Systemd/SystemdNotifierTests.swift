@@ -1,12 +1,13 @@
 import BinderyHost
 import BinderySystemd
+import BinderyTestSupport
 import Foundation
 import Testing
 
 /// Each test runs in its own process (exit test), so setting NOTIFY_SOCKET and the
 /// WATCHDOG_* variables cannot leak into other tests. The child prints what it observed;
 /// the parent checks it.
-@Suite(.timeLimit(.minutes(2))) struct SystemdNotifierTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct SystemdNotifierTests {
     @Test func sendsStateAssignmentsToTheNotifySocket() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let listener = NotifyDatagramSocket.exportedAsNotifySocket()

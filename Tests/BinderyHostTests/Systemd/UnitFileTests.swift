@@ -7,7 +7,7 @@ import Testing
 /// systemd-journal-remote.service, and systemd-analyze's verdicts (`security --offline`
 /// exposure at most 1.0, `verify` without complaints). That the units really work is proven
 /// under a real systemd by scripts/systemd-test.sh.
-@Suite(.timeLimit(.minutes(2))) struct UnitFileTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct UnitFileTests {
     static let unitDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("systemd")
