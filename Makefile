@@ -126,10 +126,11 @@ EXAMPLES_BUILD := .build
 # The package's suites, in one run. The host's and binderyctl's suites, which start daemons and
 # wait on them, carry `.ownThreads` (Tests/BinderyTestSupport/OwnThreadsTrait.swift): their
 # blocking runs on threads of their own, so the async tests beside them and every time limit
-# go on, and the run can share the machine with a build. They only read the build, so they skip
-# SwiftPM's lock on .build (`--ignore-lock`, as the examples' tests do): `make test` runs other
-# steps that take it beside them (scripts/test-all.sh), and none writes what they read.
-UNIT_TESTS = timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --skip-build --ignore-lock
+# go on, and the run can share the machine with a build. The bundle runs itself, as
+# `swift test` would run it (scripts/lib.sh's run_test_bundle says why not through SwiftPM: the
+# example packages build into .build too), so it also never waits for SwiftPM's lock while
+# `make test` runs other steps that take it.
+UNIT_TESTS = timeout --kill-after=15 $(TEST_TIMEOUT) .build/debug/BinderyPackageTests.xctest --testing-library swift-testing
 test: deps
 	MAKE="$(MAKE)" FUZZ_BRIEF_SECONDS=$(FUZZ_BRIEF_SECONDS) scripts/test-all.sh
 
@@ -144,7 +145,7 @@ examples-build: deps-run
 	$(SWIFT) build --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --build-tests
 	$(SWIFT) build --package-path Examples/Brokerage --scratch-path $(EXAMPLES_BUILD) --build-tests
 examples-tests:
-	timeout --kill-after=15 $(TEST_TIMEOUT) $(SWIFT) test --package-path Examples/Migration --scratch-path $(EXAMPLES_BUILD) --skip-build --ignore-lock
+	timeout --kill-after=15 $(TEST_TIMEOUT) $(EXAMPLES_BUILD)/debug/MigrationPackageTests.xctest --testing-library swift-testing
 api-self-checks:
 	scripts/rs-api-diff.py --self-test
 	scripts/check-run-deps.sh

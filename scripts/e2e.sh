@@ -60,7 +60,7 @@ cli_tests_against_daemon() {
     start_daemon || return 1
     # One daemon is shared by every test here, so they run one at a time: a test that sets
     # api.failureRate or login inputs must not race another that logs in.
-    BINDERY_TEST_SOCKET="$daemon_socket" swift test --skip-build --no-parallel --filter BinderyCLITests \
+    BINDERY_TEST_SOCKET="$daemon_socket" run_test_bundle "$bin" Bindery --no-parallel --filter BinderyCLITests \
         >"$daemon_dir/cli.log" 2>&1
     local status=$?
     [ $status = 0 ] || grep -E "✘|error" "$daemon_dir/cli.log" | head -20 | sed 's/^/      /'
@@ -98,7 +98,7 @@ behind_nchan() {
 
 guide_example() {
     local ok=0
-    swift test --package-path Examples/Login --scratch-path "$examples" --skip-build >"$examples/login-test.log" 2>&1 \
+    run_test_bundle "$examples/debug" Login >"$examples/login-test.log" 2>&1 \
         || { echo "      the example's tests failed:"; grep -E "✘|error" "$examples/login-test.log" | head -10; ok=1; }
     "$examples/debug/logind" --help | head -1 | grep -q "^usage: logind " || { echo "      logind --help does not name logind"; ok=1; }
     daemon_start "$examples/debug/logind" || return 1
@@ -127,7 +127,7 @@ search_example() {
     # Examples/Search, built by `make test` into $examples: its own tests (the
     # debounce, the failing backend, paging on a TestScheduler) and its daemon's --help. Its
     # runs and restarts in the real daemon are SelfDrivenRunsTests (swift test).
-    swift test --package-path Examples/Search --scratch-path "$examples" --skip-build >"$examples/search-test.log" 2>&1 \
+    run_test_bundle "$examples/debug" Search >"$examples/search-test.log" 2>&1 \
         || { echo "      the example's tests failed:"; grep -E "✘|error" "$examples/search-test.log" | head -10; return 1; }
     "$examples/debug/searchd" --help | head -1 | grep -q "^usage: searchd " || { echo "      searchd --help does not name searchd"; return 1; }
 }
@@ -138,7 +138,7 @@ brokerage_example() {
     # daemon driven to a rich state: its refusals and errors, and kill -9 and SIGTERM restarts
     # compared version by version with the last version before each stop.
     local ok=0
-    swift test --package-path Examples/Brokerage --scratch-path "$examples" --skip-build >"$examples/brokerage-test.log" 2>&1 \
+    run_test_bundle "$examples/debug" Brokerage >"$examples/brokerage-test.log" 2>&1 \
         || { echo "      the example's tests failed:"; grep -E "✘|error" "$examples/brokerage-test.log" | head -10; ok=1; }
     "$examples/debug/brokerd" --help | head -1 | grep -q "^usage: brokerd " || { echo "      brokerd --help does not name brokerd"; ok=1; }
     daemon_start "$examples/debug/brokerd" || return 1

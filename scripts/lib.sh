@@ -12,11 +12,23 @@
 #   daemon_restart                 SIGTERM, then the same binary and arguments again on the same
 #                                  socket, port and state (versions continue; a restart event)
 #   daemon_stop                    SIGTERM, waits, removes $daemon_dir; fails unless it exited 0
+#   run_test_bundle DIR NAME [ARGS...]
+#                                  runs package NAME's test bundle, built into DIR (.build/debug,
+#                                  say), with Swift Testing's ARGS (--filter, --no-parallel)
 bindery_lib_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 daemon_dir=""
 daemon_pid=""
 
 free_port() { python3 "$bindery_lib_dir/daemon.py" free-port; }
+
+# The bundle itself rather than `swift test --skip-build`: the example packages build into the
+# same .build as the package, and there `swift test --skip-build` runs the bundle of whichever
+# package SwiftPM planned last (seen: Examples/Migration's `swift test` ran the package's own
+# 1,073 tests while another `swift test` ran beside it).
+run_test_bundle() {
+    local dir=$1 name=$2; shift 2
+    "$dir/${name}PackageTests.xctest" --testing-library swift-testing "$@"
+}
 
 daemon_start() {
     daemon_binary=$1; shift

@@ -34,6 +34,6 @@ ctl "set search.query boom"; sleep 0.6
 
 swift build --package-path Examples/Search --scratch-path "$examples" --build-tests >"$examples/session-build.log" 2>&1 \
     || { echo "the generated test does not build:"; grep -E "error" "$examples/session-build.log" | head -10; exit 1; }
-swift test --package-path Examples/Search --scratch-path "$examples" --skip-build --filter SearchSession >"$examples/session-test.log" 2>&1 \
+run_test_bundle "$examples/debug" Search --filter SearchSession >"$examples/session-test.log" 2>&1 \
     || { echo "the generated test fails:"; grep -E "✘|↳|error" "$examples/session-test.log" | head -20; exit 1; }
 grep -E "Test run with" "$examples/session-test.log" | tail -1

@@ -79,6 +79,26 @@ struct ArchitectureTests {
         #expect(bare.isEmpty, "import Glibc outside #if canImport(Glibc): \(bare.joined(separator: ", "))")
     }
 
+    /// Every suite of the test targets that start daemons and read sockets runs on threads of
+    /// its own (`.ownThreads`), so none blocks the test runner's cooperative threads: a file
+    /// with tests declares its suite with `@Suite(.ownThreads, …)` (nested suites inherit it).
+    @Test func suitesThatBlockRunOnTheirOwnThreads() throws {
+        var missing: [String] = []
+        for folder in ["Tests/BinderyHostTests", "Tests/BinderyCLITests"] {
+            let base = Self.root.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                guard lines.contains(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("@Test") }) else { continue }
+                let path = file.path.replacingOccurrences(of: Self.root.path + "/", with: "")
+                let suites = lines.filter { $0.hasPrefix("@Suite") }
+                if suites.isEmpty { missing.append("\(path) (tests outside a @Suite)") }
+                for suite in suites where !suite.contains(".ownThreads") { missing.append("\(path): \(suite)") }
+            }
+        }
+        #expect(missing.isEmpty, "suites without .ownThreads: \(missing.joined(separator: "; "))")
+    }
+
     @Test func testOnlyProgramsLiveUnderTests() throws {
         let package = try PackageDump.load(root: Self.root)
         let nonTest = package.targets.filter { $0.type != "test" }

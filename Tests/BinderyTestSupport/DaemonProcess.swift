@@ -109,6 +109,21 @@ public final class DaemonProcess {
         String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// What to show of stderr (after the process ended) when a test fails on it: a crash
+    /// report's first line and the crashed thread's frames when the daemon crashed (the report
+    /// lists every thread, and its end is only registers), else the last `limit` characters.
+    public func standardErrorExcerpt(limit: Int = 2_000) -> String {
+        let text = standardError()
+        guard let start = text.range(of: "*** Program crashed"),
+              let crashed = text.range(of: " crashed:", range: start.upperBound..<text.endIndex) else {
+            return String(text.suffix(limit))
+        }
+        let headline = text[start.lowerBound...].prefix { $0 != "\n" }
+        let threadStart = text[..<crashed.lowerBound].lastIndex(of: "\n").map(text.index(after:)) ?? crashed.lowerBound
+        let frames = text[threadStart...].prefix(limit)
+        return "\(headline)\n\(frames)"
+    }
+
     /// The daemon's resident memory (VmRSS), in bytes.
     public func residentBytes() throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)

@@ -4,9 +4,7 @@ import Testing
 
 /// ``HTTPRoutes``: exact paths to their routes, every other path to `otherwise`, and the list
 /// of paths a description of the API is compared with.
-// A hang guard, as long as the host suites' longest: under ThreadSanitizer these wait for a thread of
-// the two the test runner shares with suites that block on real daemons.
-@Suite(.ownThreads, .timeLimit(.minutes(3))) struct HTTPRoutesTests {
+@Suite(.ownThreads, .timeLimit(.minutes(1))) struct HTTPRoutesTests {
     /// What the handlers read: the server's state, here one word.
     struct Context: Sendable { let word: String }
 

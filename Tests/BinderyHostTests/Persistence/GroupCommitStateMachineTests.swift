@@ -6,9 +6,7 @@ import Testing
 
 /// The group commit's state machine alone: no database, no threads. Each test feeds it events
 /// as the host and the writer would, and reads the actions it returns (summarised as text).
-/// The host suites' hang guard of minutes: its tests can wait for a thread behind suites that
-/// block on real daemons (under ThreadSanitizer a minute was not enough).
-@Suite(.ownThreads, .timeLimit(.minutes(3))) struct GroupCommitStateMachineTests {
+@Suite(.ownThreads, .timeLimit(.minutes(1))) struct GroupCommitStateMachineTests {
     private static let fault = StorageFault(.database(SQLiteError(code: 13, message: "database or disk is full")))
 
     /// Version `number` as a flush records it: one logged event and one history row, a

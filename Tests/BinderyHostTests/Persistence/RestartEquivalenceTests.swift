@@ -122,7 +122,7 @@ import Testing
                     let inputs = try? probe?.allInputs()
                     let metrics = try? daemon.http().get("/metrics").body
                     let commits = metrics.map { String(decoding: $0, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("bindery_state") || $0.hasPrefix("bindery_inputs") } }
-                    throw DaemonTestError(description: "\(error) after \(burst); ping \(String(describing: ping)); inputs \(String(describing: inputs)); \(String(describing: commits)); daemon log: \(daemon.stop(signal: SIGKILL)) \(daemon.standardError().suffix(3000))")
+                    throw DaemonTestError(description: "\(error) after \(burst); ping \(String(describing: ping)); inputs \(String(describing: inputs)); \(String(describing: commits)); daemon log: \(daemon.stop(signal: SIGKILL)) \(daemon.standardErrorExcerpt(limit: 3000))")
                 }
                 for (request, reply) in zip(burst, replies) {
                     #expect(reply.isOK, "seed \(seed): \(request) → \(reply)")
