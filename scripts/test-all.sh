@@ -2,7 +2,7 @@
 # `make test`: every check, in lanes that run side by side, so what only waits (daemons,
 # browsers, nginx, systemd, the test runner's sleeps) runs beside what computes.
 #
-#   builds    one after another (each wants both cores):
+#   builds    one after another (each wants both cores), niced below the checks:
 #             debug + tests → example packages → ThreadSanitizer → release (install) → fuzzing
 #   checks    three lanes, each step as soon as the builds it needs are done:
 #     suites    the package's suites → the ThreadSanitizer suites
@@ -66,11 +66,18 @@ await_step() {
   [ "$status" = 0 ]
 }
 
+# The builds run niced: they compute for minutes and can wait, while the checks beside them are
+# tests with time limits (the ThreadSanitizer suites above all, CPU-bound and slowed tenfold)
+# that must not wait behind a compiler; what the checks leave idle, the builds use.
 build_lane() {
+  renice -n 10 -p "$BASHPID" >/dev/null
   for target in test-build examples-build tsan-build install-build fuzz-build; do
     run_step "$target" make_step "$target"
   done
 }
+
+# What a check's Makefile target is given beyond its name: fuzzing only briefly here.
+declare -A step_arguments=([fuzz]="FUZZ_SECONDS=${FUZZ_BRIEF_SECONDS:-5}")
 
 # A check lane: each argument is CHECK[:BUILD,BUILD…]; a check runs once its builds succeeded,
 # and is marked not run (status "skipped") when one failed.
@@ -80,7 +87,8 @@ check_lane() {
     name=${spec%%:*}; builds=${spec#*:}; [ "$builds" = "$spec" ] && builds=""
     local ready=1
     for build in ${builds//,/ }; do await_step "$build" || { ready=0; echo "skipped $build" >"$lanes/$name.done"; break; }; done
-    [ "$ready" = 1 ] && run_step "$name" make_step "$name"
+    # shellcheck disable=SC2086  # the arguments are words, split on purpose
+    [ "$ready" = 1 ] && run_step "$name" make_step "$name" ${step_arguments[$name]:-}
   done
 }
 
