@@ -95,10 +95,10 @@ build: deps-run
 release: deps-run
 	$(SWIFT) build -c release
 
-# Every check, in two lanes (scripts/test-all.sh): the builds one after another in the
-# background — the package with its tests, the example packages, ThreadSanitizer's, the release
-# build the package ships, the fuzzing harnesses — and, in the foreground, each check as soon as
-# the build it needs is done, since the checks mostly wait (on daemons, browsers, nginx,
+# Every check, in lanes side by side (scripts/test-all.sh): the builds one after another, niced —
+# the package with its tests, the example packages, ThreadSanitizer's, the release build the
+# package ships, the fuzzing harnesses — and three lanes of checks, each check as soon as the
+# builds it needs are done, since the checks mostly wait (on daemons, browsers, nginx,
 # systemd) while the builds compute. The checks: the unit and in-process suites; the API
 # comparison's self-test (scripts/rs-api-diff.py --self-test; the comparison itself needs a
 # ReactiveSwift checkout, docs/CONTRACTS.md §9) and the run-dependency check; the HTTP API
@@ -109,7 +109,7 @@ release: deps-run
 # written by `binderyctl testgen` from a scripted session against Examples/Search's searchd);
 # the .deb under a real systemd; the core's and the host's suites under ThreadSanitizer
 # (`make tsan`); each fuzzing harness for a few seconds (`make fuzz`: its seed corpus,
-# regression inputs included, then new inputs). Each step prints its duration.
+# regression inputs included, then new inputs). Each step prints its wall clock and CPU seconds.
 # TEST_TIMEOUT bounds each step so a hang fails CI with its name instead of stalling it;
 # timeout(1) signals the whole process group, so test children go too.
 # The example packages (Examples/Login and Examples/Brokerage, docs/GUIDE.md's; Examples/Search;
@@ -120,8 +120,10 @@ release: deps-run
 # replan: about 3 CPU seconds each beyond its code), and a `swift build` of the package afterwards
 # finds nothing to rebuild. In a scratch path of their own they compiled the Bindery targets
 # again (about 90 CPU seconds). SwiftPM locks a scratch path, so a `swift` command on .build
-# while they build (`make docs`'s, in `make test`) waits for them. scripts/e2e.sh runs the tests of all but Examples/Migration,
-# whose own run is examples-tests.
+# while they build (`make docs`'s, in `make test`) waits for them; and `swift test --skip-build`
+# there runs whichever package SwiftPM planned last, so every test bundle is run directly
+# (scripts/lib.sh's run_test_bundle). scripts/e2e.sh runs the tests of all but
+# Examples/Migration, whose own run is examples-tests.
 EXAMPLES_BUILD := .build
 # The package's suites, in one run. The host's and binderyctl's suites, which start daemons and
 # wait on them, carry `.ownThreads` (Tests/BinderyTestSupport/OwnThreadsTrait.swift): their

@@ -10,9 +10,9 @@
 #     package   the .deb under systemd → fuzzing
 #
 # The package's suites start after the example packages' build, the last build into .build, and
-# read the debug build without SwiftPM's lock (`--ignore-lock`), so the web lane's steps that
-# take it are not held up for the length of the run; docs, which asks SwiftPM for the symbol
-# graphs, comes last in its lane.
+# run their test bundle directly, without SwiftPM and its lock on .build, so the web lane's steps
+# that take the lock are not held up for the length of the run; docs, which asks SwiftPM for the
+# symbol graphs, comes last in its lane.
 #
 # The suites can share the machine with builds and with each other because the tests that block
 # (real daemons, raw sockets) run on threads of their own (Tests/BinderyTestSupport/
@@ -20,9 +20,8 @@
 # limit waits behind them. Every check starts its daemons on temporary sockets, ports and state
 # directories, and systemd's on its own namespace, so the lanes share nothing else.
 #
-# Each step's output goes to its own log, printed whole when the step ends (a build's, when the
-# first check needing it starts), so the output reads step by step; each step prints its wall
-# clock and CPU seconds. Any failure fails the run (a check whose build failed is not started;
+# Each step's output goes to its own log, printed whole when the step ends, so the output reads
+# step by step; each step prints its wall clock and CPU seconds. Any failure fails the run (a check whose build failed is not started;
 # the rest of its lane still runs) and the run ends with the failed steps named. Every step is one
 # Makefile target, so its commands are written once, there. Each check is bounded by
 # TEST_TIMEOUT inside its target; builds are not (a loaded machine can make one slow).
