@@ -96,8 +96,8 @@ release: deps-run
 	$(SWIFT) build -c release
 
 # Every check, in lanes side by side (scripts/test-all.sh): the builds one after another, niced —
-# the package with its tests, the example packages, ThreadSanitizer's, the release build the
-# package ships, the fuzzing harnesses — and three lanes of checks, each check as soon as the
+# the package with its tests, the example packages, the release build the package ships, the
+# fuzzing harnesses, ThreadSanitizer's — and three lanes of checks, each check as soon as the
 # builds it needs are done, since the checks mostly wait (on daemons, browsers, nginx,
 # systemd) while the builds compute. The checks: the unit and in-process suites; the API
 # comparison's self-test (scripts/rs-api-diff.py --self-test; the comparison itself needs a

@@ -3,7 +3,7 @@
 # browsers, nginx, systemd, the test runner's sleeps) runs beside what computes.
 #
 #   builds    one after another (each wants both cores), niced below the checks:
-#             debug + tests → example packages → ThreadSanitizer → release (install) → fuzzing
+#             debug + tests → example packages → release (install) → fuzzing → ThreadSanitizer
 #   checks    three lanes, each step as soon as the builds it needs are done:
 #     suites    the package's suites → the ThreadSanitizer suites
 #     web       API self-checks → schemathesis → the examples' tests → e2e → docs
@@ -70,7 +70,10 @@ await_step() {
 # that must not wait behind a compiler; what the checks leave idle, the builds use.
 build_lane() {
   renice -n 10 -p "$BASHPID" >/dev/null
-  for target in test-build examples-build tsan-build install-build fuzz-build; do
+  # ThreadSanitizer's last: its suites run ten times slower than the ordinary ones, CPU-bound,
+  # and beside a build (even niced) their CPU-heavy tests passed their one-minute hang guards
+  # waiting for a CPU (39 of 788 in one run); after it, only the last checks run beside them.
+  for target in test-build examples-build install-build fuzz-build tsan-build; do
     run_step "$target" make_step "$target"
   done
 }
@@ -106,7 +109,7 @@ set +m
 trap 'for pid in "${lane_pids[@]}"; do kill -- -"$pid" 2>/dev/null; done' EXIT
 
 # Prints each step's log once it has ended, in the order the steps end.
-steps=(test-build examples-build tsan-build install-build fuzz-build
+steps=(test-build examples-build install-build fuzz-build tsan-build
        unit-tests tsan api-self-checks api-check docs examples-tests e2e systemd-test fuzz)
 declare -A printed=()
 failed=()

@@ -32,17 +32,29 @@ def small_checks(session, driver):
     s.check("cards below the fold are drawn (a full-page capture shows them)", cards_drawn_below_the_fold)
 
     def no_404_on_load():
-        before = http_404s(s)
-        s.devtools.call("Page.reload", ignoreCache=True)
-        s.wait_for("document.body && document.body.dataset.connection === 'live'", "the reloaded page is live")
-        icon = s.devtools.evaluate("fetch(document.querySelector('link[rel=icon]').href).then(r => r.status + ' ' + r.headers.get('content-type'))",
-                                   await_promise=True)
-        after = http_404s(s)
-        if after != before or icon != "200 image/svg+xml":
+        # The daemon's 404 count also sees the browser's own requests (its icon fetch is in no
+        # resource list), but it counts every client of the daemon's port, and in `make test`
+        # other checks' processes run beside this one on the same machine (one stray 404 was
+        # seen with none of the page's requests answered 404). A 404 of the page's own comes
+        # back on every load; a stray one does not: so a load counts as clean if the count
+        # stands still over it, and two loads with a 404 each fail.
+        findings = []
+        for _ in range(2):
+            before = http_404s(s)
+            s.devtools.call("Page.reload", ignoreCache=True)
+            s.wait_for("document.body && document.body.dataset.connection === 'live'", "the reloaded page is live")
+            icon = s.devtools.evaluate("fetch(document.querySelector('link[rel=icon]').href).then(r => r.status + ' ' + r.headers.get('content-type'))",
+                                       await_promise=True)
+            after = http_404s(s)
+            if icon != "200 image/svg+xml":
+                raise TestFailure(f"the icon answers {icon!r}")
+            if after == before:
+                return
             # Which of the reloaded page's requests were answered 404 (Chromium records each
             # resource's status), so a failure names the path.
             missing = s.evaluate("performance.getEntriesByType('resource').filter(e => e.responseStatus === 404).map(e => e.name)")
-            raise TestFailure(f"404 answers went from {before} to {after} over a reload ({missing}); the icon answers {icon!r}")
+            findings.append(f"{before} → {after} ({missing})")
+        raise TestFailure(f"404 answers rose over each of two reloads: {'; '.join(findings)}")
     s.check("loading the page makes no 404 (the icon is served)", no_404_on_load)
 
     def stale_outputs_marked():
