@@ -17,8 +17,11 @@ final class ThreadPerJobExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        let thread = Thread { job.runSynchronously(on: executor) }
-        thread.name = "bindery-test"
-        thread.start()
+        Thread {
+            // Named from inside: a name given before start is not applied on Linux, and the
+            // thread would show its creator's (a dispatch worker's) in ps, gdb and /proc.
+            Thread.current.name = "bindery-test"
+            job.runSynchronously(on: executor)
+        }.start()
     }
 }
