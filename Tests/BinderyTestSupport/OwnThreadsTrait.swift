@@ -6,12 +6,9 @@ import Testing
 /// (A test trait too: Swift Testing gives a recursive suite trait to each test of the suite.)
 ///
 /// What it guarantees, for every suite that carries it (`@Suite(.ownThreads, …)`):
-/// - A test's body, and everything it calls that is not isolated to an actor, runs on a thread
-///   no other test shares from its first suspension on (and its child tasks too); blocking it
-///   there delays only that test. Its lines before the first suspension usually do too, but
-///   not always: in about one run in five they ran on the thread that started the test, and a
-///   yield, a `@concurrent` hop or a task of its own with this executor preferred did not
-///   change that (why is not known; `OwnThreadsTraitTests` checks what holds).
+/// - A test's body, its child tasks and everything they call that is not isolated to an actor
+///   run on threads no other test shares, from the first line and across every `await`;
+///   blocking one delays only that test (`OwnThreadsTraitTests`).
 /// - At most `suiteSlots` such suites run at once, and at most `testSlots` of their tests. A
 ///   suite waits for its slot before any of its tests starts, outside their time limits (Swift
 ///   Testing starts a test's time limit around the test, not around its suite), so however many

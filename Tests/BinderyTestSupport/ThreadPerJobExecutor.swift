@@ -18,9 +18,10 @@ final class ThreadPerJobExecutor: TaskExecutor {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         Thread {
-            // Named from inside: a name given before start is not applied on Linux, and the
-            // thread would show its creator's (a dispatch worker's) in ps, gdb and /proc.
-            Thread.current.name = "bindery-test"
+            // Named by the kernel's own file, from inside the thread: Foundation's `name` reaches
+            // the kernel only when the new thread already knows itself, so a thread that started
+            // at once kept its creator's name (a dispatch worker's) in ps, gdb and /proc.
+            try? "bindery-test".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
             job.runSynchronously(on: executor)
         }.start()
     }
