@@ -73,7 +73,7 @@ build_lane() {
   # ThreadSanitizer's last: its suites run ten times slower than the ordinary ones, CPU-bound,
   # and beside a build (even niced) their CPU-heavy tests passed their one-minute hang guards
   # waiting for a CPU (39 of 788 in one run); after it, only the last checks run beside them.
-  for target in test-build examples-build install-build fuzz-build tsan-build; do
+  for target in "${builds[@]}"; do
     run_step "$target" make_step "$target"
   done
 }
@@ -94,23 +94,28 @@ check_lane() {
   done
 }
 
+# The builds, in order, and the check lanes: each check as CHECK[:BUILD,BUILD…].
+builds=(test-build examples-build install-build fuzz-build tsan-build)
+suites_lane=(unit-tests:test-build,examples-build tsan:tsan-build)
+web_lane=(api-self-checks:test-build api-check:test-build examples-tests:examples-build
+          e2e:test-build,examples-build docs:test-build)
+package_lane=(systemd-test:install-build fuzz:fuzz-build)
+
 set -m  # each lane in a process group of its own, so stopping the run stops its builds and checks
 build_lane &
 lane_pids=($!)
-check_lane unit-tests:test-build,examples-build tsan:tsan-build &
-lane_pids+=($!)
-check_lane api-self-checks:test-build api-check:test-build \
-  examples-tests:examples-build e2e:test-build,examples-build docs:test-build &
-lane_pids+=($!)
-check_lane systemd-test:install-build fuzz:fuzz-build &
-lane_pids+=($!)
+for lane in suites_lane web_lane package_lane; do
+  declare -n checks=$lane
+  check_lane "${checks[@]}" &
+  lane_pids+=($!)
+done
 set +m
 # A run stopped early (Ctrl-C, CI's limit) stops every lane.
 trap 'for pid in "${lane_pids[@]}"; do kill -- -"$pid" 2>/dev/null; done' EXIT
 
 # Prints each step's log once it has ended, in the order the steps end.
-steps=(test-build examples-build install-build fuzz-build tsan-build
-       unit-tests tsan api-self-checks api-check docs examples-tests e2e systemd-test fuzz)
+steps=("${builds[@]}")
+for spec in "${suites_lane[@]}" "${web_lane[@]}" "${package_lane[@]}"; do steps+=("${spec%%:*}"); done
 declare -A printed=()
 failed=()
 print_ended_steps() {
